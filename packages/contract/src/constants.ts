@@ -1,0 +1,45 @@
+/** Business constants of member-app.md 9 and public-site-and-admin.md 9. */
+
+/** Auth cookie lifetime: 2 days (172,800,000 ms), path /. Tokens expire with it. */
+export const AUTH_LIFETIME_MS = 172_800_000;
+export const AUTH_LIFETIME_DAYS = 2;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Not a spec rule: a ceiling so that hashing cannot be used to exhaust the server. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const PHONE_DIGITS = 10;
+export const EMAIL_CHECK_DEBOUNCE_MS = 500;
+
+/** Reset links expire after 6 hours (DESIGN.md decisions). */
+export const RESET_TOKEN_LIFETIME_MS = 6 * 60 * 60 * 1000;
+
+export const HOME_RECENT_LIMIT = 10;
+export const HOME_LIST_HEIGHT_PX = 250;
+export const PROJECTS_PAGE_SIZE = 25;
+export const NOTIFICATIONS_PAGE_SIZE = 25;
+export const ADMIN_PAGE_SIZE = 8;
+export const ADMIN_PROJECTS_PAGE_SIZE = 25;
+export const MONTHS_PER_METER = 12;
+export const NEW_PROJECT_PROGRESS = [20, 40, 60, 95] as const;
+export const MIN_SAVING_SPINNER_MS = 1500;
+export const THUMBNAIL_SCROLL_PX = 250;
+
+/** Toasts: member area (member-app.md 9) and admin area (public-site-and-admin.md 9). */
+export const TOAST_LIMIT = 20;
+export const TOAST_DURATION_MS = { blank: 4000, error: 4000, success: 2000 } as const;
+export const ADMIN_TOAST_DURATION_MS = { blank: 5000, error: 5000, success: 3000 } as const;
+
+export const CABLE = { staleThresholdSeconds: 6, reopenDelayMs: 500, subscriptionRetryMs: 500 } as const;
+
+export const ACTIVATION = { minimumDisplayMs: 6000, pollMs: 3000, giveUpMs: 30_000, tipRotateMs: 3000 } as const;
+
+export const PLANS = {
+  referral_partner: { name: 'Referral Partner', priceLabel: 'Free' },
+  sales_partner: { name: 'Sales Partner', priceLabel: '$129/month', monthlyUsd: 129, yearlyUsd: 1399 },
+} as const;
+
+export const BIO_PREVIEW_CHARS = 250;
+export const PROPOSAL_TURNAROUND_HOURS = 48;
+
+/** The fixed title of every proposal ticket (member-app.md 3). */
+export const PROPOSAL_TICKET_TITLE = 'Proposal Management Ticket';

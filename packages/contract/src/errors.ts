@@ -1,0 +1,44 @@
+/**
+ * The one error shape of the API (DESIGN.md "API conventions"):
+ * `{"error": {"code": "...", "message": "...", "fields": {...}}}`.
+ * Codes are listed once here; the server maps each to its HTTP status.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 422,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rule_broken: 422,
+  invalid_token: 422,
+  rate_limited: 429,
+  internal: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+  };
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
