@@ -94,24 +94,35 @@ function passwordsMatch(value: { password: string; password_confirmation: string
   return value.password === value.password_confirmation;
 }
 
+/** The per-field transform of member-app.md 5, for whichever of these fields are present. */
+const FIELD_TRANSFORMS: Record<string, (value: string) => string> = {
+  first_name: toTitleCase,
+  last_name: toTitleCase,
+  city: toTitleCase,
+  referrer_name: toTitleCase,
+  state: normalizeState,
+  user_name: toLowerTrimmed,
+  email: normalizeEmail,
+  address_1: toLowerTrimmed,
+  address_2: toLowerTrimmed,
+};
+
+export function normalizeUserFields<T extends Partial<Record<keyof SignupFieldsInput, unknown>>>(fields: T): T {
+  const result: Record<string, unknown> = { ...fields };
+  for (const [key, transform] of Object.entries(FIELD_TRANSFORMS)) {
+    const value = result[key];
+    if (typeof value === 'string') result[key] = transform(value);
+  }
+  return result as T;
+}
+
 /**
  * The transforms the wizard applies before sending (member-app.md 5): names and city to title
  * case, a 2-letter state upper-cased (else title case), username, email and addresses
- * lowercased. The server applies it too, so the stored record never depends on the client.
+ * lowercased. The server applies them too, so the stored record never depends on the client.
  */
 export function normalizeSignup<T extends SignupFieldsInput>(user: T): T {
-  return {
-    ...user,
-    first_name: toTitleCase(user.first_name),
-    last_name: toTitleCase(user.last_name),
-    city: toTitleCase(user.city),
-    state: normalizeState(user.state),
-    user_name: toLowerTrimmed(user.user_name),
-    email: normalizeEmail(user.email),
-    address_1: toLowerTrimmed(user.address_1),
-    address_2: toLowerTrimmed(user.address_2 ?? ''),
-    referrer_name: user.referrer_name ? toTitleCase(user.referrer_name) : '',
-  };
+  return normalizeUserFields({ ...user, address_2: user.address_2 ?? '', referrer_name: user.referrer_name ?? '' });
 }
 
 export interface SignupFieldsInput {
@@ -154,7 +165,7 @@ export const profileEditUserSchema = z
     user_name: usernameField,
     first_name: required('First name'),
     last_name: required('Last name'),
-    account_type: z.enum(SIGNUP_ACCOUNT_TYPES, { error: 'Choose Referral Partner or Sales Partner.' }),
+    account_type: z.enum(ACCOUNT_TYPES, { error: 'Unknown account type.' }),
     member_level: optionalText('Member level', 50),
     email: emailField,
     phone_number: phoneField,
@@ -193,8 +204,8 @@ export const verifyEmailBodySchema = z.object({
   token: z.string({ error: 'No verification token found.' }).trim().min(1, 'No verification token found.').max(200),
 });
 
-export const usernameQuerySchema = z.object({ user_name: z.string().trim().min(1, 'Username is required.').max(50) });
-export const emailQuerySchema = z.object({ email: z.string().trim().min(1, 'Email is required.').max(EMAIL_MAX_LENGTH) });
+export const usernameQuerySchema = z.object({ user_name: z.string({ error: 'Username is required.' }).trim().min(1, 'Username is required.').max(50) });
+export const emailQuerySchema = z.object({ email: z.string({ error: 'Email is required.' }).trim().min(1, 'Email is required.').max(EMAIL_MAX_LENGTH) });
 
 const timestamp = z.string().nullable();
 

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Mailer } from './lib/mailer.js';
+import type { AccessTokens } from './lib/tokens.js';
+
+/** What every service needs, built once by buildApp() and shared by routes and plugins. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

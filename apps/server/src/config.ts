@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1'));
+
+/** Every variable the server reads; `.env.example` lists the same set with their defaults. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters.').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('SunIn Partner Portal <no-reply@sunin.example>'),
+  SUPPORT_EMAIL: z.email().default('support@sunin.example'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanFromEnv,
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  RESET_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  RESET_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  TRUST_PROXY: booleanFromEnv,
+  RATE_LIMIT_NAMESPACE: z.string().regex(/^[a-z0-9:_-]{1,40}$/i).default('sunin-rl'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  seedDemo: boolean;
+  webDistDir: string;
+  trustProxy: boolean;
+  rateLimits: {
+    /** Key prefix of the counters (in Redis, shared by every process of one deployment). */
+    namespace: string;
+    loginPerIp: number;
+    loginPerEmail: number;
+    resetPerIp: number;
+    resetPerEmail: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and checks the environment once, at start-up (STYLE.md 6). Nothing is required for
+ * the embedded default; production must name its own JWT secret.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (isProduction && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters).');
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    trustProxy: e.TRUST_PROXY ?? false,
+    rateLimits: {
+      namespace: e.RATE_LIMIT_NAMESPACE,
+      loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
+      loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
+      resetPerIp: e.RESET_RATE_LIMIT_PER_IP,
+      resetPerEmail: e.RESET_RATE_LIMIT_PER_EMAIL,
+    },
+  };
+}
+
+/**
+ * Outside production a secret is generated once and kept in DATA_DIR, so sessions survive a
+ * restart without any configuration. Production refuses to start without JWT_SECRET.
+ */
+function localJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,46 @@
+import type { AccountType, CompanyRole, SubscriptionStatus } from '@sunin/contract';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updated_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+/** Every User field of both spec documents (member-app.md 3, public-site-and-admin.md 3). */
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    first_name: text().notNull(),
+    last_name: text().notNull(),
+    user_name: text().notNull().unique(),
+    email: text().notNull().unique(),
+    password_digest: text().notNull(),
+    phone_number: text().notNull().default(''),
+    referrer_name: text().notNull().default(''),
+    address_1: text().notNull().default(''),
+    address_2: text().notNull().default(''),
+    city: text().notNull().default(''),
+    state: text().notNull().default(''),
+    zip: text().notNull().default(''),
+    account_type: text().$type<AccountType>().notNull(),
+    company_role: text().$type<CompanyRole>(),
+    member_level: text(),
+    image: text(),
+    ...timestamps,
+    last_activity_at: timestamp({ withTimezone: true, mode: 'date' }),
+    email_verified_at: timestamp({ withTimezone: true, mode: 'date' }),
+    subscription_status: text().$type<SubscriptionStatus>(),
+    stripe_customer_id: text(),
+    stripe_subscription_id: text(),
+    is_in_trial: boolean().notNull().default(false),
+    trial_end_date: timestamp({ withTimezone: true, mode: 'date' }),
+    subscription_end_date: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Tokens issued before this instant are refused (set by a password reset). */
+    tokens_valid_after: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('users_first_name_idx').on(table.first_name)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

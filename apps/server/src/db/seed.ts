@@ -1,0 +1,60 @@
+import { count } from 'drizzle-orm';
+import type { Database } from './client.js';
+import { createUser } from './factories/users.js';
+import { users } from './schema/index.js';
+
+export interface DemoAccount {
+  label: string;
+  email: string;
+  password: string;
+}
+
+/** The demo accounts `npm start` creates in an empty development database (README lists them). */
+export const DEMO_ACCOUNTS = {
+  admin: { label: 'Administrator', email: 'admin@sunin.example', password: 'SunIn-admin-2026' },
+  sales: { label: 'Sales partner (paid)', email: 'sales@sunin.example', password: 'SunIn-sales-2026' },
+  referral: { label: 'Referral partner', email: 'referral@sunin.example', password: 'SunIn-referral-2026' },
+} as const satisfies Record<string, DemoAccount>;
+
+/** Seeds only an empty database: returns the accounts created, or [] when users exist. */
+export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return [];
+  const verified = new Date();
+  await db.transaction(async (tx) => {
+    await createUser(tx, {
+      email: DEMO_ACCOUNTS.admin.email,
+      password: DEMO_ACCOUNTS.admin.password,
+      first_name: 'Avery',
+      last_name: 'Admin',
+      user_name: 'avery.admin',
+      account_type: 'admin',
+      company_role: 'full_access_admin',
+      email_verified_at: verified,
+    });
+    await createUser(tx, {
+      email: DEMO_ACCOUNTS.sales.email,
+      password: DEMO_ACCOUNTS.sales.password,
+      first_name: 'Sam',
+      last_name: 'Seller',
+      user_name: 'sam.seller',
+      account_type: 'sales_partner',
+      subscription_status: 'active',
+      subscription_end_date: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+      email_verified_at: verified,
+      city: 'San Diego',
+      state: 'CA',
+      zip: '92101',
+    });
+    await createUser(tx, {
+      email: DEMO_ACCOUNTS.referral.email,
+      password: DEMO_ACCOUNTS.referral.password,
+      first_name: 'Riley',
+      last_name: 'Referrer',
+      user_name: 'riley.referrer',
+      account_type: 'referral_partner',
+      email_verified_at: verified,
+    });
+  });
+  return Object.values(DEMO_ACCOUNTS);
+}

@@ -1,0 +1,27 @@
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+
+// OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
+const ARGON2ID = 2 as Algorithm;
+const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(digest: string, password: string): Promise<boolean> {
+  try {
+    return await verify(digest, password);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A real digest to verify against when the email is unknown, so that a login for a missing
+ * account costs the same time as one with a wrong password (no account enumeration by timing).
+ */
+let decoyDigest: Promise<string> | undefined;
+export async function burnPasswordCheck(password: string): Promise<void> {
+  decoyDigest ??= hashPassword('decoy-password-never-matches');
+  await verifyPassword(await decoyDigest, password);
+}

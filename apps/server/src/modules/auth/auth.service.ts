@@ -1,0 +1,248 @@
+import { MESSAGES, RESET_TOKEN_LIFETIME_MS, isValidEmail, normalizeEmail, type SignupUser } from '@sunin/contract';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import { isUniqueViolation, type Executor } from '../../db/client.js';
+import { jwtDenylist, userTokens, users, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { createOpaqueToken, hashOpaqueToken, type AccessClaims } from '../../lib/tokens.js';
+import { passwordResetMail, verificationMail } from './auth.mail.js';
+
+const VERIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const UNAUTHORIZED = 'You need to sign in or sign up before continuing.';
+
+export interface Session {
+  user: UserRow;
+  token: string;
+}
+
+/** 409 with a message per taken field; `exceptUserId` skips the caller's own record. */
+export async function assertIdentityAvailable(
+  db: Executor,
+  wanted: { email?: string | undefined; user_name?: string | undefined },
+  exceptUserId?: number,
+): Promise<void> {
+  const clauses = [
+    wanted.email ? eq(users.email, wanted.email) : undefined,
+    wanted.user_name ? eq(users.user_name, wanted.user_name) : undefined,
+  ].filter((clause) => clause !== undefined);
+  if (clauses.length === 0) return;
+  const taken = await db
+    .select({ id: users.id, email: users.email, user_name: users.user_name })
+    .from(users)
+    .where(or(...clauses));
+  const fields: Record<string, string> = {};
+  for (const row of taken) {
+    if (row.id === exceptUserId) continue;
+    if (wanted.email && row.email === wanted.email) fields.email = MESSAGES.emailTaken;
+    if (wanted.user_name && row.user_name === wanted.user_name) fields.user_name = MESSAGES.usernameTaken;
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError('conflict', first, fields);
+}
+
+export function identityConflict(): AppError {
+  return new AppError('conflict', 'That email or username was just taken. Please choose another.');
+}
+
+export async function signup(ctx: AppContext, input: SignupUser): Promise<Session> {
+  await assertIdentityAvailable(ctx.db, input);
+  const password_digest = await hashPassword(input.password);
+  const verification = createOpaqueToken();
+  let user: UserRow;
+  try {
+    user = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          first_name: input.first_name,
+          last_name: input.last_name,
+          user_name: input.user_name,
+          email: input.email,
+          password_digest,
+          phone_number: input.phone_number,
+          referrer_name: input.referrer_name,
+          address_1: input.address_1,
+          address_2: input.address_2,
+          city: input.city,
+          state: input.state,
+          zip: input.zip,
+          account_type: input.account_type,
+          last_activity_at: new Date(),
+        })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      await tx.insert(userTokens).values({
+        user_id: created.id,
+        purpose: 'email_verification',
+        token_hash: verification.hash,
+        expires_at: new Date(Date.now() + VERIFICATION_LIFETIME_MS),
+      });
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw identityConflict();
+    throw error;
+  }
+  await sendVerificationMail(ctx, user, verification.token);
+  const { token } = await ctx.tokens.issue(user.id);
+  return { user, token };
+}
+
+/** Mail failures are logged, not thrown: the account exists and the member can go on. */
+export async function sendVerificationMail(ctx: AppContext, user: UserRow, token: string): Promise<void> {
+  const link = `${ctx.config.appUrl}/verify_email?token=${encodeURIComponent(token)}`;
+  try {
+    await ctx.mailer.send(verificationMail(user.email, user.first_name, link));
+  } catch (error) {
+    ctx.log.error({ err: error, userId: user.id }, 'verification mail failed');
+  }
+}
+
+export async function createVerificationToken(db: Executor, userId: number): Promise<string> {
+  const verification = createOpaqueToken();
+  await db.insert(userTokens).values({
+    user_id: userId,
+    purpose: 'email_verification',
+    token_hash: verification.hash,
+    expires_at: new Date(Date.now() + VERIFICATION_LIFETIME_MS),
+  });
+  return verification.token;
+}
+
+export async function login(ctx: AppContext, email: string, password: string): Promise<Session> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  if (!user) {
+    await burnPasswordCheck(password);
+    throw new AppError('invalid_credentials', MESSAGES.loginFailed);
+  }
+  if (!(await verifyPassword(user.password_digest, password))) {
+    throw new AppError('invalid_credentials', MESSAGES.loginFailed);
+  }
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ last_activity_at: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  const { token } = await ctx.tokens.issue(user.id);
+  return { user: updated ?? user, token };
+}
+
+/** The token's jti goes on the denylist until it would have expired: it stops working at once. */
+export async function logout(ctx: AppContext, claims: AccessClaims): Promise<void> {
+  await ctx.db
+    .insert(jwtDenylist)
+    .values({ jti: claims.jti, expires_at: new Date(claims.exp * 1000) })
+    .onConflictDoNothing();
+  await ctx.db.delete(jwtDenylist).where(lt(jwtDenylist.expires_at, new Date()));
+}
+
+/** Resolves a bearer header to its user, or throws 401 for anything missing, bad or revoked. */
+export async function authenticate(
+  ctx: AppContext,
+  header: string | undefined,
+): Promise<{ user: UserRow; claims: AccessClaims }> {
+  const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/);
+  const claims = match?.[1] ? await ctx.tokens.verify(match[1]) : null;
+  if (!claims) throw new AppError('unauthorized', UNAUTHORIZED);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, Number(claims.sub))).limit(1);
+  if (!user) throw new AppError('unauthorized', UNAUTHORIZED);
+  if (user.tokens_valid_after && claims.iat < Math.floor(user.tokens_valid_after.getTime() / 1000)) {
+    throw new AppError('unauthorized', UNAUTHORIZED);
+  }
+  const [denied] = await ctx.db.select({ jti: jwtDenylist.jti }).from(jwtDenylist).where(eq(jwtDenylist.jti, claims.jti)).limit(1);
+  if (denied) throw new AppError('unauthorized', UNAUTHORIZED);
+  return { user, claims };
+}
+
+/**
+ * The answer is the same whether or not the email exists (DESIGN.md). A new link replaces
+ * any earlier unused one.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  if (!user) return;
+  const reset = createOpaqueToken();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(userTokens)
+      .set({ used_at: new Date() })
+      .where(and(eq(userTokens.user_id, user.id), eq(userTokens.purpose, 'password_reset'), isNull(userTokens.used_at)));
+    await tx.insert(userTokens).values({
+      user_id: user.id,
+      purpose: 'password_reset',
+      token_hash: reset.hash,
+      expires_at: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+    });
+  });
+  const link = `${ctx.config.appUrl}/password-reset-form/${encodeURIComponent(reset.token)}`;
+  try {
+    await ctx.mailer.send(passwordResetMail(user.email, user.first_name, link));
+  } catch (error) {
+    ctx.log.error({ err: error, userId: user.id }, 'password reset mail failed');
+  }
+}
+
+/** Consumes a token of `purpose` atomically: only one of two racing requests can use it. */
+async function consumeToken(db: Executor, purpose: 'password_reset' | 'email_verification', token: string) {
+  const [row] = await db
+    .update(userTokens)
+    .set({ used_at: new Date() })
+    .where(
+      and(
+        eq(userTokens.token_hash, hashOpaqueToken(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.used_at),
+        gt(userTokens.expires_at, new Date()),
+      ),
+    )
+    .returning({ user_id: userTokens.user_id });
+  return row;
+}
+
+/**
+ * Sets the new password, spends the token, and ends every session issued before now. The
+ * mailed link proves the address, so it also counts as verified.
+ */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<{ email: string }> {
+  const password_digest = await hashPassword(password);
+  return ctx.db.transaction(async (tx) => {
+    const spent = await consumeToken(tx, 'password_reset', token);
+    if (!spent) throw new AppError('invalid_token', MESSAGES.resetTokenInvalid, { reset_password_token: MESSAGES.resetTokenInvalid });
+    const now = new Date();
+    const [user] = await tx
+      .update(users)
+      .set({
+        password_digest,
+        tokens_valid_after: now,
+        updated_at: now,
+        email_verified_at: sql`coalesce(${users.email_verified_at}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(eq(users.id, spent.user_id))
+      .returning({ email: users.email });
+    if (!user) throw new AppError('invalid_token', MESSAGES.resetTokenInvalid);
+    return { email: user.email };
+  });
+}
+
+export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const spent = await consumeToken(tx, 'email_verification', token);
+    if (!spent) throw new AppError('invalid_token', MESSAGES.verificationInvalid, { token: MESSAGES.verificationInvalid });
+    await tx.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, spent.user_id));
+  });
+}
+
+export async function isEmailAvailable(ctx: AppContext, email: string): Promise<boolean> {
+  const normalized = normalizeEmail(email);
+  if (!isValidEmail(normalized)) return false;
+  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, normalized)).limit(1);
+  return !row;
+}
+
+export async function isUsernameAvailable(ctx: AppContext, userName: string): Promise<boolean> {
+  const normalized = userName.trim().toLowerCase();
+  if (!/^\S+$/.test(normalized)) return false;
+  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.user_name, normalized)).limit(1);
+  return !row;
+}

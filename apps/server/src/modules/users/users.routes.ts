@@ -1,0 +1,43 @@
+import {
+  messageResponseSchema,
+  passwordChangeBodySchema,
+  profileEditBodySchema,
+  signupEditBodySchema,
+  userSchema,
+} from '@sunin/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.js';
+import { toUserResponse } from './user-response.js';
+import { changePassword, updateOwnUser } from './users.service.js';
+
+const tags = ['Session and account'];
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+
+  app.get('/user/profile', { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } } }, async (request) =>
+    toUserResponse(currentUser(request)),
+  );
+
+  app.post(
+    '/user/profile/edit',
+    { schema: { tags, summary: 'Edit the contact information of the signed-in user', body: profileEditBodySchema, response: { 200: userSchema } } },
+    async (request) => toUserResponse(await updateOwnUser(app.ctx, currentUser(request), request.body.user)),
+  );
+
+  app.post(
+    '/signup/edit',
+    { schema: { tags, summary: "Edit the signed-in user's signup fields (e.g. referral to sales partner)", body: signupEditBodySchema, response: { 200: userSchema } } },
+    async (request) => toUserResponse(await updateOwnUser(app.ctx, currentUser(request), request.body.user)),
+  );
+
+  app.post(
+    '/password/edit',
+    { schema: { tags, summary: 'Change the password (current password required)', body: passwordChangeBodySchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { current_password, password } = request.body.data;
+      await changePassword(app.ctx, currentUser(request), current_password, password);
+      return { message: 'Password changed successfully.' };
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import type { ApiErrorBody, ErrorCode } from '@sunin/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.js';
+
+const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
+  const body: ApiErrorBody = { error: { code, message, ...(fields && Object.keys(fields).length > 0 ? { fields } : {}) } };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Field names as the client knows them: `/user/email` in a `{user: {...}}` body is `email`;
+ * query and path parameters keep their own names.
+ */
+function fieldsFromValidation(error: FastifyError & { validation: Array<{ instancePath: string; message?: string }> }, context: string | undefined) {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const segments = issue.instancePath.split('/').filter(Boolean);
+    const key = (context === 'body' && segments.length > 1 ? segments.slice(1) : segments).join('.') || context || 'request';
+    fields[key] ??= issue.message ?? 'Invalid value.';
+  }
+  return fields;
+}
+
+/** The one error handler (STYLE.md 3): every failure leaves as `{error: {code, message, fields?}}`. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return send(reply, error.statusCode, error.code, error.message, error.fields);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as { validationContext?: string }).validationContext;
+      const topLevel = error.validation.some((issue) => issue.instancePath === '' || issue.instancePath === '/');
+      if (context === 'body' && topLevel) {
+        return send(reply, 400, 'bad_request', 'The request body must be a JSON object in the documented shape.', fieldsFromValidation(error, context));
+      }
+      const fields = fieldsFromValidation(error, context);
+      return send(reply, 422, 'validation_failed', Object.values(fields)[0] ?? 'Invalid request.', fields);
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return send(reply, 500, 'internal', GENERIC_500);
+    }
+
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 400, 'bad_request', 'The request body is not valid JSON.');
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, 'payload_too_large', 'The request body is too large.');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 415, 'unsupported_media_type', 'This content type is not accepted here.');
+      default:
+        break;
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status === 429) return send(reply, 429, 'rate_limited', 'Too many attempts. Please wait a moment and try again.');
+    if (status === 404) return send(reply, 404, 'not_found', 'Not found.');
+    if (status >= 400 && status < 500) return send(reply, status === 413 ? 413 : 400, status === 413 ? 'payload_too_large' : 'bad_request', error.message);
+    if (status === 503) return send(reply, 503, 'service_unavailable', 'The service is temporarily unavailable. Please try again shortly.');
+
+    // Database unreachable (PostgreSQL restarting): a clean 503 the client may retry.
+    const errno = (error as { code?: string }).code;
+    if (errno === 'ECONNREFUSED' || errno === '57P01' || errno === '57P03' || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(error.message)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return send(reply, 503, 'service_unavailable', 'The service is temporarily unavailable. Please try again shortly.');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'internal', GENERIC_500);
+  });
+});

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { dropSchema, openDatabase, type Database } from '../db/client.js';
+import { createUser, type UserOverrides } from '../db/factories/users.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  /** A user in the database plus a valid token for it. */
+  signIn(overrides?: UserOverrides): Promise<{ user: Awaited<ReturnType<typeof createUser>>; token: string; auth: { authorization: string } }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app from the same buildApp() production uses, on a real migrated database: an
+ * in-memory PGlite by default, or a private schema on the PostgreSQL of DATABASE_URL (CI's
+ * second pass). Redis is used for rate limits when REDIS_URL is set.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sunin-test-'));
+  const id = randomBytes(5).toString('hex');
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    APP_URL: 'http://portal.test',
+    RATE_LIMIT_NAMESPACE: `test-${id}`,
+    SMTP_URL: '',
+    ...env,
+  });
+  const schemaName = config.databaseUrl ? `test_${id}` : undefined;
+  const cleanUp = async () => {
+    if (config.databaseUrl && schemaName) await dropSchema(config.databaseUrl, schemaName);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let app: FastifyInstance;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, schemaName });
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  try {
+    app = await buildApp({ config, database, logger: false });
+    await app.ready();
+  } catch (error) {
+    await database.close();
+    await cleanUp();
+    throw error;
+  }
+  return {
+    app,
+    db: database.db,
+    async signIn(overrides = {}) {
+      const user = await createUser(database.db, overrides);
+      const { token } = await app.ctx.tokens.issue(user.id);
+      return { user, token, auth: { authorization: `Bearer ${token}` } };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await cleanUp();
+    },
+  };
+}
+
+/** The links in the newest mail to `to` (the dev outbox). */
+export async function mailedLinks(app: FastifyInstance, to: string): Promise<string[]> {
+  const mail = (await app.ctx.mailer.list()).find((message) => message.to === to);
+  return mail ? [...mail.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]) : [];
+}

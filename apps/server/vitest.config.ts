@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // Each file builds its own app on its own database (in-memory PGlite, or a private
+    // schema on PostgreSQL), so files run in parallel without sharing state.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
