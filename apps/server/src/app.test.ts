@@ -1,0 +1,96 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app.js';
+
+let t: TestApp;
+const webDir = mkdtempSync(path.join(tmpdir(), 'sunin-web-'));
+beforeAll(async () => {
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>SunIn</title><div id="root"></div>');
+  writeFileSync(path.join(webDir, 'assets', 'app-123.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST_DIR: webDir });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('the app shell', () => {
+  it('GET /api/health checks the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+
+  it('answers an unknown /api route with a JSON 404 in the one error shape', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/no-such-thing?x=1' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'not_found', message: `No route for ${method} /api/no-such-thing.` } });
+    }
+  });
+
+  it('serves the web app for any other path, and its assets with long caching', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/projects/12?tab=2' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<div id="root">');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers and a request id on every response', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-42' } });
+    expect(echoed.headers['x-request-id']).toBe('trace-42');
+    const hostile = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id\n<script>' } });
+    expect(hostile.headers['x-request-id']).not.toContain('script');
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/signup', '/api/password', '/api/user/profile', '/api/verify_email']));
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('answers a body that is too large with 413 and a wrong content type with 415', async () => {
+    const big = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ user: { email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) } }) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.code).toBe('payload_too_large');
+    const xml = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<user/>' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().error.code).toBe('unsupported_media_type');
+  });
+
+  it('lists sent mail at /dev/mailbox with clickable links, escaped', async () => {
+    await t.app.ctx.mailer.send({ to: 'x@example.com', subject: 'Hello <b>', text: 'Go to http://portal.test/verify_email?token=abc now' });
+    const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<a href="http://portal.test/verify_email?token=abc">');
+    expect(res.body).toContain('Hello &lt;b&gt;');
+  });
+});
+
+describe('production mode', () => {
+  it('hides the dev mailbox and sends HSTS', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
+      const res = await prod.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+    } finally {
+      await prod.close();
+    }
+  });
+});
