@@ -1,0 +1,37 @@
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { useCurrentUser } from '../../lib/current-user';
+import { useDocumentTitle } from '../../lib/document-title';
+
+/**
+ * /home. It lives in app/ because it will compose several features (recent notifications and
+ * recent projects, member-app.md 2 "Home"), which arrive with later issues; until then it only
+ * greets the member.
+ */
+export function HomePage() {
+  useDocumentTitle('Home');
+  const profile = useCurrentUser();
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <h1 className="text-2xl font-bold text-ink-900">Home</h1>
+      <div className="mt-4">
+        {profile.isPending ? (
+          <p className="flex items-center gap-2 text-ink-600">
+            <Spinner /> Loading…
+          </p>
+        ) : profile.isError ? (
+          <Alert tone="error">
+            <p>We could not load your account.</p>
+            <Button variant="secondary" className="mt-3" onClick={() => void profile.refetch()} pending={profile.isFetching}>
+              Retry
+            </Button>
+          </Alert>
+        ) : (
+          <p className="text-lg text-ink-700">Welcome, {profile.data.first_name}!</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Link } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { useLogout } from '../../features/auth/api/logout';
+import { isAdmin } from '../../lib/access';
+import { fullName, useCurrentUser } from '../../lib/current-user';
+import { readSession } from '../../lib/session';
+
+const itemClasses = 'block w-full px-4 py-2 text-left text-sm text-ink-700 data-focus:bg-ink-100 data-focus:text-ink-900';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+/**
+ * The top bar's user menu (member-app.md 2 "Member shell"): the full name, then Admin Portal
+ * (full access admins only), Profile and Log out.
+ */
+export function UserMenu() {
+  const profile = useCurrentUser();
+  const logout = useLogout();
+  const name = profile.data ? fullName(profile.data) : 'Account';
+  const showAdmin = isAdmin(readSession());
+
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton
+        aria-label={name}
+        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-ink-800 hover:bg-ink-100 data-open:bg-ink-100"
+      >
+        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white">
+          {profile.isPending ? <Spinner className="size-4" /> : initials(name) || '?'}
+        </span>
+        <span aria-hidden="true" className="hidden max-w-48 truncate sm:block">
+          {name}
+        </span>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-ink-500">
+          <path fill="currentColor" d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
+        </svg>
+      </MenuButton>
+      <MenuItems
+        anchor="bottom end"
+        className="z-30 mt-2 w-56 rounded-xl border border-ink-200 bg-white py-1 shadow-lg focus:outline-none"
+      >
+        <div className="border-b border-ink-100 px-4 py-2 text-sm">
+          <p className="font-semibold text-ink-900">{name}</p>
+          {profile.data && <p className="truncate text-ink-500">{profile.data.email}</p>}
+        </div>
+        {showAdmin && (
+          <MenuItem>
+            <Link to="/admin" className={itemClasses}>
+              Admin Portal
+            </Link>
+          </MenuItem>
+        )}
+        <MenuItem>
+          <Link to="/profile" className={itemClasses}>
+            Profile
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" className={itemClasses} onClick={() => logout.mutate()} disabled={logout.isPending}>
+            Log out
+          </button>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { apiRequest } from '../../../lib/api-client';
+import { clearSession } from '../../../lib/session';
+
+/** DELETE /api/logout with the bearer token; the server revokes it at once. */
+export async function logout(): Promise<{ message: string }> {
+  // An already expired token is no reason to bounce through /login: logout goes to / anyway.
+  return apiRequest<{ message: string }>('/logout', { method: 'DELETE', redirectOnUnauthorized: false });
+}
+
+/**
+ * member-app.md 4 and 8: logout clears the cookies and goes to /; a failed request is only
+ * logged, and the cookies are cleared and the user goes to / anyway.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onError: (error) => {
+      console.warn('Logout request failed; clearing the session anyway.', error);
+    },
+    onSettled: () => {
+      clearSession();
+      queryClient.clear();
+      void navigate('/', { replace: true });
+    },
+  });
+}

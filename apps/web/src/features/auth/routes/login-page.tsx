@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { MESSAGES } from '@sunin/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { AuthCard } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/text-field';
+import { TextLink } from '../../../components/ui/text-link';
+import { canOpenMemberArea, isLoggedIn } from '../../../lib/access';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { redirectTarget } from '../../../lib/redirect';
+import { readSession } from '../../../lib/session';
+import { useLogin } from '../api/login';
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+export function LoginPage() {
+  useDocumentTitle('Log in');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+
+  const session = readSession();
+  // member-app.md 2: a visitor who already has a session goes to /home. A signed-in account
+  // that /home would reject (a guard sent it here) sees the form instead of a redirect loop.
+  if (canOpenMemberArea(session) && !login.isPending && !login.isSuccess) {
+    return <Navigate to="/home" replace />;
+  }
+  const rejectedWhileSignedIn = isLoggedIn(session) && !canOpenMemberArea(session);
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    if (!email.trim() || !password) {
+      setFormError(MESSAGES.loginRequired);
+      return;
+    }
+    setFormError(null);
+    try {
+      await login.mutateAsync({ email, password });
+      await navigate(redirectTarget(location.state), { replace: true });
+    } catch (error) {
+      const message = errorMessage(error, MESSAGES.loginFailed);
+      setFormError(message);
+      toast.error(message);
+    }
+  });
+
+  return (
+    <AuthCard title="Log in to SunIn">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {rejectedWhileSignedIn && (
+          <Alert tone="info">Your account cannot open that page. Log in with a different account to continue.</Alert>
+        )}
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <TextField label="Email" type="email" autoComplete="email" required {...register('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" required {...register('password')} />
+        <div className="flex justify-end">
+          <TextLink to="/request-password-reset" className="text-sm">
+            Forgot your password?
+          </TextLink>
+        </div>
+        <Button type="submit" className="w-full" pending={login.isPending}>
+          Log in
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-ink-600">
+        New to SunIn? <TextLink to="/signup">Sign up</TextLink>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { ACCOUNT_TYPE_LABELS, type User } from '@sunin/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Panel } from '../../../components/ui/card';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { textLinkClasses } from '../../../components/ui/text-link';
+import { SUPPORT_EMAIL } from '../../../lib/config';
+import { fullName, useCurrentUser } from '../../../lib/current-user';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { formatLongDate, formatSubscriptionStatus } from '../../../lib/format';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { ContactInformationForm } from '../components/contact-information-form';
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-ink-500">{term}</dt>
+      <dd className="mt-0.5 font-medium break-words text-ink-900">{children}</dd>
+    </div>
+  );
+}
+
+function BillingInformation({ user }: { user: User }) {
+  const isReferral = user.account_type === 'referral_partner';
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      <Detail term="Plan">{ACCOUNT_TYPE_LABELS[user.account_type]}</Detail>
+      <Detail term="Subscription status">
+        {isReferral && !user.subscription_status ? 'Free plan, no subscription needed' : formatSubscriptionStatus(user.subscription_status)}
+      </Detail>
+      {user.subscription_end_date && <Detail term="Current period ends">{formatLongDate(user.subscription_end_date)}</Detail>}
+      {user.is_in_trial && <Detail term="Trial ends">{formatLongDate(user.trial_end_date)}</Detail>}
+    </dl>
+  );
+}
+
+export function ProfilePage() {
+  useDocumentTitle('Profile');
+  const profile = useCurrentUser();
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-ink-900">Profile</h1>
+        <p className="mt-1 text-sm text-ink-600">
+          Your profile information is visible to other members and to provider employees. To correct information you cannot
+          change here, email our support team at{' '}
+          <a className={textLinkClasses} href={`mailto:${SUPPORT_EMAIL}`}>
+            {SUPPORT_EMAIL}
+          </a>
+          .
+        </p>
+      </div>
+
+      {profile.isPending ? (
+        <PageSpinner label="Loading your profile…" />
+      ) : profile.isError ? (
+        // member-app.md 8: on the profile page a fetch failure is only logged (by the fetcher).
+        <Alert tone="error">
+          <p>We could not load your profile.</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void profile.refetch()} pending={profile.isFetching}>
+            Retry
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <Panel title="Profile" id="profile-summary">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Detail term="Full Name">{fullName(profile.data)}</Detail>
+              <Detail term="Member Type">{ACCOUNT_TYPE_LABELS[profile.data.account_type]}</Detail>
+              <Detail term="Member Since">{formatLongDate(profile.data.created_at)}</Detail>
+              <Detail term="Username">{profile.data.user_name}</Detail>
+            </dl>
+          </Panel>
+
+          <Panel title="Contact Information" id="contact-information">
+            {/* Keyed by the record's version so a refetch after saving re-seeds the form. */}
+            <ContactInformationForm key={profile.data.updated_at} user={profile.data} />
+          </Panel>
+
+          <Panel title="Change Password" id="change-password">
+            <ChangePasswordForm />
+          </Panel>
+
+          <Panel title="Billing Information" id="billing-information">
+            <BillingInformation user={profile.data} />
+          </Panel>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { isApiErrorBody } from '@sunin/contract';
+import { clearSession, getToken } from './session';
+
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+/** The one error the web app sees for a failed call: the API's `{error:{code,message,fields}}`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** The server's message when the failure is an ApiError, else the screen's own fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.code !== 'network_error' && error.code !== 'unknown' && error.message
+    ? error.message
+    : fallback;
+}
+
+type UnauthorizedHandler = () => void;
+
+let unauthorizedHandler: UnauthorizedHandler = () => {
+  window.location.replace('/login');
+};
+
+/**
+ * What happens when a call made with a token answers 401 (the token expired or was revoked):
+ * the session cookies are cleared first, then this handler runs. The app installs one that
+ * navigates to /login inside the router; the default reloads the page at /login.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  unauthorizedHandler = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON unless it is FormData. */
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** Send the bearer token when there is one (default true). Login sends none. */
+  auth?: boolean;
+  /** Treat a 401 on a call made with a token as an expired session (default true). */
+  redirectOnUnauthorized?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `/api${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  if (isApiErrorBody(body)) {
+    return new ApiError(status, body.error.code, body.error.message, body.error.fields ?? {});
+  }
+  return new ApiError(status, 'unknown', GENERIC_ERROR_MESSAGE);
+}
+
+/**
+ * The fetch-based client of every call (DESIGN.md "API conventions"): same origin under /api,
+ * JSON by default, the bearer token from the authorization cookie, no request timeout
+ * (member-app.md 9).
+ */
+export async function apiRequestWithResponse<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const { method = 'GET', body, query, signal, auth = true, redirectOnUnauthorized = true } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = auth ? getToken() : undefined;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && token && redirectOnUnauthorized) {
+      clearSession();
+      unauthorizedHandler();
+    }
+    throw toApiError(response.status, data);
+  }
+  return { data: data as T, headers: response.headers, status: response.status };
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { data } = await apiRequestWithResponse<T>(path, options);
+  return data;
+}

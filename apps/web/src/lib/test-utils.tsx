@@ -1,0 +1,63 @@
+/**
+ * Test helpers (never imported by app code). Tests stub the network with `stubFetch` and
+ * render real routes, providers and components; nothing of ours is mocked.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+export interface FetchCall {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+/** Replaces global fetch with `handler`; returns the list of calls made so far. */
+export function stubFetch(handler: (call: FetchCall) => Response | Promise<Response>): FetchCall[] {
+  const calls: FetchCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const call: FetchCall = {
+        url: new URL(String(input), window.location.origin),
+        method: (init.method ?? 'GET').toUpperCase(),
+        headers: new Headers(init.headers),
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body,
+      };
+      calls.push(call);
+      return handler(call);
+    }),
+  );
+  return calls;
+}
+
+/** Renders `routes` in a memory router with the app's providers (query client, toaster). */
+export function renderRoutes(
+  routes: RouteObject[],
+  { initialEntries = ['/'], queryClient = createTestQueryClient() }: { initialEntries?: string[]; queryClient?: QueryClient } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries });
+  const user = userEvent.setup();
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { router, user, queryClient, ...utils };
+}

@@ -1,0 +1,36 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+// '@sunin/contract' exports its TypeScript under the 'source' condition: put it in front of
+// Vite's own client defaults (module, browser, development|production) so the app bundles the
+// contract's source and never needs a prior `npm run build -w packages/contract`.
+const conditions = ['source', ...defaultClientConditions];
+
+const apiServer = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { conditions },
+  server: {
+    proxy: {
+      '/api': { target: apiServer, changeOrigin: false },
+      '/cable': { target: apiServer, ws: true },
+      '/dev': { target: apiServer },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: apiServer },
+      '/cable': { target: apiServer, ws: true },
+      '/dev': { target: apiServer },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});

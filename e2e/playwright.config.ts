@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The built portal on its own port and a fresh data directory, so a developer's running
+// instance on 3000 is never touched.
+const port = Number(process.env.E2E_PORT ?? 3199);
+export const baseURL = `http://localhost:${port}`;
+const dataDir = `.tmp/data-${port}`;
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      // This machine has no network but loopback: keep Chromium from reaching out.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && node ../apps/server/dist/server.js`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      // The limits themselves are tested by the API suite; here many people sign in from one IP.
+      LOGIN_RATE_LIMIT_PER_IP: '10000',
+      RESET_RATE_LIMIT_PER_IP: '10000',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+    },
+  },
+});
