@@ -47,6 +47,8 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
+      // Parallel runs (several engineers at once) build the web app into their own folder.
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST ?? '',
     },
   },
 });

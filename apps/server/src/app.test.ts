@@ -10,6 +10,10 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>SunIn</title><div id="root"></div>');
   writeFileSync(path.join(webDir, 'assets', 'app-123.js'), 'console.log(1)');
+  mkdirSync(path.join(webDir, 'pages', 'legal'), { recursive: true });
+  writeFileSync(path.join(webDir, 'pages', 'index.html'), '<!doctype html><h1>Landing</h1>');
+  writeFileSync(path.join(webDir, 'pages', 'pricing.html'), '<!doctype html><h1>Pricing</h1>');
+  writeFileSync(path.join(webDir, 'pages', 'legal', 'terms.html'), '<!doctype html><h1>Terms</h1>');
   t = await createTestApp({ WEB_DIST_DIR: webDir });
 });
 afterAll(async () => {
@@ -40,6 +44,14 @@ describe('the app shell', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves a prerendered public page when one exists for the path', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('<h1>Landing</h1>');
+    expect((await t.app.inject({ method: 'GET', url: '/pricing/' })).body).toContain('<h1>Pricing</h1>');
+    expect((await t.app.inject({ method: 'GET', url: '/legal/terms?x=1' })).body).toContain('<h1>Terms</h1>');
+    expect((await t.app.inject({ method: 'GET', url: '/pages/../index.html' })).body).not.toContain('Pricing');
+    expect((await t.app.inject({ method: 'GET', url: '/home' })).body).toContain('<div id="root">');
   });
 
   it('sends security headers and a request id on every response', async () => {

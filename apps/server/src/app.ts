@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -36,6 +36,28 @@ export interface BuildAppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Public pages prerendered at build time (DESIGN.md) sit at `pages/<route>.html` in the web
+ * build (`pages/index.html` is `/`). Read once at start-up: a request path is only ever looked
+ * up in this map, never joined onto the disk path.
+ */
+function listPrerenderedPages(webDistDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const root = path.join(webDistDir, 'pages');
+  if (!existsSync(root)) return pages;
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+      else if (entry.name.endsWith('.html')) {
+        const route = `${prefix}/${entry.name.slice(0, -'.html'.length)}`;
+        pages.set(route === '/index' ? '/' : route, `pages${route}.html`);
+      }
+    }
+  };
+  walk(root, '');
+  return pages;
+}
 
 /** Builds the whole server. Production (server.ts) and every API test use this one function. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -122,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
+  const prerendered = listPrerenderedPages(config.webDistDir);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -138,7 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (!url.startsWith('/api') && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      const page = prerendered.get(url.length > 1 ? url.replace(/\/+$/, '') : url);
+      return reply.header('Cache-Control', 'no-cache').sendFile(page ?? 'index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${url}.` } });
   });

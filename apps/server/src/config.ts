@@ -26,7 +26,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@sunin.example'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromEnv,
-  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  WEB_DIST_DIR: z.string().optional().transform((value) => value || path.join(repoRoot, 'apps/web/dist')),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   RESET_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),

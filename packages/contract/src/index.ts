@@ -4,3 +4,4 @@ export * from './enums.js';
 export * from './errors.js';
 export * from './text.js';
 export * from './users.js';
+export * from './projects.js';
