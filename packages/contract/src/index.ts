@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './text.js';
 export * from './users.js';
 export * from './projects.js';
+export * from './public-site.js';
