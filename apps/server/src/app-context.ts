@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
+import type { FileStorage } from './lib/storage/index.js';
 import type { AccessTokens } from './lib/tokens.js';
 
 /** What every service needs, built once by buildApp() and shared by routes and plugins. */
@@ -10,5 +11,6 @@ export interface AppContext {
   db: Database;
   tokens: AccessTokens;
   mailer: Mailer;
+  storage: FileStorage;
   log: FastifyBaseLogger;
 }

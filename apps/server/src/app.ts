@@ -11,11 +11,15 @@ import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { Mailer } from './lib/mailer.js';
+import { createStorage } from './lib/storage/index.js';
 import { AccessTokens } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { projectsRoutes } from './modules/projects/projects.routes.js';
+import { sitemapRoutes, trainingRoutes } from './modules/site/site.routes.js';
+import multipart from '@fastify/multipart';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
@@ -97,9 +101,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }));
   const mailer = new Mailer(database.db, config.mailFrom, config.smtpUrl);
   app.decorate('database', database);
-  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), mailer, log: app.log });
+  const storage = createStorage(config);
+  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), mailer, storage, log: app.log });
   app.addHook('onClose', async () => {
     mailer.close();
+    if ('close' in storage && typeof storage.close === 'function') storage.close();
     if (!options.database) await database.close();
   });
 
@@ -130,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin);
+  // One file per request (member-app.md 7); the size limit answers 413.
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
   await app.register(rateLimitsPlugin);
 
   await app.register(
@@ -137,9 +145,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(projectsRoutes);
+      await api.register(trainingRoutes);
     },
     { prefix: '/api' },
   );
+  await app.register(sitemapRoutes);
   if (!config.isProduction) await app.register(mailboxRoutes);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');

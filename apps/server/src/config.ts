@@ -32,6 +32,14 @@ const envSchema = z.object({
   RESET_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   RESET_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   TRUST_PROXY: booleanFromEnv,
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv,
+  TRAINING_VIDEO_BASE_URL: z.string().optional(),
   RATE_LIMIT_NAMESPACE: z.string().regex(/^[a-z0-9:_-]{1,40}$/i).default('sunin-rl'),
 });
 
@@ -52,6 +60,11 @@ export interface Config {
   seedDemo: boolean;
   webDistDir: string;
   trustProxy: boolean;
+  uploadMaxBytes: number;
+  /** S3-compatible storage when a bucket is named; local disk under DATA_DIR/storage otherwise. */
+  s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined;
+  /** Where the six training videos are hosted; none are offered when unset. */
+  trainingVideoBaseUrl: string | undefined;
   rateLimits: {
     /** Key prefix of the counters (in Redis, shared by every process of one deployment). */
     namespace: string;
@@ -97,6 +110,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !isProduction,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY ?? false,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT || undefined,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
+    trainingVideoBaseUrl: e.TRAINING_VIDEO_BASE_URL ? e.TRAINING_VIDEO_BASE_URL.replace(/\/$/, '') : undefined,
     rateLimits: {
       namespace: e.RATE_LIMIT_NAMESPACE,
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,

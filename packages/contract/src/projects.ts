@@ -231,7 +231,8 @@ export const storedFileSchema = z.object({
   created_at: z.string(),
 });
 export type StoredFile = z.infer<typeof storedFileSchema>;
-export const deleteAttachmentBodySchema = z.object({ source: z.literal('active_storage') }).partial();
+/** DELETE of a photo or file: the client sends {source: 'active_storage'}; an empty body is fine too. */
+export const deleteAttachmentBodySchema = z.object({ source: z.literal('active_storage') }).partial().nullish();
 
 // Tickets (member-app.md 7; their fields beyond project_id are not shown: DESIGN decision).
 export const TICKET_STATUSES = ['open', 'in_progress', 'closed'] as const;

@@ -12,6 +12,11 @@ declare module 'fastify' {
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler: 401 without a token, 403 unless company_role is full_access_admin. */
     requireAdmin: preHandlerAsyncHookHandler;
+    /**
+     * preHandler for GET routes a browser loads by itself (an <img src>, a download link): the
+     * bearer header, or else the web app's `authorization` cookie (SameSite=Strict).
+     */
+    requireUserOrCookie: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     auth: { user: UserRow; claims: AccessClaims } | null;
@@ -22,6 +27,21 @@ declare module 'fastify' {
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.auth) throw new AppError('unauthorized', 'You need to sign in or sign up before continuing.');
   return request.auth.user;
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -36,6 +56,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       throw new AppError('forbidden', 'You are not allowed to do that.');
     }
   };
+  const requireUserOrCookie: preHandlerAsyncHookHandler = async (request) => {
+    const cookieToken = readCookie(request.headers.cookie, 'authorization');
+    const header = request.headers.authorization ?? (cookieToken ? `Bearer ${cookieToken}` : undefined);
+    request.auth = await authenticate(app.ctx, header);
+  };
   app.decorate('requireUser', requireUser);
+  app.decorate('requireUserOrCookie', requireUserOrCookie);
   app.decorate('requireAdmin', requireAdmin);
 });

@@ -1,0 +1,151 @@
+import type { LinkType, ProjectStage, RoofAge, RoofType, YesNo } from '@sunin/contract';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+const createdAt = timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/**
+ * The customer companies of a member's projects (DESIGN.md): a project belongs to the account
+ * of its company name for that member, found or created when the project is saved.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    company_name: text().notNull(),
+    address: text().notNull().default(''),
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  (table) => [uniqueIndex('accounts_user_company_idx').on(table.user_id, sql`lower(${table.company_name})`)],
+);
+
+/** Every Project field of both spec documents (member-app.md 3, public-site-and-admin.md 3). */
+export const projects = pgTable(
+  'projects',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    account_id: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    company_name: text().notNull().default(''),
+    industry: text().notNull().default(''),
+    address_1: text().notNull().default(''),
+    address_2: text().notNull().default(''),
+    city: text().notNull().default(''),
+    state: text().notNull().default(''),
+    zip: text().notNull().default(''),
+    shade_interference: text().$type<YesNo>(),
+    shade_interference_details: text().notNull().default(''),
+    type_of_roof: text().$type<RoofType>(),
+    age_of_roof: text().$type<RoofAge>(),
+    roof_description: text().notNull().default(''),
+    utility_company: text().notNull().default(''),
+    utility_account_holder: text().notNull().default(''),
+    utility_account_number: text().notNull().default(''),
+    main_meter_number: text().notNull().default(''),
+    main_panel_amperage: text().notNull().default(''),
+    power_bill_received_status: text().$type<YesNo>(),
+    average_monthly_power_bill_cost: text().notNull().default(''),
+    additional_utility_notes: text().notNull().default(''),
+    kilowatt_amounts: jsonb().$type<number[][]>().notNull().default([]),
+    project_stage: text().$type<ProjectStage>().notNull().default('Project Initiation'),
+    proposal_url: text(),
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  (table) => [
+    index('projects_user_updated_idx').on(table.user_id, table.updated_at.desc(), table.id.desc()),
+    index('projects_updated_idx').on(table.updated_at.desc(), table.id.desc()),
+    index('projects_account_idx').on(table.account_id),
+  ],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    project_id: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    contact_first_name: text().notNull().default(''),
+    contact_last_name: text().notNull().default(''),
+    contact_title: text().notNull().default(''),
+    contact_email: text().notNull().default(''),
+    contact_phone_number: text().notNull().default(''),
+    contact_notes: text().notNull().default(''),
+    profile_photo_url: text(),
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  (table) => [index('contacts_project_idx').on(table.project_id)],
+);
+
+export const projectLinks = pgTable(
+  'project_links',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    project_id: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    link_type: text().$type<LinkType>().notNull(),
+    link_title: text().notNull(),
+    link_url: text().notNull(),
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  (table) => [index('project_links_project_idx').on(table.project_id)],
+);
+
+export type StoredFileKind = 'image' | 'file';
+
+/**
+ * Photos and PDF files (Active Storage's shape): the bytes live in the storage backend under
+ * `storage_key`, which the server generates; no name from the client reaches the disk.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    project_id: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text().$type<StoredFileKind>().notNull(),
+    name: text().notNull(),
+    content_type: text().notNull(),
+    byte_size: bigint({ mode: 'number' }).notNull(),
+    checksum: text().notNull(),
+    storage_key: text().notNull().unique(),
+    created_at: createdAt,
+  },
+  (table) => [index('stored_files_project_kind_idx').on(table.project_id, table.kind)],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    project_id: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    details: text().notNull().default(''),
+    status: text().$type<'open' | 'in_progress' | 'closed'>().notNull().default('open'),
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  (table) => [index('tickets_project_idx').on(table.project_id)],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+export type ProjectLinkRow = typeof projectLinks.$inferSelect;
+export type StoredFileRow = typeof storedFiles.$inferSelect;
+export type TicketRow = typeof tickets.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;

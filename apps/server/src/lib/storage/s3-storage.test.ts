@@ -1,0 +1,96 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { PNG_1PX, multipartBody } from '../../test/fixtures.js';
+
+/** A stand-in for an S3-compatible store (path style): enough of the API for our calls, recording each request. */
+function fakeS3() {
+  const objects = new Map<string, { body: Buffer; type: string }>();
+  const requests: Array<{ method: string; path: string; authorization: string | undefined }> = [];
+  const read = (req: IncomingMessage) =>
+    new Promise<Buffer>((resolve) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => resolve(Buffer.concat(chunks)));
+    });
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://s3.local');
+    requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization });
+    const [, bucket, ...rest] = url.pathname.split('/');
+    const key = decodeURIComponent(rest.join('/'));
+    if (bucket !== 'sunin-test') {
+      res.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchBucket</Code></Error>');
+      return;
+    }
+    if (req.method === 'PUT') {
+      objects.set(key, { body: await read(req), type: req.headers['content-type'] ?? '' });
+      res.writeHead(200, { etag: '"x"' }).end();
+    } else if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') {
+      const contents = [...objects.keys()].map((k) => `<Contents><Key>${k}</Key><Size>${objects.get(k)?.body.length}</Size></Contents>`).join('');
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?><ListBucketResult><Name>sunin-test</Name><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
+    } else if (req.method === 'GET') {
+      const object = objects.get(key);
+      if (!object) {
+        res.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>');
+        return;
+      }
+      res.writeHead(200, { 'content-type': object.type, 'content-length': String(object.body.length) }).end(object.body);
+    } else if (req.method === 'DELETE') {
+      objects.delete(key);
+      res.writeHead(204).end();
+    } else {
+      res.writeHead(405).end();
+    }
+  });
+  return { server, objects, requests };
+}
+
+const s3 = fakeS3();
+let t: TestApp;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => s3.server.listen(0, '127.0.0.1', resolve));
+  const { port } = s3.server.address() as AddressInfo;
+  t = await createTestApp({
+    S3_BUCKET: 'sunin-test',
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ACCESS_KEY_ID: 'test-key',
+    S3_SECRET_ACCESS_KEY: 'test-secret',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise((resolve) => s3.server.close(resolve));
+});
+
+describe('S3-compatible storage', () => {
+  it('puts, serves, lists and deletes uploads in the bucket, with signed requests', async () => {
+    expect(t.app.ctx.storage.kind).toBe('s3');
+    const { auth } = await t.signIn();
+    const projectId = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: auth, payload: { project: { company_name: 'S3 Co' } } })).json().projectId;
+    const body = multipartBody([{ field: 'file', filename: 'roof.png', contentType: 'image/png', data: PNG_1PX }]);
+    const uploaded = await t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/images`, headers: { ...auth, ...body.headers }, payload: body.payload });
+    expect(uploaded.statusCode).toBe(201);
+
+    const [key] = [...s3.objects.keys()];
+    expect(key).toMatch(new RegExp(`^projects/${projectId}/images/[0-9a-f-]{36}$`));
+    expect(s3.objects.get(key!)?.body.equals(PNG_1PX)).toBe(true);
+    const put = s3.requests.find((r) => r.method === 'PUT');
+    expect(put?.path).toBe(`/sunin-test/${key}`);
+    expect(put?.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=test-key\//);
+
+    const download = await t.app.inject({ method: 'GET', url: uploaded.json().url, headers: auth });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PNG_1PX)).toBe(true);
+
+    const keys: string[] = [];
+    for await (const listed of t.app.ctx.storage.list()) keys.push(listed);
+    expect(keys).toEqual([key]);
+
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/projects/${projectId}/images/${uploaded.json().id}`, headers: auth, payload: { source: 'active_storage' } });
+    expect(removed.statusCode).toBe(204);
+    expect(s3.objects.size).toBe(0);
+    expect(s3.requests.map((r) => r.method)).toEqual(['PUT', 'GET', 'GET', 'DELETE']);
+    expect(await t.app.ctx.storage.get(key!)).toBeNull();
+  });
+});

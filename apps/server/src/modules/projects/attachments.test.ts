@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFiles } from '../../db/schema/index.js';
+import { safeDisplayName } from './attachments.service.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { PDF_MINIMAL, PNG_1PX, multipartBody } from '../../test/fixtures.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ UPLOAD_MAX_BYTES: String(64 * 1024) });
+});
+afterAll(async () => t?.close());
+
+type Auth = { authorization: string };
+
+async function newProject(auth: Auth) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/projects', headers: auth, payload: { project: { company_name: 'Upload Co' } } });
+  return res.json().projectId as number;
+}
+
+function upload(auth: Auth, projectId: number, kind: 'images' | 'files', file: { filename: string; data: Buffer | string; contentType?: string; field?: string }) {
+  const body = multipartBody([{ field: file.field ?? 'file', filename: file.filename, contentType: file.contentType ?? 'application/octet-stream', data: file.data }]);
+  return t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/${kind}`, headers: { ...auth, ...body.headers }, payload: body.payload });
+}
+
+async function storedKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of t.app.ctx.storage.list()) keys.push(key);
+  return keys;
+}
+
+describe('photos and files', () => {
+  it('stores a photo and serves it back to its owner, inline or as a download with the original name', async () => {
+    const { auth, token } = await t.signIn();
+    const id = await newProject(auth);
+    const res = await upload(auth, id, 'images', { filename: 'Roof – south.png', data: PNG_1PX, contentType: 'image/png' });
+    expect(res.statusCode).toBe(201);
+    const photo = res.json();
+    expect(photo).toMatchObject({ project_id: id, name: 'Roof – south.png', content_type: 'image/png', byte_size: PNG_1PX.length, url: `/api/projects/${id}/images/${photo.id}/download` });
+    const [row] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, photo.id));
+    expect(row?.checksum).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.storage_key).toMatch(new RegExp(`^projects/${id}/images/[0-9a-f-]{36}$`));
+
+    const inline = await t.app.inject({ method: 'GET', url: photo.url, headers: auth });
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-type']).toBe('image/png');
+    expect(inline.headers['content-disposition']).toBe(`inline; filename="Roof _ south.png"; filename*=UTF-8''${encodeURIComponent('Roof – south.png')}`);
+    expect(inline.rawPayload.equals(PNG_1PX)).toBe(true);
+    // An <img src> carries no header: the web app's cookie is accepted on downloads.
+    const byCookie = await t.app.inject({ method: 'GET', url: `${photo.url}?download=1`, headers: { cookie: `account_type=referral_partner; authorization=${token}` } });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.headers['content-disposition']).toMatch(/^attachment; filename=/);
+    const list = await t.app.inject({ method: 'GET', url: `/api/projects/${id}/images`, headers: auth });
+    expect(list.json().map((p: { id: number }) => p.id)).toEqual([photo.id]);
+  });
+
+  it('stores a PDF file', async () => {
+    const { auth } = await t.signIn();
+    const id = await newProject(auth);
+    const res = await upload(auth, id, 'files', { filename: 'bill.pdf', data: PDF_MINIMAL, contentType: 'application/pdf' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'bill.pdf', content_type: 'application/pdf' });
+  });
+
+  it('judges the type by content: a text file named .pdf, or a PDF sent as a photo, is 415 and leaves nothing behind', async () => {
+    const { auth } = await t.signIn();
+    const id = await newProject(auth);
+    const before = await storedKeys();
+    const fake = await upload(auth, id, 'files', { filename: 'invoice.pdf', data: 'just some text, not a pdf', contentType: 'application/pdf' });
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json().error).toMatchObject({ code: 'unsupported_media_type', message: 'Files must be PDF documents.' });
+    const pdfAsPhoto = await upload(auth, id, 'images', { filename: 'photo.png', data: PDF_MINIMAL, contentType: 'image/png' });
+    expect(pdfAsPhoto.statusCode).toBe(415);
+    const svg = await upload(auth, id, 'images', { filename: 'x.svg', data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', contentType: 'image/svg+xml' });
+    expect(svg.statusCode).toBe(415);
+    expect(await t.db.select().from(storedFiles).where(eq(storedFiles.project_id, id))).toHaveLength(0);
+    expect(await storedKeys()).toEqual(before);
+  });
+
+  it('answers 413 for a file over the size limit and keeps nothing', async () => {
+    const { auth } = await t.signIn();
+    const id = await newProject(auth);
+    const big = Buffer.concat([PNG_1PX, Buffer.alloc(70 * 1024)]);
+    const res = await upload(auth, id, 'images', { filename: 'big.png', data: big, contentType: 'image/png' });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('payload_too_large');
+    expect(await t.db.select().from(storedFiles).where(eq(storedFiles.project_id, id))).toHaveLength(0);
+  });
+
+  it('keeps a hostile file name away from the disk', async () => {
+    const { auth } = await t.signIn();
+    const id = await newProject(auth);
+    const res = await upload(auth, id, 'images', { filename: '../../../etc/passwd.png', data: PNG_1PX });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().name).toBe('passwd.png');
+    const [row] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, res.json().id));
+    expect(row?.storage_key).not.toContain('..');
+    expect(safeDisplayName('C:\\Users\\x\\..\\evil\u0000.pdf', 'f')).toBe('evil.pdf');
+    expect(safeDisplayName('....', 'document.pdf')).toBe('document.pdf');
+  });
+
+  it('asks for the file field and for multipart', async () => {
+    const { auth } = await t.signIn();
+    const id = await newProject(auth);
+    const wrongField = await upload(auth, id, 'images', { filename: 'a.png', data: PNG_1PX, field: 'photo' });
+    expect(wrongField.statusCode).toBe(422);
+    expect(wrongField.json().error.fields.file).toBe('Choose a file to upload.');
+    const json = await t.app.inject({ method: 'POST', url: `/api/projects/${id}/images`, headers: auth, payload: { file: 'x' } });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('deletes the row and the bytes', async () => {
+    const { auth } = await t.signIn();
+    const id = await newProject(auth);
+    const photo = (await upload(auth, id, 'images', { filename: 'a.png', data: PNG_1PX })).json();
+    const [row] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, photo.id));
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/projects/${id}/images/${photo.id}`, headers: auth, payload: { source: 'active_storage' } });
+    expect(del.statusCode).toBe(204);
+    expect(await storedKeys()).not.toContain(row?.storage_key);
+    expect((await t.app.inject({ method: 'GET', url: photo.url, headers: auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/projects/${id}/images/${photo.id}`, headers: auth, payload: { source: 'active_storage' } })).statusCode).toBe(404);
+    // A photo is not reachable as a file.
+    const other = (await upload(auth, id, 'images', { filename: 'b.png', data: PNG_1PX })).json();
+    expect((await t.app.inject({ method: 'GET', url: `/api/projects/${id}/files/${other.id}/download`, headers: auth })).statusCode).toBe(404);
+  });
+
+  it("never serves another member's file, by header or cookie", async () => {
+    const owner = await t.signIn();
+    const stranger = await t.signIn();
+    const id = await newProject(owner.auth);
+    const photo = (await upload(owner.auth, id, 'images', { filename: 'a.png', data: PNG_1PX })).json();
+    expect((await t.app.inject({ method: 'GET', url: photo.url, headers: stranger.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: photo.url, headers: { cookie: `authorization=${stranger.token}` } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/projects/${id}/images/${photo.id}`, headers: stranger.auth })).statusCode).toBe(404);
+    expect((await upload(stranger.auth, id, 'images', { filename: 'a.png', data: PNG_1PX })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,75 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../app-context.js';
+import { contacts, projectLinks, tickets } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { findProject, findWritableProject, touchProject, type ProjectScope } from './project-access.js';
+
+type RecordTable = PgTable & { id: PgColumn; project_id: PgColumn; updated_at: PgColumn };
+
+/**
+ * Contacts, project links and tickets share one shape: rows under a project, reached only
+ * through a project the scope may see (404 otherwise), written only by a scope that may write.
+ * One service serves all three, for members and the admin area alike.
+ */
+export function projectRecords<Table extends RecordTable, Row extends { id: number; project_id: number }, Insert>(table: Table, label: string) {
+  const notFound = () => new AppError('not_found', `${label} not found.`);
+  // Drizzle's builders cannot infer rows from a generic table; the public signatures carry the types.
+  const t = table as unknown as typeof contacts;
+  const scoped = (projectId: number, id: number) => and(eq(t.project_id, projectId), eq(t.id, id));
+
+  return {
+    async list(ctx: AppContext, scope: ProjectScope, projectId: number, limit = 100, offset = 0): Promise<{ rows: Row[]; total: number }> {
+      await findProject(ctx.db, scope, projectId);
+      const [totals] = await ctx.db.select({ n: count() }).from(t).where(eq(t.project_id, projectId));
+      const rows = await ctx.db.select().from(t).where(eq(t.project_id, projectId)).orderBy(asc(t.id)).limit(limit).offset(offset);
+      return { rows: rows as unknown as Row[], total: totals?.n ?? 0 };
+    },
+
+    async get(ctx: AppContext, scope: ProjectScope, projectId: number, id: number): Promise<Row> {
+      await findProject(ctx.db, scope, projectId);
+      const [row] = await ctx.db.select().from(t).where(scoped(projectId, id)).limit(1);
+      if (!row) throw notFound();
+      return row as unknown as Row;
+    },
+
+    async create(ctx: AppContext, scope: ProjectScope, projectId: number, values: Insert): Promise<Row> {
+      return ctx.db.transaction(async (tx) => {
+        await findWritableProject(tx, scope, projectId);
+        const [row] = await tx
+          .insert(t)
+          .values({ ...(values as object), project_id: projectId } as typeof contacts.$inferInsert)
+          .returning();
+        await touchProject(tx, projectId);
+        return row as unknown as Row;
+      });
+    },
+
+    async update(ctx: AppContext, scope: ProjectScope, projectId: number, id: number, values: Partial<Insert>): Promise<Row> {
+      return ctx.db.transaction(async (tx) => {
+        await findWritableProject(tx, scope, projectId);
+        const [row] = await tx
+          .update(t)
+          .set({ ...(values as object), updated_at: new Date() } as Partial<typeof contacts.$inferInsert>)
+          .where(scoped(projectId, id))
+          .returning();
+        if (!row) throw notFound();
+        await touchProject(tx, projectId);
+        return row as unknown as Row;
+      });
+    },
+
+    async remove(ctx: AppContext, scope: ProjectScope, projectId: number, id: number): Promise<void> {
+      await ctx.db.transaction(async (tx) => {
+        await findWritableProject(tx, scope, projectId);
+        const deleted = await tx.delete(t).where(scoped(projectId, id)).returning({ id: t.id });
+        if (deleted.length === 0) throw notFound();
+        await touchProject(tx, projectId);
+      });
+    },
+  };
+}
+
+export const contactRecords = projectRecords<typeof contacts, typeof contacts.$inferSelect, Omit<typeof contacts.$inferInsert, 'project_id'>>(contacts, 'Contact');
+export const linkRecords = projectRecords<typeof projectLinks, typeof projectLinks.$inferSelect, Omit<typeof projectLinks.$inferInsert, 'project_id'>>(projectLinks, 'Link');
+export const ticketRecords = projectRecords<typeof tickets, typeof tickets.$inferSelect, Omit<typeof tickets.$inferInsert, 'project_id'>>(tickets, 'Ticket');

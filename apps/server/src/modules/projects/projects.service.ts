@@ -1,0 +1,170 @@
+import {
+  ARCHIVED_STAGE,
+  PROJECT_MESSAGES,
+  PROJECT_STAGES,
+  type PageQuery,
+  type Project,
+  type ProjectStage,
+} from '@sunin/contract';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { projectCreateSchema, projectUpdateSchema } from '@sunin/contract';
+import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/client.js';
+import { accounts, projects, users, type ProjectRow } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { offsetOf } from '../../lib/pagination.js';
+import { assertCanWrite, findProject, findWritableProject, type ProjectScope } from './project-access.js';
+
+type ProjectCreate = z.output<typeof projectCreateSchema>;
+type ProjectUpdate = z.output<typeof projectUpdateSchema>;
+
+const INITIAL_STAGE: ProjectStage = 'Project Initiation';
+
+export function toProjectResponse(row: ProjectRow, ownerName: string): Project {
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    user_id: row.user_id,
+    owner_name: ownerName,
+    company_name: row.company_name,
+    industry: row.industry,
+    address_1: row.address_1,
+    address_2: row.address_2,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    shade_interference: row.shade_interference,
+    shade_interference_details: row.shade_interference_details,
+    type_of_roof: row.type_of_roof,
+    age_of_roof: row.age_of_roof,
+    roof_description: row.roof_description,
+    utility_company: row.utility_company,
+    utility_account_holder: row.utility_account_holder,
+    utility_account_number: row.utility_account_number,
+    main_meter_number: row.main_meter_number,
+    main_panel_amperage: row.main_panel_amperage,
+    power_bill_received_status: row.power_bill_received_status,
+    average_monthly_power_bill_cost: row.average_monthly_power_bill_cost,
+    additional_utility_notes: row.additional_utility_notes,
+    kilowatt_amounts: row.kilowatt_amounts,
+    project_stage: row.project_stage,
+    proposal_url: row.proposal_url,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+const ownerName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
+
+function addressOf(project: { address_1: string; address_2: string; city: string; state: string; zip: string }): string {
+  const street = [project.address_1, project.address_2].filter(Boolean).join(', ');
+  const place = [project.city, [project.state, project.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [street, place].filter(Boolean).join(', ');
+}
+
+/**
+ * DESIGN.md: a project belongs to the account of its company name for that member, found (case
+ * insensitively) or created. A project without a company name has no account.
+ */
+async function resolveAccount(tx: Executor, userId: number, project: Parameters<typeof addressOf>[0] & { company_name: string }): Promise<number | null> {
+  const companyName = project.company_name.trim();
+  if (!companyName) return null;
+  await tx.insert(accounts).values({ user_id: userId, company_name: companyName, address: addressOf(project) }).onConflictDoNothing();
+  const [account] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.user_id, userId), sql`lower(${accounts.company_name}) = lower(${companyName})`))
+    .limit(1);
+  return account?.id ?? null;
+}
+
+/** Members only see the stage (member-app.md 4): they may echo the current one, never change it. */
+function assertStageUnchanged(requested: ProjectStage | undefined, current: ProjectStage): void {
+  if (requested !== undefined && requested !== current) {
+    throw new AppError('forbidden', PROJECT_MESSAGES.stageForbidden, { project_stage: PROJECT_MESSAGES.stageForbidden });
+  }
+}
+
+export async function createProject(ctx: AppContext, scope: ProjectScope, input: ProjectCreate, ownerId = scope.user.id): Promise<ProjectRow> {
+  if (!scope.admin) {
+    assertCanWrite(scope.user);
+    assertStageUnchanged(input.project_stage, INITIAL_STAGE);
+  }
+  const { project_stage, ...fields } = input;
+  return ctx.db.transaction(async (tx) => {
+    const account_id = await resolveAccount(tx, ownerId, fields);
+    const [row] = await tx
+      .insert(projects)
+      .values({ ...fields, user_id: ownerId, account_id, project_stage: scope.admin && project_stage ? project_stage : INITIAL_STAGE })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  });
+}
+
+export async function updateProject(ctx: AppContext, scope: ProjectScope, projectId: number, input: ProjectUpdate): Promise<ProjectRow> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await findWritableProject(tx, scope, projectId);
+    if (!scope.admin) assertStageUnchanged(input.project_stage, current.project_stage);
+    const changes: Partial<typeof projects.$inferInsert> = { ...input, updated_at: new Date() };
+    if (input.company_name !== undefined && input.company_name !== current.company_name) {
+      changes.account_id = await resolveAccount(tx, current.user_id, { ...current, ...input, company_name: input.company_name });
+    }
+    const [row] = await tx.update(projects).set(changes).where(eq(projects.id, current.id)).returning();
+    if (!row) throw new AppError('not_found', 'Project not found.');
+    return row;
+  });
+}
+
+export interface ProjectWithOwner {
+  project: ProjectRow;
+  ownerName: string;
+}
+
+export async function getProject(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<ProjectWithOwner> {
+  const project = await findProject(ctx.db, scope, projectId);
+  const [owner] = await ctx.db.select({ name: ownerName }).from(users).where(eq(users.id, project.user_id));
+  return { project, ownerName: owner?.name ?? '' };
+}
+
+/** Newest updated_at first (member-app.md 2), one page, with the total for the headers. */
+export async function listProjects(
+  ctx: AppContext,
+  scope: ProjectScope,
+  page: PageQuery,
+  filter: { userId?: number } = {},
+): Promise<{ rows: ProjectWithOwner[]; total: number }> {
+  const ownerId = scope.admin ? filter.userId : scope.user.id;
+  const where = ownerId === undefined ? undefined : eq(projects.user_id, ownerId);
+  const [totals] = await ctx.db.select({ n: count() }).from(projects).where(where);
+  const rows = await ctx.db
+    .select({ project: projects, ownerName })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.user_id))
+    .where(where)
+    .orderBy(desc(projects.updated_at), desc(projects.id))
+    .limit(page.per_page)
+    .offset(offsetOf(page));
+  return { rows, total: totals?.n ?? 0 };
+}
+
+export interface ProjectStatistics {
+  total: number;
+  working: number;
+  archived: number;
+  by_stage: Record<ProjectStage, number>;
+}
+
+/** The projects statistic of /home: how many projects the member has, by stage. */
+export async function projectStatistics(ctx: AppContext, scope: ProjectScope): Promise<ProjectStatistics> {
+  const rows = await ctx.db
+    .select({ stage: projects.project_stage, n: count() })
+    .from(projects)
+    .where(scope.admin ? undefined : eq(projects.user_id, scope.user.id))
+    .groupBy(projects.project_stage);
+  const by_stage = Object.fromEntries([...PROJECT_STAGES, ARCHIVED_STAGE].map((stage) => [stage, 0])) as Record<ProjectStage, number>;
+  for (const row of rows) by_stage[row.stage] = row.n;
+  const total = rows.reduce((sum, row) => sum + row.n, 0);
+  return { total, archived: by_stage[ARCHIVED_STAGE], working: total - by_stage[ARCHIVED_STAGE], by_stage };
+}

@@ -1,0 +1,49 @@
+import { PUBLIC_PAGE_PATHS, type TrainingVideo } from '@sunin/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** The six videos of /sunin-school (public-site-and-admin.md 2.4), as files under the configured base URL. */
+const TRAINING_VIDEOS: ReadonlyArray<Omit<TrainingVideo, 'src'> & { file: string }> = [
+  { id: 'start-here', title: 'Start Here', category: 'getting-started', file: 'start-here.mp4' },
+  { id: 'accounts', title: 'Accounts', category: 'platform', file: 'accounts.mp4' },
+  { id: 'creating-a-project', title: 'Creating a Project', category: 'platform', file: 'creating-a-project.mp4' },
+  { id: 'navigating-a-project', title: 'Navigating a Project', category: 'platform', file: 'navigating-a-project.mp4' },
+  { id: 'requesting-a-proposal-1', title: 'Requesting a proposal 1/2', category: 'platform', file: 'requesting-a-proposal-1.mp4' },
+  { id: 'requesting-a-proposal-2', title: 'Requesting a proposal 2/2', category: 'platform', file: 'requesting-a-proposal-2.mp4' },
+];
+
+export function trainingVideos(baseUrl: string | undefined): TrainingVideo[] {
+  if (!baseUrl) return [];
+  return TRAINING_VIDEOS.map(({ file, ...video }) => ({ ...video, src: `${baseUrl}/${file}` }));
+}
+
+/** Signed-in members' training videos; none when the deployment has not said where they are hosted. */
+export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/training/videos',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['Training'],
+        summary: 'The training videos of /sunin-school (TRAINING_VIDEO_BASE_URL)',
+        response: { 200: z.array(z.object({ id: z.string(), title: z.string(), category: z.enum(['getting-started', 'platform']), src: z.string() })) },
+      },
+    },
+    async () => trainingVideos(app.ctx.config.trainingVideoBaseUrl),
+  );
+};
+
+const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+
+/** A real sitemap of the public pages, with absolute URLs from APP_URL. */
+export const sitemapRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const urls = PUBLIC_PAGE_PATHS.map((path) => `  <url><loc>${escapeXml(`${app.ctx.config.appUrl}${path}`)}</loc></url>`).join('\n');
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(xml);
+  });
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(`User-agent: *\nDisallow: /api/\nDisallow: /dev/\nSitemap: ${app.ctx.config.appUrl}/sitemap.xml\n`),
+  );
+};
