@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearSession } from '../lib/session';
+
+// Routes are lazy modules: on a cold start (a fresh clone, CI) the first import of a route
+// can take longer than Testing Library's 1 s default, so findBy* queries wait up to 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
 if (!window.matchMedia) {
