@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { Bus } from './lib/bus.js';
 import type { Mailer } from './lib/mailer.js';
 import type { FileStorage } from './lib/storage/index.js';
 import type { AccessTokens } from './lib/tokens.js';
@@ -12,5 +13,6 @@ export interface AppContext {
   tokens: AccessTokens;
   mailer: Mailer;
   storage: FileStorage;
+  bus: Bus;
   log: FastifyBaseLogger;
 }

@@ -12,6 +12,11 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { Mailer } from './lib/mailer.js';
 import { createStorage } from './lib/storage/index.js';
+import { LocalBus, RedisBus, type Bus } from './lib/bus.js';
+import { realtimePlugin } from './plugins/realtime.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { proposalsRoutes } from './modules/proposals/proposals.routes.js';
+import { adminProposalsRoutes } from './modules/admin/admin-proposals.routes.js';
 import { AccessTokens } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -102,9 +107,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = new Mailer(database.db, config.mailFrom, config.smtpUrl);
   app.decorate('database', database);
   const storage = createStorage(config);
-  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), mailer, storage, log: app.log });
+  const bus: Bus = config.redisUrl
+    ? new RedisBus(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'realtime redis error'))
+    : new LocalBus();
+  if (bus instanceof RedisBus) await bus.ready;
+  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), mailer, storage, bus, log: app.log });
   app.addHook('onClose', async () => {
     mailer.close();
+    await bus.close();
     if ('close' in storage && typeof storage.close === 'function') storage.close();
     if (!options.database) await database.close();
   });
@@ -139,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One file per request (member-app.md 7); the size limit answers 413.
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
   await app.register(rateLimitsPlugin);
+  await app.register(realtimePlugin);
 
   await app.register(
     async (api) => {
@@ -147,6 +158,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(usersRoutes);
       await api.register(projectsRoutes);
       await api.register(trainingRoutes);
+      await api.register(proposalsRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(adminProposalsRoutes);
     },
     { prefix: '/api' },
   );

@@ -40,7 +40,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv,
   TRAINING_VIDEO_BASE_URL: z.string().optional(),
-  RATE_LIMIT_NAMESPACE: z.string().regex(/^[a-z0-9:_-]{1,40}$/i).default('sunin-rl'),
+  REDIS_NAMESPACE: z.string().regex(/^[a-z0-9:_-]{1,40}$/i).default('sunin'),
 });
 
 export interface Config {
@@ -52,6 +52,8 @@ export interface Config {
   appUrl: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel of this deployment (rate-limit counts, realtime). */
+  redisNamespace: string;
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -66,8 +68,6 @@ export interface Config {
   /** Where the six training videos are hosted; none are offered when unset. */
   trainingVideoBaseUrl: string | undefined;
   rateLimits: {
-    /** Key prefix of the counters (in Redis, shared by every process of one deployment). */
-    namespace: string;
     loginPerIp: number;
     loginPerEmail: number;
     resetPerIp: number;
@@ -102,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    redisNamespace: e.REDIS_NAMESPACE,
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
@@ -123,7 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     trainingVideoBaseUrl: e.TRAINING_VIDEO_BASE_URL ? e.TRAINING_VIDEO_BASE_URL.replace(/\/$/, '') : undefined,
     rateLimits: {
-      namespace: e.RATE_LIMIT_NAMESPACE,
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
       resetPerIp: e.RESET_RATE_LIMIT_PER_IP,

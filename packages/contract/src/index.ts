@@ -6,3 +6,5 @@ export * from './text.js';
 export * from './users.js';
 export * from './projects.js';
 export * from './public-site.js';
+export * from './proposals.js';
+export * from './notifications.js';

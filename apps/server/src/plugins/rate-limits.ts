@@ -35,7 +35,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
   await app.register(rateLimit, {
     global: false,
-    nameSpace: `${rateLimits.namespace}:`,
+    nameSpace: `${app.ctx.config.redisNamespace}:rl:`,
     ...(redis ? { redis, skipOnError: true } : {}),
     errorResponseBuilder: () => new AppError('rate_limited', TOO_MANY),
   });

@@ -32,7 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     APP_URL: 'http://portal.test',
-    RATE_LIMIT_NAMESPACE: `test-${id}`,
+    REDIS_NAMESPACE: `test-${id}`,
     SMTP_URL: '',
     ...env,
   });

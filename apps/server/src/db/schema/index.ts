@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './mail.js';
 export * from './users.js';
 export * from './projects.js';
+export * from './proposals.js';

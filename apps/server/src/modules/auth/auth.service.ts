@@ -7,7 +7,12 @@ import { AppError } from '../../lib/app-error.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createOpaqueToken, hashOpaqueToken, type AccessClaims } from '../../lib/tokens.js';
 import { passwordResetMail, verificationMail } from './auth.mail.js';
+import { createNotifications } from '../notifications/notifications.service.js';
 
+const WELCOME = {
+  title: 'Welcome to SunIn',
+  message: 'Your partner account is ready. Submit your first commercial solar project with the New Project button.',
+};
 const VERIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const UNAUTHORIZED = 'You need to sign in or sign up before continuing.';
 
@@ -78,6 +83,7 @@ export async function signup(ctx: AppContext, input: SignupUser): Promise<Sessio
         token_hash: verification.hash,
         expires_at: new Date(Date.now() + VERIFICATION_LIFETIME_MS),
       });
+      await createNotifications(tx, [created.id], WELCOME);
       return created;
     });
   } catch (error) {

@@ -1,0 +1,85 @@
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { projects } from './projects.js';
+import { users } from './users.js';
+
+const createdAt = timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** A request for a design proposal (member-app.md 3, public-site-and-admin.md 3 and 4). */
+export const proposalTickets = pgTable(
+  'proposal_tickets',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    project_id: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    details: text().notNull().default(''),
+    company_name: text().notNull().default(''),
+    company_address: text().notNull().default(''),
+    /** 1 to 8: PROPOSAL_STATUSES[status - 1]. */
+    status: integer().notNull(),
+    notification_user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    engineer_name: text().notNull().default(''),
+    admin_notes: text().notNull().default(''),
+    rejection_reason: text(),
+    rejection_specific: text(),
+    created_at: createdAt,
+    updated_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('proposal_tickets_project_idx').on(table.project_id), index('proposal_tickets_status_idx').on(table.status)],
+);
+
+export const proposalLinks = pgTable(
+  'proposal_links',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    proposal_ticket_id: integer()
+      .notNull()
+      .references(() => proposalTickets.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    url: text().notNull(),
+    created_at: createdAt,
+  },
+  (table) => [index('proposal_links_ticket_idx').on(table.proposal_ticket_id)],
+);
+
+/** One row per status change, written in the same transaction as the change. */
+export const proposalTicketHistories = pgTable(
+  'proposal_ticket_histories',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    proposal_ticket_id: integer()
+      .notNull()
+      .references(() => proposalTickets.id, { onDelete: 'cascade' }),
+    status: integer().notNull(),
+    event_date: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    action_taken_by: text().notNull(),
+    rejection_reason: text(),
+    rejection_specific: text(),
+    notes: text().notNull().default(''),
+    proposal_link: text(),
+  },
+  (table) => [index('proposal_ticket_histories_ticket_idx').on(table.proposal_ticket_id, table.event_date)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    message: text().notNull(),
+    read: boolean().notNull().default(false),
+    viewed_on: timestamp({ withTimezone: true, mode: 'date' }),
+    created_at: createdAt,
+  },
+  (table) => [index('notifications_user_created_idx').on(table.user_id, table.created_at.desc(), table.id.desc())],
+);
+
+export type ProposalTicketRow = typeof proposalTickets.$inferSelect;
+export type ProposalLinkRow = typeof proposalLinks.$inferSelect;
+export type ProposalTicketHistoryRow = typeof proposalTicketHistories.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,0 +1,82 @@
+import { EventEmitter } from 'node:events';
+import type { RealtimeEvent } from '@sunin/contract';
+import { Redis } from 'ioredis';
+
+/** A realtime event for one user, to whichever server process holds that user's sockets. */
+export interface BusMessage {
+  userId: number;
+  event: RealtimeEvent;
+}
+
+export interface Bus {
+  readonly kind: 'local' | 'redis';
+  publish(message: BusMessage): Promise<void>;
+  /** Returns a function that stops the handler. */
+  onMessage(handler: (message: BusMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** One process: an in-memory emitter. */
+export class LocalBus implements Bus {
+  readonly kind = 'local' as const;
+  private readonly emitter = new EventEmitter();
+
+  async publish(message: BusMessage): Promise<void> {
+    this.emitter.emit('message', message);
+  }
+
+  onMessage(handler: (message: BusMessage) => void): () => void {
+    this.emitter.on('message', handler);
+    return () => this.emitter.off('message', handler);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+/**
+ * Several processes: Redis pub/sub on `<namespace>:realtime` (DESIGN.md "fan-out"). A process
+ * publishes every event and delivers what it hears to its own sockets; ioredis reconnects and
+ * resubscribes by itself after Redis restarts.
+ */
+export class RedisBus implements Bus {
+  readonly kind = 'redis' as const;
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly emitter = new EventEmitter();
+  private readonly channel: string;
+  readonly ready: Promise<void>;
+
+  constructor(url: string, namespace: string, onError: (error: Error) => void) {
+    this.channel = `${namespace}:realtime`;
+    this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.subscriber = new Redis(url);
+    this.publisher.on('error', onError);
+    this.subscriber.on('error', onError);
+    this.subscriber.on('message', (channel: string, raw: string) => {
+      if (channel !== this.channel) return;
+      try {
+        this.emitter.emit('message', JSON.parse(raw) as BusMessage);
+      } catch (error) {
+        onError(error as Error);
+      }
+    });
+    this.ready = this.subscriber.subscribe(this.channel).then(() => undefined);
+  }
+
+  async publish(message: BusMessage): Promise<void> {
+    await this.publisher.publish(this.channel, JSON.stringify(message));
+  }
+
+  onMessage(handler: (message: BusMessage) => void): () => void {
+    this.emitter.on('message', handler);
+    return () => this.emitter.off('message', handler);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+    this.subscriber.disconnect();
+    this.publisher.disconnect();
+  }
+}

@@ -1,0 +1,96 @@
+import { ADMIN_ROLE, type Notification, type PageQuery, type RealtimeEventType } from '@sunin/contract';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/client.js';
+import { notifications, users, type NotificationRow, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { offsetOf } from '../../lib/pagination.js';
+
+export function toNotificationResponse(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    title: row.title,
+    message: row.message,
+    read: row.read,
+    viewed_on: row.viewed_on ? row.viewed_on.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * Writes notifications inside the caller's transaction. The caller publishes them with
+ * `publishNotifications` after the commit, so nobody hears of a row that was rolled back.
+ */
+export async function createNotifications(tx: Executor, userIds: number[], content: { title: string; message: string }): Promise<NotificationRow[]> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return [];
+  return tx
+    .insert(notifications)
+    .values(unique.map((user_id) => ({ user_id, ...content })))
+    .returning();
+}
+
+export async function fullAccessAdminIds(tx: Executor): Promise<number[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.company_role, ADMIN_ROLE));
+  return rows.map((row) => row.id);
+}
+
+export async function publishNotifications(ctx: AppContext, rows: NotificationRow[], type: RealtimeEventType = 'notification_created'): Promise<void> {
+  for (const row of rows) {
+    try {
+      await ctx.bus.publish({ userId: row.user_id, event: { type, payload: toNotificationResponse(row) } });
+    } catch (error) {
+      // The row is committed; the member sees it on the next fetch even if the push is lost.
+      ctx.log.warn({ err: error, notificationId: row.id }, 'realtime publish failed');
+    }
+  }
+}
+
+/** A user reads only their own notifications: any other user id answers 404. */
+function assertOwnList(user: UserRow, userId: number): void {
+  if (user.id !== userId) throw new AppError('not_found', 'Notifications not found.');
+}
+
+export async function listNotifications(ctx: AppContext, user: UserRow, userId: number, page: PageQuery) {
+  assertOwnList(user, userId);
+  const [totals] = await ctx.db
+    .select({ n: count(), unread: sql<number>`count(*) filter (where not ${notifications.read})`.mapWith(Number) })
+    .from(notifications)
+    .where(eq(notifications.user_id, user.id));
+  const rows = await ctx.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.user_id, user.id))
+    .orderBy(desc(notifications.created_at), desc(notifications.id))
+    .limit(page.per_page)
+    .offset(offsetOf(page));
+  return { rows, total: totals?.n ?? 0, unread: totals?.unread ?? 0 };
+}
+
+async function findOwn(ctx: AppContext, user: UserRow, userId: number, id: number): Promise<NotificationRow> {
+  assertOwnList(user, userId);
+  const [row] = await ctx.db.select().from(notifications).where(and(eq(notifications.id, id), eq(notifications.user_id, user.id))).limit(1);
+  if (!row) throw new AppError('not_found', 'Notification not found.');
+  return row;
+}
+
+export const getNotification = findOwn;
+
+/** Opening a notification marks it read and records when it was first viewed (member-app.md 4). */
+export async function setNotificationRead(ctx: AppContext, user: UserRow, userId: number, id: number, read: boolean): Promise<NotificationRow> {
+  const current = await findOwn(ctx, user, userId, id);
+  const [row] = await ctx.db
+    .update(notifications)
+    .set({ read, viewed_on: read ? (current.viewed_on ?? new Date()) : current.viewed_on })
+    .where(eq(notifications.id, current.id))
+    .returning();
+  if (!row) throw new AppError('not_found', 'Notification not found.');
+  await publishNotifications(ctx, [row], 'notification_updated');
+  return row;
+}
+
+export async function deleteNotification(ctx: AppContext, user: UserRow, userId: number, id: number): Promise<void> {
+  const current = await findOwn(ctx, user, userId, id);
+  await ctx.db.delete(notifications).where(eq(notifications.id, current.id));
+}

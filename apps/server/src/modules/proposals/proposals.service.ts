@@ -1,0 +1,303 @@
+import {
+  ATTACHING_PROPOSAL_STATUSES,
+  PROPOSAL_MESSAGES,
+  PROPOSAL_STATUS,
+  PROPOSAL_TICKET_TITLE,
+  REJECTING_PROPOSAL_STATUSES,
+  SPECIFIC_REJECTION_REASONS,
+  isTerminalProposalStatus,
+  proposalStatusLabel,
+  type ProposalStatusNumber,
+  type ProposalTicket,
+  type RejectionReason,
+  type RejectionSpecific,
+  type RevisionType,
+} from '@sunin/contract';
+import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/client.js';
+import {
+  projects,
+  proposalLinks,
+  proposalTicketHistories,
+  proposalTickets,
+  type NotificationRow,
+  type ProjectRow,
+  type ProposalTicketRow,
+  type UserRow,
+} from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { createNotifications, fullAccessAdminIds, publishNotifications } from '../notifications/notifications.service.js';
+import { findProject, findWritableProject, type ProjectScope } from '../projects/project-access.js';
+
+const fullName = (user: UserRow) => `${user.first_name} ${user.last_name}`.trim();
+const iso = (value: Date) => value.toISOString();
+
+function addressOf(project: ProjectRow): string {
+  const street = [project.address_1, project.address_2].filter(Boolean).join(', ');
+  return [street, project.city, [project.state, project.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
+
+/** A ticket with its links and its history, oldest first. */
+async function loadTickets(db: Executor, where: ReturnType<typeof eq>): Promise<ProposalTicket[]> {
+  const tickets = await db.select().from(proposalTickets).where(where).orderBy(desc(proposalTickets.created_at), desc(proposalTickets.id));
+  if (tickets.length === 0) return [];
+  const ids = tickets.map((ticket) => ticket.id);
+  const links = await db.select().from(proposalLinks).where(inArray(proposalLinks.proposal_ticket_id, ids)).orderBy(asc(proposalLinks.id));
+  const histories = await db
+    .select()
+    .from(proposalTicketHistories)
+    .where(inArray(proposalTicketHistories.proposal_ticket_id, ids))
+    .orderBy(asc(proposalTicketHistories.event_date), asc(proposalTicketHistories.id));
+  return tickets.map((ticket) => ({
+    id: ticket.id,
+    project_id: ticket.project_id,
+    title: PROPOSAL_TICKET_TITLE,
+    details: ticket.details,
+    company_name: ticket.company_name,
+    company_address: ticket.company_address,
+    status: ticket.status,
+    status_label: proposalStatusLabel(ticket.status),
+    notification_user_id: ticket.notification_user_id,
+    engineer_name: ticket.engineer_name,
+    admin_notes: ticket.admin_notes,
+    rejection_reason: ticket.rejection_reason,
+    rejection_specific: ticket.rejection_specific,
+    proposal_links: links.filter((link) => link.proposal_ticket_id === ticket.id).map(({ id, title, url }) => ({ id, title, url })),
+    proposal_ticket_histories: histories
+      .filter((history) => history.proposal_ticket_id === ticket.id)
+      .map((history) => ({
+        id: history.id,
+        status: history.status,
+        status_label: proposalStatusLabel(history.status),
+        event_date: iso(history.event_date),
+        action_taken_by: history.action_taken_by,
+        rejection_reason: history.rejection_reason,
+        rejection_specific: history.rejection_specific,
+        notes: history.notes,
+        proposal_link: history.proposal_link,
+      })),
+    created_at: iso(ticket.created_at),
+    updated_at: iso(ticket.updated_at),
+  }));
+}
+
+async function loadTicket(db: Executor, ticketId: number): Promise<ProposalTicket> {
+  const [ticket] = await loadTickets(db, eq(proposalTickets.id, ticketId));
+  if (!ticket) throw new AppError('not_found', 'Proposal ticket not found.');
+  return ticket;
+}
+
+interface StatusChange {
+  status: ProposalStatusNumber;
+  actor: UserRow;
+  notes: string;
+  rejection_reason?: RejectionReason | null;
+  rejection_specific?: RejectionSpecific | null;
+  proposal_link?: string | null;
+}
+
+/** Every status change appends its history entry in the caller's transaction (DESIGN.md). */
+async function appendHistory(tx: Executor, ticketId: number, change: StatusChange): Promise<void> {
+  await tx.insert(proposalTicketHistories).values({
+    proposal_ticket_id: ticketId,
+    status: change.status,
+    event_date: new Date(),
+    action_taken_by: fullName(change.actor),
+    notes: change.notes,
+    rejection_reason: change.rejection_reason ?? null,
+    rejection_specific: change.rejection_specific ?? null,
+    proposal_link: change.proposal_link ?? null,
+  });
+}
+
+async function findTicket(tx: Executor, projectId: number, ticketId: number): Promise<ProposalTicketRow> {
+  const [ticket] = await tx
+    .select()
+    .from(proposalTickets)
+    .where(and(eq(proposalTickets.id, ticketId), eq(proposalTickets.project_id, projectId)))
+    .limit(1)
+    .for('update');
+  if (!ticket) throw new AppError('not_found', 'Proposal ticket not found.');
+  return ticket;
+}
+
+export async function listProposalTickets(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<ProposalTicket[]> {
+  await findProject(ctx.db, scope, projectId);
+  return loadTickets(ctx.db, eq(proposalTickets.project_id, projectId));
+}
+
+export async function getProposalTicket(ctx: AppContext, scope: ProjectScope, projectId: number, ticketId: number): Promise<ProposalTicket> {
+  await findProject(ctx.db, scope, projectId);
+  const ticket = await loadTicket(ctx.db, ticketId);
+  if (ticket.project_id !== projectId) throw new AppError('not_found', 'Proposal ticket not found.');
+  return ticket;
+}
+
+/**
+ * A member requests a proposal: status 1, at most one open ticket per project. The company
+ * details come from the project, the notified user is the requester; every full access admin
+ * is told.
+ */
+export async function createProposalTicket(
+  ctx: AppContext,
+  scope: ProjectScope,
+  projectId: number,
+  input: { details: string; status?: number | undefined },
+): Promise<ProposalTicket> {
+  if (input.status !== undefined && input.status !== PROPOSAL_STATUS.proposalRequested) {
+    throw new AppError('forbidden', PROPOSAL_MESSAGES.memberStatus, { status: PROPOSAL_MESSAGES.memberStatus });
+  }
+  const requester = scope.user;
+  const { ticketId, created } = await ctx.db.transaction(async (tx) => {
+    const project = await findWritableProject(tx, scope, projectId);
+    // Serialise requests for one project so that two at once cannot both pass the check.
+    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).for('update');
+    const [open] = await tx
+      .select({ id: proposalTickets.id })
+      .from(proposalTickets)
+      .where(and(eq(proposalTickets.project_id, project.id), notInArray(proposalTickets.status, [3, 4, 7, 8])))
+      .limit(1);
+    if (open) throw new AppError('conflict', PROPOSAL_MESSAGES.openTicketExists);
+    const [ticket] = await tx
+      .insert(proposalTickets)
+      .values({
+        project_id: project.id,
+        details: input.details,
+        company_name: project.company_name,
+        company_address: addressOf(project),
+        status: PROPOSAL_STATUS.proposalRequested,
+        notification_user_id: project.user_id,
+      })
+      .returning();
+    if (!ticket) throw new Error('insert returned no row');
+    await appendHistory(tx, ticket.id, { status: PROPOSAL_STATUS.proposalRequested, actor: requester, notes: input.details });
+    const notified = await createNotifications(tx, await fullAccessAdminIds(tx), {
+      title: 'New proposal request',
+      message: `${fullName(requester)} requested a proposal for ${project.company_name || `project #${project.id}`} (project #${project.id}).`,
+    });
+    return { ticketId: ticket.id, created: notified };
+  });
+  await publishNotifications(ctx, created);
+  return loadTicket(ctx.db, ticketId);
+}
+
+/** A member asks for a revision (status 5), only from one of the four terminal statuses. */
+export async function requestRevision(
+  ctx: AppContext,
+  scope: ProjectScope,
+  projectId: number,
+  ticketId: number,
+  input: { status: number; details: string; revision_type?: RevisionType | undefined },
+): Promise<ProposalTicket> {
+  if (input.status !== PROPOSAL_STATUS.revisionRequested) {
+    throw new AppError('forbidden', PROPOSAL_MESSAGES.memberStatus, { status: PROPOSAL_MESSAGES.memberStatus });
+  }
+  const notes = input.revision_type ? `${input.revision_type}: ${input.details}` : input.details;
+  const created = await ctx.db.transaction(async (tx) => {
+    const project = await findWritableProject(tx, scope, projectId);
+    const ticket = await findTicket(tx, project.id, ticketId);
+    if (!isTerminalProposalStatus(ticket.status)) {
+      throw new AppError('rule_broken', PROPOSAL_MESSAGES.revisionNotAllowed, { status: PROPOSAL_MESSAGES.revisionNotAllowed });
+    }
+    await tx
+      .update(proposalTickets)
+      .set({ status: PROPOSAL_STATUS.revisionRequested, details: notes, rejection_reason: null, rejection_specific: null, updated_at: new Date() })
+      .where(eq(proposalTickets.id, ticket.id));
+    await appendHistory(tx, ticket.id, { status: PROPOSAL_STATUS.revisionRequested, actor: scope.user, notes });
+    return createNotifications(tx, await fullAccessAdminIds(tx), {
+      title: 'Revision requested',
+      message: `${fullName(scope.user)} requested a revision of the proposal for ${project.company_name || `project #${project.id}`} (project #${project.id}).`,
+    });
+  });
+  await publishNotifications(ctx, created);
+  return loadTicket(ctx.db, ticketId);
+}
+
+export async function listHistories(ctx: AppContext, scope: ProjectScope, projectId: number, ticketId: number) {
+  return (await getProposalTicket(ctx, scope, projectId, ticketId)).proposal_ticket_histories;
+}
+
+export interface AdminProposalUpdate {
+  status: ProposalStatusNumber;
+  admin_notes: string;
+  engineer_name: string;
+  rejection_reason: RejectionReason | null;
+  rejection_specific: RejectionSpecific | null;
+  proposal_links: Array<{ title: string; url: string }>;
+}
+
+/**
+ * The conditional fields of the Manage Proposal dialog (public-site-and-admin.md 5 and 7), as
+ * server rules: 422 with field messages and nothing saved when one is missing.
+ */
+function checkAdminUpdate(input: AdminProposalUpdate): AdminProposalUpdate {
+  const fields: Record<string, string> = {};
+  const status = input.status;
+  if (status === PROPOSAL_STATUS.proposalAccepted && !input.engineer_name) fields.engineer_name = PROPOSAL_MESSAGES.engineerRequired;
+  const rejecting = (REJECTING_PROPOSAL_STATUSES as readonly number[]).includes(status);
+  if (rejecting && !input.rejection_reason) fields.rejection_reason = PROPOSAL_MESSAGES.rejectionReasonRequired;
+  const needsSpecific = rejecting && input.rejection_reason !== null && (SPECIFIC_REJECTION_REASONS as readonly string[]).includes(input.rejection_reason);
+  if (needsSpecific && !input.rejection_specific) fields.rejection_specific = PROPOSAL_MESSAGES.rejectionSpecificRequired;
+  const attaching = (ATTACHING_PROPOSAL_STATUSES as readonly number[]).includes(status);
+  if (attaching && input.proposal_links.length === 0) fields.proposal_links = PROPOSAL_MESSAGES.proposalLinkRequired;
+  if (Object.keys(fields).length > 0) throw new AppError('validation_failed', Object.values(fields)[0] ?? 'Invalid update.', fields);
+  return {
+    status,
+    admin_notes: input.admin_notes,
+    engineer_name: status === 2 || status === 6 ? input.engineer_name : '',
+    rejection_reason: rejecting ? input.rejection_reason : null,
+    rejection_specific: needsSpecific ? input.rejection_specific : null,
+    proposal_links: attaching ? input.proposal_links : [],
+  };
+}
+
+/**
+ * An administrator moves a ticket to any status (no order is enforced, spec 4). The change,
+ * its history entry, any proposal links, the project's proposal_url and the member's
+ * notification are written in one transaction.
+ */
+export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow, ticketId: number, raw: AdminProposalUpdate): Promise<ProposalTicket> {
+  const input = checkAdminUpdate(raw);
+  let created: NotificationRow[] = [];
+  await ctx.db.transaction(async (tx) => {
+    const [ticket] = await tx.select().from(proposalTickets).where(eq(proposalTickets.id, ticketId)).limit(1).for('update');
+    if (!ticket) throw new AppError('not_found', 'Proposal ticket not found.');
+    await tx
+      .update(proposalTickets)
+      .set({
+        status: input.status,
+        admin_notes: input.admin_notes,
+        engineer_name: input.engineer_name || ticket.engineer_name,
+        rejection_reason: input.rejection_reason,
+        rejection_specific: input.rejection_specific,
+        updated_at: new Date(),
+      })
+      .where(eq(proposalTickets.id, ticket.id));
+    const firstLink = input.proposal_links[0]?.url ?? null;
+    if (input.proposal_links.length > 0) {
+      await tx.insert(proposalLinks).values(input.proposal_links.map((link) => ({ proposal_ticket_id: ticket.id, ...link })));
+      await tx.update(projects).set({ proposal_url: firstLink, updated_at: new Date() }).where(eq(projects.id, ticket.project_id));
+    }
+    await appendHistory(tx, ticket.id, {
+      status: input.status,
+      actor: admin,
+      notes: input.admin_notes,
+      rejection_reason: input.rejection_reason,
+      rejection_specific: input.rejection_specific,
+      proposal_link: firstLink,
+    });
+    created = await createNotifications(tx, [ticket.notification_user_id], {
+      title: 'Proposal update',
+      message: `Your proposal request for ${ticket.company_name || `project #${ticket.project_id}`} is now: ${proposalStatusLabel(input.status)}.`,
+    });
+  });
+  await publishNotifications(ctx, created);
+  return loadTicket(ctx.db, ticketId);
+}
+
+/** The admin list: every ticket, newest first (the Manage screen hides the terminal ones itself). */
+export async function listAllProposalTickets(ctx: AppContext, options: { includeTerminal: boolean }) {
+  const where = options.includeTerminal ? undefined : notInArray(proposalTickets.status, [3, 4, 7, 8]);
+  return loadTickets(ctx.db, where as ReturnType<typeof eq>);
+}

@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../db/seed.js';
+import { loadActionCable, waitFor } from '../test/cable-client.js';
+
+/**
+ * DESIGN.md "Growing past one machine": two server processes on one PostgreSQL and Redis. A
+ * change made through one reaches a realtime client of the other. It needs both services, so
+ * it runs in CI's second pass (DATABASE_URL and REDIS_URL set) and is skipped otherwise.
+ */
+const databaseUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+const tsxCli = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+describe.runIf(Boolean(databaseUrl && redisUrl))('two server processes on one PostgreSQL and Redis', () => {
+  const id = randomBytes(4).toString('hex');
+  const database = `sunin_two_${id}`;
+  const children: ChildProcess[] = [];
+  const dirs: string[] = [];
+  let urlA = '';
+  let urlB = '';
+
+  async function start(): Promise<string> {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sunin-proc-'));
+    dirs.push(dataDir);
+    const dbUrl = new URL(databaseUrl!);
+    dbUrl.pathname = `/${database}`;
+    const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'src/server.ts'], {
+      cwd: serverDir,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl, REDIS_NAMESPACE: `two-${id}`, JWT_SECRET: `two-process-secret-${id}-0123456789abcdef`, LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'development', WEB_DIST_DIR: dataDir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    children.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    const started = Date.now();
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) return base;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() - started > 60_000) throw new Error('server process did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database "${database}"`);
+    await admin.end();
+    urlA = await start(); // migrates and seeds the demo accounts
+    urlB = await start();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${database}" with (force)`).catch(() => admin.query(`drop database if exists "${database}"`));
+    await admin.end();
+  }, 60_000);
+
+  const json = async <T = Record<string, never>>(base: string, method: string, url: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, body: (res.status === 204 ? null : await res.json()) as T, token: res.headers.get('authorization')?.replace('Bearer ', '') ?? '' };
+  };
+
+  it('delivers a notification created through process A to a client of process B', async () => {
+    const signup = await json<{ user: { id: number } }>(urlA, 'POST', '/api/signup', {
+      user: { first_name: 'Two', last_name: 'Procs', user_name: `two${id}`, email: `two.${id}@example.com`, phone_number: '5125550100', password: 'password1', password_confirmation: 'password1', address_1: '1 Way', city: 'Austin', state: 'TX', zip: '78701', account_type: 'referral_partner' },
+    });
+    expect(signup.status).toBe(201);
+    const member = { token: signup.token, id: signup.body.user.id as number };
+    const project = await json<{ projectId: number }>(urlA, 'POST', '/api/projects', { project: { company_name: 'Scale Co' } }, member.token);
+    const ticket = await json<{ id: number }>(urlA, 'POST', `/api/projects/${project.body.projectId}/proposal_tickets`, { proposal_ticket: { details: 'Quote please', status: 1 } }, member.token);
+    expect(ticket.status).toBe(201);
+
+    const ActionCable = await loadActionCable();
+    const consumer = ActionCable.createConsumer(`${urlB.replace('http', 'ws')}/cable?token=${member.token}`);
+    const received: Array<{ type: string; payload: { message: string } }> = [];
+    let connected = false;
+    consumer.subscriptions.create({ channel: 'NotificationsChannel', user_id: member.id }, { connected: () => (connected = true), received: (data: (typeof received)[number]) => received.push(data) });
+    await waitFor(() => connected, 10_000, 'subscription on process B');
+
+    const admin = await json(urlA, 'POST', '/api/login', { user: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password } });
+    const accepted = await json(urlA, 'PUT', `/api/admin/proposal_tickets/${ticket.body.id}`, { proposal_ticket: { status: 2, engineer_name: 'Jamie Volt' } }, admin.token);
+    expect(accepted.status).toBe(200);
+
+    const event = await waitFor(() => received.find((e) => e.type === 'notification_created'), 10_000, 'the event on process B');
+    expect(event.payload.message).toBe('Your proposal request for Scale Co is now: Proposal accepted and assigned to engineer.');
+    consumer.disconnect();
+  });
+});

@@ -1,0 +1,127 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNotifications, publishNotifications } from '../modules/notifications/notifications.service.js';
+import { loadActionCable, rawCable, waitFor } from '../test/cable-client.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/cable`;
+});
+afterAll(async () => t?.close());
+
+type Consumer = { disconnect(): void; subscriptions: { create(params: object, mixin: object): { unsubscribe(): void } } };
+
+async function subscribe(token: string, userId: number) {
+  const ActionCable = await loadActionCable();
+  const consumer = ActionCable.createConsumer(`${base}?token=${token}`) as unknown as Consumer;
+  const state = { connected: false, rejected: false, received: [] as Array<{ type: string; payload: { id: number; title: string; read: boolean } }> };
+  consumer.subscriptions.create(
+    { channel: 'NotificationsChannel', user_id: userId },
+    {
+      connected: () => (state.connected = true),
+      rejected: () => (state.rejected = true),
+      received: (data: (typeof state.received)[number]) => state.received.push(data),
+    },
+  );
+  return { consumer, state };
+}
+
+describe('ActionCable at /cable', () => {
+  it('selects the actioncable-v1-json subprotocol, welcomes, and pings every 3 seconds', async () => {
+    const { token } = await t.signIn();
+    const cable = rawCable(`${base}?token=${token}`);
+    await cable.opened;
+    expect(cable.socket.protocol).toBe('actioncable-v1-json');
+    await waitFor(() => cable.frames.find((f) => f.type === 'welcome'), 3_000, 'welcome');
+    const ping = await waitFor(() => cable.frames.find((f) => f.type === 'ping'), 4_000, 'ping');
+    expect(Math.abs(Number(ping.message) - Date.now() / 1000)).toBeLessThan(5);
+    cable.socket.close();
+  });
+
+  it('confirms the own NotificationsChannel with the real client and delivers created and updated events', async () => {
+    const { user, token, auth } = await t.signIn();
+    const { consumer, state } = await subscribe(token, user.id);
+    await waitFor(() => state.connected, 5_000, 'confirmation');
+    const rows = await createNotifications(t.db, [user.id], { title: 'Proposal update', message: 'Accepted' });
+    await publishNotifications(t.app.ctx, rows);
+    const created = await waitFor(() => state.received.find((event) => event.type === 'notification_created'), 5_000, 'notification_created');
+    expect(created.payload).toMatchObject({ id: rows[0]!.id, title: 'Proposal update', read: false });
+    await t.app.inject({ method: 'PATCH', url: `/api/users/${user.id}/notifications/${rows[0]!.id}`, headers: auth, payload: { notification: { read: true } } });
+    const updated = await waitFor(() => state.received.find((event) => event.type === 'notification_updated'), 5_000, 'notification_updated');
+    expect(updated.payload).toMatchObject({ id: rows[0]!.id, read: true });
+    consumer.disconnect();
+  });
+
+  it("rejects a subscription to another user's channel and never delivers their events", async () => {
+    const me = await t.signIn();
+    const other = await t.signIn();
+    const { consumer, state } = await subscribe(me.token, other.user.id);
+    await waitFor(() => state.rejected, 5_000, 'rejection');
+    await publishNotifications(t.app.ctx, await createNotifications(t.db, [other.user.id], { title: 'Private', message: 'x' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(state.received).toEqual([]);
+    consumer.disconnect();
+  });
+
+  it('answers each identifier once although the client resends, and unsubscribes', async () => {
+    const { user, token } = await t.signIn();
+    const cable = rawCable(`${base}?token=${token}`);
+    const identifier = JSON.stringify({ channel: 'NotificationsChannel', user_id: user.id });
+    await cable.opened;
+    // Sent before welcome, twice: both queued, answered once.
+    cable.socket.send(JSON.stringify({ command: 'subscribe', identifier }));
+    cable.socket.send(JSON.stringify({ command: 'subscribe', identifier }));
+    await waitFor(() => cable.frames.find((f) => f.type === 'confirm_subscription'), 3_000, 'confirmation');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cable.frames.filter((f) => f.type === 'confirm_subscription')).toEqual([{ identifier, type: 'confirm_subscription' }]);
+    cable.socket.send(JSON.stringify({ command: 'unsubscribe', identifier }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await publishNotifications(t.app.ctx, await createNotifications(t.db, [user.id], { title: 'After', message: 'x' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cable.frames.some((f) => f.message)).toBe(false);
+    cable.socket.close();
+  });
+
+  it('refuses a missing, bad or revoked token with disconnect unauthorized, and the real client does not reconnect', async () => {
+    for (const url of [base, `${base}?token=garbage`]) {
+      const cable = rawCable(url);
+      await cable.closed;
+      expect(cable.frames).toEqual([{ type: 'disconnect', reason: 'unauthorized', reconnect: false }]);
+    }
+    const { token, auth } = await t.signIn();
+    await t.app.inject({ method: 'DELETE', url: '/api/logout', headers: auth });
+    const revoked = rawCable(`${base}?token=${token}`);
+    await revoked.closed;
+    expect(revoked.frames[0]).toMatchObject({ type: 'disconnect', reason: 'unauthorized' });
+
+    const ActionCable = await loadActionCable();
+    const consumer = ActionCable.createConsumer(`${base}?token=${token}`) as unknown as Consumer & { connection: { monitor: { isRunning(): boolean } } };
+    consumer.subscriptions.create({ channel: 'NotificationsChannel', user_id: 1 }, {});
+    await waitFor(() => !consumer.connection.monitor.isRunning(), 5_000, 'the client to stop');
+    consumer.disconnect();
+  });
+
+  it('ignores malformed and unknown frames, closes an oversized one, and leaves other connections alone', async () => {
+    const a = await t.signIn();
+    const b = await t.signIn();
+    const noisy = rawCable(`${base}?token=${a.token}`);
+    const calm = await subscribe(b.token, b.user.id);
+    await noisy.opened;
+    await waitFor(() => noisy.frames.find((f) => f.type === 'welcome'), 3_000, 'welcome');
+    for (const frame of ['{not json', '[]', 'null', JSON.stringify({ command: 'message', identifier: '{}', data: '{}' }), JSON.stringify({ command: 'subscribe', identifier: 'not json' }), JSON.stringify({ command: 'fly' })]) {
+      noisy.socket.send(frame);
+    }
+    await waitFor(() => noisy.frames.find((f) => f.type === 'reject_subscription'), 3_000, 'rejection of a bad identifier');
+    expect(noisy.socket.readyState).toBe(noisy.socket.OPEN);
+    noisy.socket.send('x'.repeat(64 * 1024));
+    expect(await noisy.closed).toBe(1009);
+    await waitFor(() => calm.state.connected, 5_000, 'the other client');
+    await publishNotifications(t.app.ctx, await createNotifications(t.db, [b.user.id], { title: 'Still here', message: 'x' }));
+    await waitFor(() => calm.state.received.length > 0, 5_000, 'delivery to the other client');
+    calm.consumer.disconnect();
+  });
+});

@@ -1,0 +1,138 @@
+import websocket from '@fastify/websocket';
+import { NOTIFICATIONS_CHANNEL } from '@sunin/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import { authenticate } from '../modules/auth/auth.service.js';
+
+/** ActionCable's wire protocol (the real @rails/actioncable client speaks it unchanged). */
+const PROTOCOL = 'actioncable-v1-json';
+const PING_INTERVAL_MS = 3_000;
+const MAX_FRAME_BYTES = 16 * 1024;
+const MAX_SUBSCRIPTIONS = 20;
+
+interface Connection {
+  socket: WebSocket;
+  userId: number;
+  /** identifier string (exactly as the client sent it) -> the user it listens to */
+  subscriptions: Map<string, number>;
+}
+
+function send(socket: WebSocket, message: unknown): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/** The channel and user of a subscription identifier, or null for anything else. */
+function parseIdentifier(identifier: unknown): { channel: string; userId: string } | null {
+  if (typeof identifier !== 'string' || identifier.length > 512) return null;
+  try {
+    const parsed = JSON.parse(identifier) as { channel?: unknown; user_id?: unknown };
+    if (typeof parsed.channel !== 'string') return null;
+    const userId = typeof parsed.user_id === 'number' || typeof parsed.user_id === 'string' ? String(parsed.user_id) : '';
+    return { channel: parsed.channel, userId };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /cable?token=...: a token check at connect, `welcome`, a ping every 3 s, subscribe and
+ * unsubscribe with a JSON identifier, NotificationsChannel confirmed only for the token's own
+ * user. Events reach a process through the bus, whichever process created them.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance) => {
+  const connections = new Map<number, Set<Connection>>();
+
+  await app.register(websocket, {
+    options: {
+      maxPayload: MAX_FRAME_BYTES,
+      // The client closes for good unless the server picks its subprotocol (DESIGN.md).
+      handleProtocols: (protocols: Set<string>) => (protocols.has(PROTOCOL) ? PROTOCOL : false),
+    },
+    errorHandler: (error, socket) => {
+      app.log.debug({ err: error }, 'websocket error');
+      socket.terminate();
+    },
+  });
+
+  const stopListening = app.ctx.bus.onMessage(({ userId, event }) => {
+    for (const connection of connections.get(userId) ?? []) {
+      for (const [identifier, subscribedUserId] of connection.subscriptions) {
+        if (subscribedUserId === userId) send(connection.socket, { identifier, message: event });
+      }
+    }
+  });
+
+  const ping = setInterval(() => {
+    const message = { type: 'ping', message: Math.floor(Date.now() / 1000) };
+    for (const set of connections.values()) for (const connection of set) send(connection.socket, message);
+  }, PING_INTERVAL_MS);
+  ping.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(ping);
+    stopListening();
+  });
+
+  app.get('/cable', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    // Commands may arrive before the token is checked (the client subscribes at once): queue them.
+    const early: string[] = [];
+    let connection: Connection | null = null;
+
+    const handle = (raw: string) => {
+      if (!connection) return;
+      let data: { command?: unknown; identifier?: unknown };
+      try {
+        data = JSON.parse(raw) as typeof data;
+      } catch {
+        return; // malformed frames are ignored
+      }
+      if (typeof data !== 'object' || data === null) return;
+      const identifier = data.identifier;
+      if (data.command === 'subscribe' && typeof identifier === 'string') {
+        // The client resends every 500 ms until answered: answer each identifier once.
+        if (connection.subscriptions.has(identifier)) return;
+        const parsed = parseIdentifier(identifier);
+        if (parsed?.channel === NOTIFICATIONS_CHANNEL && parsed.userId === String(connection.userId) && connection.subscriptions.size < MAX_SUBSCRIPTIONS) {
+          connection.subscriptions.set(identifier, connection.userId);
+          send(socket, { identifier, type: 'confirm_subscription' });
+        } else {
+          send(socket, { identifier, type: 'reject_subscription' });
+        }
+      } else if (data.command === 'unsubscribe' && typeof identifier === 'string') {
+        connection.subscriptions.delete(identifier);
+      }
+      // 'message' commands (channel actions) and anything else: NotificationsChannel has none.
+    };
+
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      const raw = data.toString();
+      if (connection) handle(raw);
+      else if (early.length < 20) early.push(raw);
+    });
+    socket.on('close', () => {
+      if (!connection) return;
+      const set = connections.get(connection.userId);
+      set?.delete(connection);
+      if (set && set.size === 0) connections.delete(connection.userId);
+    });
+
+    const token = new URL(request.url, 'http://cable').searchParams.get('token');
+    authenticate(app.ctx, token ? `Bearer ${token}` : undefined)
+      .then(({ user }) => {
+        if (socket.readyState !== socket.OPEN) return;
+        connection = { socket, userId: user.id, subscriptions: new Map() };
+        const set = connections.get(user.id) ?? new Set<Connection>();
+        set.add(connection);
+        connections.set(user.id, set);
+        send(socket, { type: 'welcome' });
+        for (const raw of early.splice(0)) handle(raw);
+      })
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code !== 'unauthorized') app.log.error({ err: error }, 'cable authentication failed');
+        send(socket, { type: 'disconnect', reason: 'unauthorized', reconnect: false });
+        socket.close();
+      });
+  });
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  viewed_on: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationUpdateBodySchema = z.object({
+  notification: z.object({ read: z.boolean({ error: 'read must be true or false.' }) }),
+});
+
+/**
+ * Real-time events (member-app.md 3 and 7): an event name and a payload, delivered on the
+ * NotificationsChannel of the notification's user.
+ */
+export const REALTIME_EVENTS = ['notification_created', 'notification_updated'] as const;
+export type RealtimeEventType = (typeof REALTIME_EVENTS)[number];
+export interface RealtimeEvent {
+  type: RealtimeEventType;
+  payload: Notification;
+}
+export const NOTIFICATIONS_CHANNEL = 'NotificationsChannel';
