@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { RequireAdmin, RequireLoggedIn, RequirePartner } from './guards/guards';
+import { SubscriptionGuard } from './guards/subscription-guard';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
 import { PublicShell } from './shells/public-shell';
@@ -35,6 +36,54 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/public-site/routes/privacy-policy-page')).PrivacyPolicyPage }),
           },
           {
+            path: 'pricing',
+            lazy: async () => ({ Component: (await import('../features/public-site/routes/pricing-page')).PricingPage }),
+          },
+          {
+            path: 'team',
+            lazy: async () => ({ Component: (await import('../features/public-site/routes/team-page')).TeamPage }),
+          },
+          {
+            path: 'mission',
+            lazy: async () => ({ Component: (await import('../features/public-site/routes/mission-page')).MissionPage }),
+          },
+          {
+            path: 'services',
+            lazy: async () => ({ Component: (await import('../features/public-site/routes/services-page')).ServicesPage }),
+          },
+          {
+            path: 'solar',
+            lazy: async () => ({ Component: (await import('../features/public-site/routes/solar-page')).SolarPage }),
+          },
+          {
+            path: 'platform',
+            lazy: async () => ({ Component: (await import('../features/public-site/routes/platform-page')).PlatformPage }),
+          },
+          {
+            path: 'memberfaq',
+            lazy: async () => ({ Component: (await import('../features/public-site/routes/member-faq-page')).MemberFaqPage }),
+          },
+          {
+            path: 'businessfaq',
+            lazy: async () => ({ Component: (await import('../features/public-site/routes/business-faq-page')).BusinessFaqPage }),
+          },
+          {
+            path: 'contact',
+            lazy: async () => ({ Component: (await import('../features/public-site/routes/contact-page')).ContactPage }),
+          },
+          {
+            path: 'contact-us',
+            lazy: async () => ({ Component: (await import('../features/public-site/routes/contact-us-page')).ContactUsPage }),
+          },
+          {
+            path: 'gallery',
+            lazy: async () => ({ Component: (await import('../features/public-site/routes/gallery-page')).GalleryPage }),
+          },
+          {
+            path: 'upgradesubscription',
+            lazy: async () => ({ Component: (await import('../features/public-site/routes/upgrade-subscription-page')).UpgradeSubscriptionPage }),
+          },
+          {
             path: 'login',
             lazy: async () => ({ Component: (await import('../features/auth/routes/login-page')).LoginPage }),
           },
@@ -64,16 +113,42 @@ export const routes: RouteObject[] = [
         children: [
           {
             // /home, /profile, and later /sunin-school and /activating-now (member-app.md 6).
-            element: <RequirePartner />,
+            // Sales partners without a paying subscription go to /checkout (subscription-guard.tsx).
+            element: (
+              <SubscriptionGuard>
+                <RequirePartner />
+              </SubscriptionGuard>
+            ),
             children: [
               {
                 lazy: async () => ({ Component: (await import('./shells/member-shell')).MemberShell }),
                 errorElement: <RouteErrorPage />,
                 children: [
                   { path: 'home', lazy: async () => ({ Component: (await import('./routes/home-page')).HomePage }) },
+                  // Billing (issue 6): open to sales partners who have not paid yet.
+                  { path: 'checkout', lazy: async () => ({ Component: (await import('../features/billing/routes/checkout-page')).CheckoutPage }) },
+                  { path: 'activating-now', lazy: async () => ({ Component: (await import('../features/billing/routes/activating-now-page')).ActivatingNowPage }) },
+                  { path: 'billing', lazy: async () => ({ Component: (await import('../features/billing/routes/billing-page')).BillingPage }) },
+                  // /projects and its sub-routes (member-app.md 2 and 6), inside the same shell.
+                  {
+                    path: 'projects',
+                    lazy: async () => ({ Component: (await import('../features/projects/routes/projects-page')).ProjectsPage }),
+                  },
+                  {
+                    path: 'projects/:id',
+                    lazy: async () => ({ Component: (await import('../features/projects/routes/project-page')).ProjectPage }),
+                  },
+                  {
+                    path: 'projects/:id/contacts/:contactId',
+                    lazy: async () => ({ Component: (await import('../features/projects/routes/contact-page')).ContactPage }),
+                  },
                   {
                     path: 'profile',
                     lazy: async () => ({ Component: (await import('../features/users/routes/profile-page')).ProfilePage }),
+                  },
+                  {
+                    path: 'sunin-school',
+                    lazy: async () => ({ Component: (await import('../features/training/routes/training-page')).TrainingPage }),
                   },
                 ],
               },

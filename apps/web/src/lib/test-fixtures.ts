@@ -1,4 +1,4 @@
-import type { User } from '@sunin/contract';
+import type { Contact, Project, ProjectLink, StoredFile, User } from '@sunin/contract';
 
 /** A complete GET /api/user/profile answer; override what a test cares about. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -26,6 +26,86 @@ export function buildUser(overrides: Partial<User> = {}): User {
     subscription_end_date: null,
     is_in_trial: false,
     trial_end_date: null,
+    ...overrides,
+  };
+}
+
+/** A complete GET /api/projects/:id answer; override what a test cares about. */
+export function buildProject(overrides: Partial<Project> = {}): Project {
+  return {
+    id: 7,
+    account_id: 1,
+    user_id: 3,
+    owner_name: 'Ana Lopez',
+    company_name: 'Sunny Foods',
+    industry: '',
+    address_1: '100 Main St',
+    address_2: 'Suite 4',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    shade_interference: 'No',
+    shade_interference_details: '',
+    type_of_roof: 'Metal Roofing',
+    age_of_roof: '6-10 Years',
+    roof_description: '',
+    utility_company: 'Austin Energy',
+    utility_account_holder: 'Sunny Foods LLC',
+    utility_account_number: 'AE-1',
+    main_meter_number: 'M-1',
+    main_panel_amperage: '400',
+    power_bill_received_status: 'No',
+    average_monthly_power_bill_cost: '1200',
+    additional_utility_notes: '',
+    kilowatt_amounts: [],
+    project_stage: 'Project Initiation',
+    proposal_url: null,
+    created_at: '2025-03-01T10:00:00.000Z',
+    updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildContact(overrides: Partial<Contact> = {}): Contact {
+  return {
+    id: 11,
+    project_id: 7,
+    contact_first_name: 'Jamie',
+    contact_last_name: 'Cole',
+    contact_title: 'Facilities Manager',
+    contact_email: 'jamie@sunnyfoods.example',
+    contact_phone_number: '5125550111',
+    contact_notes: '',
+    profile_photo_url: null,
+    created_at: '2025-03-01T10:00:00.000Z',
+    updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildProjectLink(overrides: Partial<ProjectLink> = {}): ProjectLink {
+  return {
+    id: 21,
+    project_id: 7,
+    link_type: 'Finance',
+    link_title: 'Loan portal',
+    link_url: 'https://finance.example/loan',
+    created_at: '2025-03-01T10:00:00.000Z',
+    updated_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildStoredFile(overrides: Partial<StoredFile> = {}): StoredFile {
+  const id = overrides.id ?? 31;
+  return {
+    id,
+    project_id: 7,
+    name: `photo-${id}.png`,
+    url: `/api/projects/7/images/${id}`,
+    content_type: 'image/png',
+    byte_size: 2048,
+    created_at: '2025-03-01T10:00:00.000Z',
     ...overrides,
   };
 }

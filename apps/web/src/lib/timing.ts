@@ -8,3 +8,8 @@ export async function withMinimumDuration<T>(work: Promise<T>, minimumMs: number
   if (result.status === 'rejected') throw result.reason;
   return result.value;
 }
+
+/** A pause of `ms` milliseconds (the deliberate delays of the new-project submit, member-app.md 4). */
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

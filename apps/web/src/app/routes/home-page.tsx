@@ -1,36 +1,46 @@
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { ProjectStatisticsTiles } from '../../features/projects/components/project-statistics';
+import { RecentProjects } from '../../features/projects/components/recent-projects';
 import { useCurrentUser } from '../../lib/current-user';
 import { useDocumentTitle } from '../../lib/document-title';
 
 /**
- * /home. It lives in app/ because it will compose several features (recent notifications and
- * recent projects, member-app.md 2 "Home"), which arrive with later issues; until then it only
- * greets the member.
+ * /home. It lives in app/ because it composes several features (member-app.md 2 "Home"): the
+ * projects statistic and 'Recent Projects' now, 'Recent Notifications' with the notifications
+ * issue (the grid keeps a column for it).
  */
 export function HomePage() {
   useDocumentTitle('Home');
   const profile = useCurrentUser();
 
   return (
-    <div className="mx-auto max-w-4xl">
-      <h1 className="text-2xl font-bold text-ink-900">Home</h1>
-      <div className="mt-4">
-        {profile.isPending ? (
-          <p className="flex items-center gap-2 text-ink-600">
-            <Spinner /> Loading…
-          </p>
-        ) : profile.isError ? (
-          <Alert tone="error">
-            <p>We could not load your account.</p>
-            <Button variant="secondary" className="mt-3" onClick={() => void profile.refetch()} pending={profile.isFetching}>
-              Retry
-            </Button>
-          </Alert>
-        ) : (
-          <p className="text-lg text-ink-700">Welcome, {profile.data.first_name}!</p>
-        )}
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-ink-900">Home</h1>
+        <div className="mt-2">
+          {profile.isPending ? (
+            <p className="flex items-center gap-2 text-ink-600">
+              <Spinner /> Loading…
+            </p>
+          ) : profile.isError ? (
+            <Alert tone="error">
+              <p>We could not load your account.</p>
+              <Button variant="secondary" className="mt-3" onClick={() => void profile.refetch()} pending={profile.isFetching}>
+                Retry
+              </Button>
+            </Alert>
+          ) : (
+            <p className="text-lg text-ink-700">Welcome, {profile.data.first_name}!</p>
+          )}
+        </div>
+      </div>
+
+      <ProjectStatisticsTiles />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RecentProjects />
       </div>
     </div>
   );

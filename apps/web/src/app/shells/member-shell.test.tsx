@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CompanyRole } from '@sunin/contract';
 import { saveSession } from '../../lib/session';
@@ -14,6 +14,26 @@ function signIn(companyRole: CompanyRole | null = null) {
 }
 
 describe('member shell (member-app.md 2 "Member shell")', () => {
+  it('has Home then Projects in the sidebar, and a New Project button that opens the New Project modal', async () => {
+    signIn();
+    stubFetch(({ url }) => (url.pathname === '/api/user/profile' ? jsonResponse(buildUser()) : jsonResponse([])));
+    const { user, router } = renderRoutes(routes, { initialEntries: ['/home'] });
+
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/home'],
+      ['Projects', '/projects'],
+    ]);
+    await user.click(within(nav).getByRole('link', { name: 'Projects' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/projects');
+
+    await user.click(screen.getByRole('button', { name: 'New Project' }));
+    const modal = await screen.findByRole('dialog', { name: 'New Project' });
+    expect(within(modal).getByLabelText('Company Name')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /notifications/i })).not.toBeInTheDocument();
+  });
+
   it('greets the member and names the user menu after them; Admin Portal is for full access admins only', async () => {
     signIn();
     stubFetch(() => jsonResponse(buildUser()));

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { NavLink, Outlet } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
+import { NewProjectModal } from '../../features/projects/components/new-project-modal';
 import { UserMenu } from './user-menu';
-
-// The Projects link, New Project button and notifications bell arrive with later issues.
-const NAV_ITEMS = [{ to: '/home', label: 'Home' }] as const;
 
 function HomeIcon() {
   return (
@@ -14,6 +13,20 @@ function HomeIcon() {
     </svg>
   );
 }
+
+function ProjectsIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+      <path strokeLinecap="round" strokeLinejoin="round" d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7Z" />
+    </svg>
+  );
+}
+
+// The notifications bell arrives with a later issue.
+const NAV_ITEMS = [
+  { to: '/home', label: 'Home', icon: HomeIcon },
+  { to: '/projects', label: 'Projects', icon: ProjectsIcon },
+] as const;
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   return (
@@ -29,7 +42,7 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
             }`
           }
         >
-          <HomeIcon />
+          <item.icon />
           {item.label}
         </NavLink>
       ))}
@@ -37,9 +50,13 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The member area's layout (member-app.md 2 "Member shell"). Below md the sidebar is a drawer. */
+/**
+ * The member area's layout (member-app.md 2 "Member shell"): sidebar with Home and Projects, top
+ * bar with the New Project button and the user menu. Below md the sidebar is a drawer.
+ */
 export function MemberShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [newProjectOpen, setNewProjectOpen] = useState(false);
 
   return (
     <div className="min-h-dvh md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
@@ -92,13 +109,21 @@ export function MemberShell() {
           <div className="md:hidden">
             <Logo to="/home" />
           </div>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+            {/* Icon only on phones (its name stays "New Project"), so the top bar fits 360 px. */}
+            <button type="button" onClick={() => setNewProjectOpen(true)} className={buttonClasses('primary', 'px-2.5 sm:px-4')}>
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">
+                <path fill="currentColor" d="M10 4a.75.75 0 0 1 .75.75v4.5h4.5a.75.75 0 0 1 0 1.5h-4.5v4.5a.75.75 0 0 1-1.5 0v-4.5h-4.5a.75.75 0 0 1 0-1.5h4.5v-4.5A.75.75 0 0 1 10 4Z" />
+              </svg>
+              <span className="sr-only sm:not-sr-only">New Project</span>
+            </button>
             <UserMenu />
           </div>
         </header>
         <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <Outlet />
         </main>
+        <NewProjectModal open={newProjectOpen} onClose={() => setNewProjectOpen(false)} />
       </div>
     </div>
   );

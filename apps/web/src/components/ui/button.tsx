@@ -1,13 +1,15 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'ghost-danger';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60',
   secondary: 'border border-ink-300 bg-white text-ink-800 hover:bg-ink-100 disabled:text-ink-400',
   ghost: 'text-ink-700 hover:bg-ink-100 disabled:text-ink-400',
   danger: 'bg-danger-600 text-white hover:bg-danger-700 disabled:bg-danger-600/60',
+  /** A quiet destructive action (Remove, Delete) beside other content. */
+  'ghost-danger': 'text-danger-700 hover:bg-danger-50 disabled:text-ink-400',
 };
 
 export const buttonClasses = (variant: Variant = 'primary', extra = '') =>

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 
+/** Links inside running text are underlined: colour alone does not tell them apart. */
+export const inlineLinkClasses = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
 export interface LegalSection {
   heading: string;
   body: ReactNode;

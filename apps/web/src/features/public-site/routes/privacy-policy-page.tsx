@@ -1,7 +1,6 @@
-import { textLinkClasses } from '../../../components/ui/text-link';
+import { usePageMeta } from '../../../components/ui/page-meta';
 import { SUPPORT_EMAIL } from '../../../lib/config';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { LegalPage, type LegalSection } from '../components/legal-page';
+import { inlineLinkClasses, LegalPage, type LegalSection } from '../components/legal-page';
 
 const SECTIONS: LegalSection[] = [
   {
@@ -49,7 +48,7 @@ const SECTIONS: LegalSection[] = [
       <p>
         You can correct most of your details on your profile page. To correct anything else, or to ask for a copy or the
         deletion of your data, email{' '}
-        <a className={textLinkClasses} href={`mailto:${SUPPORT_EMAIL}`}>
+        <a className={inlineLinkClasses} href={`mailto:${SUPPORT_EMAIL}`}>
           {SUPPORT_EMAIL}
         </a>
         .
@@ -59,7 +58,7 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export function PrivacyPolicyPage() {
-  useDocumentTitle('Privacy Policy');
+  usePageMeta('Privacy Policy', 'What the SunIn Partner Portal collects about partners and their projects, why, who can see it and your choices.');
   return (
     <LegalPage
       title="Privacy Policy"

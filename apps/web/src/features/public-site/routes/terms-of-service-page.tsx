@@ -1,7 +1,6 @@
-import { textLinkClasses } from '../../../components/ui/text-link';
+import { usePageMeta } from '../../../components/ui/page-meta';
 import { SUPPORT_EMAIL } from '../../../lib/config';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { LegalPage, type LegalSection } from '../components/legal-page';
+import { inlineLinkClasses, LegalPage, type LegalSection } from '../components/legal-page';
 
 const SECTIONS: LegalSection[] = [
   {
@@ -31,7 +30,7 @@ const SECTIONS: LegalSection[] = [
     heading: 'Subscriptions and billing',
     body: (
       <p>
-        The Referral Partner plan is free. The Sales Partner plan is billed monthly in advance until you cancel; a
+        The Referral Partner plan is free. The Sales Partner plan is billed monthly or yearly in advance until you cancel; a
         cancellation takes effect at the end of the current billing period, and you keep access until then. Payments are
         handled by our payment provider; we never see or store your full card number.
       </p>
@@ -53,7 +52,7 @@ const SECTIONS: LegalSection[] = [
       <p>
         We may update these terms; we will tell you of material changes by email or in the portal before they apply.
         Questions about these terms go to{' '}
-        <a className={textLinkClasses} href={`mailto:${SUPPORT_EMAIL}`}>
+        <a className={inlineLinkClasses} href={`mailto:${SUPPORT_EMAIL}`}>
           {SUPPORT_EMAIL}
         </a>
         .
@@ -63,7 +62,7 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export function TermsOfServicePage() {
-  useDocumentTitle('Terms of Service');
+  usePageMeta('Terms of Service', 'The terms that govern the SunIn Partner Portal: the partner program, accounts, subscriptions and projects.');
   return (
     <LegalPage
       title="Terms of Service"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ACCOUNT_TYPE_LABELS, type User } from '@sunin/contract';
+import { ACCOUNT_TYPE_LABELS } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/card';
@@ -8,7 +8,8 @@ import { textLinkClasses } from '../../../components/ui/text-link';
 import { SUPPORT_EMAIL } from '../../../lib/config';
 import { fullName, useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { formatLongDate, formatSubscriptionStatus } from '../../../lib/format';
+import { formatLongDate } from '../../../lib/format';
+import { BillingInformation } from '../components/billing-information';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ContactInformationForm } from '../components/contact-information-form';
 
@@ -18,20 +19,6 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-sm text-ink-500">{term}</dt>
       <dd className="mt-0.5 font-medium break-words text-ink-900">{children}</dd>
     </div>
-  );
-}
-
-function BillingInformation({ user }: { user: User }) {
-  const isReferral = user.account_type === 'referral_partner';
-  return (
-    <dl className="grid gap-4 sm:grid-cols-2">
-      <Detail term="Plan">{ACCOUNT_TYPE_LABELS[user.account_type]}</Detail>
-      <Detail term="Subscription status">
-        {isReferral && !user.subscription_status ? 'Free plan, no subscription needed' : formatSubscriptionStatus(user.subscription_status)}
-      </Detail>
-      {user.subscription_end_date && <Detail term="Current period ends">{formatLongDate(user.subscription_end_date)}</Detail>}
-      {user.is_in_trial && <Detail term="Trial ends">{formatLongDate(user.trial_end_date)}</Detail>}
-    </dl>
   );
 }
 

@@ -1,0 +1,64 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../lib/session';
+import { buildProject, buildUser } from '../../lib/test-fixtures';
+import { jsonResponse, renderRoutes, stubFetch, type FetchCall } from '../../lib/test-utils';
+import { routes } from '../router';
+
+function renderHome(handler: (call: FetchCall) => Response) {
+  saveSession('jwt', buildUser());
+  const calls = stubFetch((call) => (call.url.pathname === '/api/user/profile' ? jsonResponse(buildUser()) : handler(call)));
+  return { calls, ...renderRoutes(routes, { initialEntries: ['/home'] }) };
+}
+
+describe('home (member-app.md 2 "Home")', () => {
+  it("lists the 10 most recently updated projects with stage badges, linking to each and to /projects", async () => {
+    const projects = [
+      buildProject({ id: 12, company_name: 'Sunny Foods', project_stage: 'Presentation Ready' }),
+      buildProject({ id: 9, company_name: 'Old Mill', project_stage: 'Archived' }),
+    ];
+    const { calls, user, router } = renderHome(({ url }) =>
+      url.pathname === '/api/projects/statistics'
+        ? jsonResponse({ total: 14, working: 11, archived: 3, by_stage: {} })
+        : jsonResponse(projects, { headers: { 'X-Total-Count': '2' } }),
+    );
+
+    const card = await screen.findByRole('region', { name: 'Recent Projects' });
+    const rows = await within(card).findAllByRole('link', { name: /#\d+/ });
+    expect(rows.map((row) => row.getAttribute('href'))).toEqual(['/projects/12', '/projects/9']);
+    expect(within(rows[0]!).getByText('Sunny Foods')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Presentation Ready').className).toContain('brand');
+    expect(within(rows[1]!).getByText('Archived').className).toContain('danger');
+    expect(within(card).getByRole('link', { name: 'View all projects' })).toHaveAttribute('href', '/projects');
+    const list = calls.find((call) => call.url.pathname === '/api/projects');
+    expect(list?.url.searchParams.get('per_page')).toBe('10');
+    expect(card.querySelector('[style]')).toHaveStyle({ height: '250px' });
+
+    const statistic = screen.getByRole('region', { name: 'Projects statistic' });
+    expect(await within(statistic).findByText('14')).toBeInTheDocument();
+    expect(within(statistic).getByText('11')).toBeInTheDocument();
+    expect(within(statistic).getByText('3')).toBeInTheDocument();
+
+    await user.click(rows[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/12'));
+  });
+
+  it("says 'No Projects Yet' without projects", async () => {
+    renderHome(({ url }) =>
+      url.pathname === '/api/projects/statistics' ? jsonResponse({ total: 0, working: 0, archived: 0, by_stage: {} }) : jsonResponse([]),
+    );
+    const card = await screen.findByRole('region', { name: 'Recent Projects' });
+    expect(await within(card).findByText('No Projects Yet')).toBeInTheDocument();
+  });
+
+  it('silently ignores failures (member-app.md 8): no error, an empty card, no statistic', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderHome(() => jsonResponse({ error: { code: 'internal', message: 'Down.' } }, { status: 500 }));
+    expect(await screen.findByText('Welcome, Ana!')).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Recent Projects' });
+    expect(await within(card).findByText('No Projects Yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Projects statistic' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    consoleError.mockRestore();
+  });
+});

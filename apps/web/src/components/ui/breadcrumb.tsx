@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  /** Absent for the current page (the last crumb). */
+  to?: string;
+}
+
+/** "Home > Projects > Project": links for the way back, the current page marked aria-current. */
+export function Breadcrumb({ items, className = '' }: { items: Crumb[]; className?: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className={className}>
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-ink-600">
+        {items.map((item, index) => (
+          <li key={`${item.label}-${index}`} className="flex items-center gap-1">
+            {index > 0 && (
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-ink-400">
+                <path fill="currentColor" d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 1 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0Z" />
+              </svg>
+            )}
+            {item.to ? (
+              <Link to={item.to} className="rounded font-medium text-brand-700 hover:text-brand-800 hover:underline">
+                {item.label}
+              </Link>
+            ) : (
+              <span aria-current="page" className="font-medium text-ink-900">
+                {item.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId, type Ref, type SelectHTMLAttributes } from 'react';
+import { fieldClasses, labelClasses } from './field-styles';
+
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  options: readonly string[];
+  /** The first, empty choice ('' = not chosen). */
+  placeholder?: string;
+  error?: string | undefined;
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/**
+ * A labelled native select: the platform's own picker on phones, full keyboard support, and it
+ * works with react-hook-form's register like an input.
+ */
+export function SelectField({ label, options, placeholder = 'Select…', error, id, className = '', ref, ...select }: SelectFieldProps) {
+  const generatedId = useId();
+  const selectId = id ?? generatedId;
+  const errorId = `${selectId}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={selectId} className={labelClasses}>
+        {label}
+      </label>
+      <select
+        id={selectId}
+        ref={ref}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={fieldClasses(Boolean(error))}
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Project } from '@sunin/contract';
+import { apiRequestWithResponse } from '../../../lib/api-client';
+
+export interface ProjectPage {
+  projects: Project[];
+  /** All of the member's projects (X-Total-Count), not just this page. */
+  total: number;
+}
+
+export interface ProjectPageQuery {
+  page: number;
+  perPage: number;
+}
+
+export const projectListsQueryKey = ['projects', 'list'] as const;
+export const projectListQueryKey = (query: ProjectPageQuery) => [...projectListsQueryKey, query] as const;
+
+/** GET /api/projects?page=&per_page= -> the member's projects, most recently updated first. */
+export async function listProjects({ page, perPage }: ProjectPageQuery, signal?: AbortSignal): Promise<ProjectPage> {
+  const { data, headers } = await apiRequestWithResponse<Project[]>('/projects', { query: { page, per_page: perPage }, signal });
+  const projects = Array.isArray(data) ? data : [];
+  const header = Number(headers.get('X-Total-Count'));
+  const total = Number.isFinite(header) && headers.has('X-Total-Count') ? header : (page - 1) * perPage + projects.length;
+  return { projects, total };
+}
+
+export const projectListQueryOptions = (query: ProjectPageQuery) =>
+  queryOptions({
+    queryKey: projectListQueryKey(query),
+    queryFn: ({ signal }) => listProjects(query, signal),
+    // Paging keeps the current rows on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+
+export function useProjects(query: ProjectPageQuery) {
+  return useQuery(projectListQueryOptions(query));
+}

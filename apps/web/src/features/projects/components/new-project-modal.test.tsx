@@ -1,0 +1,336 @@
+import { useState } from 'react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../../lib/session';
+import { buildContact, buildUser } from '../../../lib/test-fixtures';
+import { jsonResponse, renderRoutes, stubFetch, type FetchCall } from '../../../lib/test-utils';
+import { NewProjectModal } from './new-project-modal';
+import { projectTabStorageKey } from './project-tab-memory';
+
+function Harness() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open wizard
+      </button>
+      <NewProjectModal open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+function renderWizard() {
+  saveSession('jwt', buildUser());
+  return renderRoutes(
+    [
+      { path: '/', element: <Harness /> },
+      { path: '/projects/:id', element: <p>Project page</p> },
+    ],
+    { initialEntries: ['/'] },
+  );
+}
+
+const dialog = () => screen.getByRole('dialog', { name: 'New Project' });
+const button = (name: string) => within(dialog()).getByRole('button', { name });
+const queryButton = (name: string) => within(dialog()).queryByRole('button', { name });
+const heading = () => within(dialog()).getByRole('heading', { name: /^Step \d of 4/ });
+const dialogGone = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe('New Project modal (member-app.md 2)', () => {
+  it('moves between steps 0 to 3 with Next and Previous; Previous is hidden on step 0; Submit on step 3', async () => {
+    stubFetch(() => jsonResponse([]));
+    const { user } = renderWizard();
+
+    expect(heading()).toHaveTextContent('Step 1 of 4: Company & Account');
+    expect(queryButton('Previous')).not.toBeInTheDocument();
+    expect(queryButton('Submit')).not.toBeInTheDocument();
+    expect(within(dialog()).getByLabelText('Company Name')).toBeInTheDocument();
+
+    await user.click(button('Next'));
+    expect(heading()).toHaveTextContent('Step 2 of 4: Property');
+    expect(heading()).toHaveFocus();
+    expect(within(dialog()).getByLabelText('Type of Roof')).toBeInTheDocument();
+
+    await user.click(button('Next'));
+    expect(heading()).toHaveTextContent('Step 3 of 4: Utility');
+    await user.click(button('Next'));
+    expect(heading()).toHaveTextContent('Step 4 of 4: Contacts');
+    expect(button('Submit')).toBeInTheDocument();
+    expect(queryButton('Next')).not.toBeInTheDocument();
+
+    await user.click(button('Previous'));
+    expect(heading()).toHaveTextContent('Step 3 of 4: Utility');
+    expect(button('Cancel')).toBeInTheDocument();
+  });
+
+  it('Cancel resets every field and the step', async () => {
+    stubFetch(() => jsonResponse([]));
+    const { user } = renderWizard();
+    await user.type(within(dialog()).getByLabelText('Company Name'), 'Sunny Foods');
+    await user.click(button('Next'));
+    await user.selectOptions(within(dialog()).getByLabelText('Type of Roof'), 'Metal Roofing');
+    await user.click(button('Cancel'));
+    await dialogGone();
+
+    await user.click(screen.getByRole('button', { name: 'Open wizard' }));
+    expect(heading()).toHaveTextContent('Step 1 of 4');
+    expect(within(dialog()).getByLabelText('Company Name')).toHaveValue('');
+    await user.click(button('Next'));
+    expect(within(dialog()).getByLabelText('Type of Roof')).toHaveValue('');
+  });
+
+  it('closing with Escape keeps what was typed', async () => {
+    stubFetch(() => jsonResponse([]));
+    const { user } = renderWizard();
+    await user.type(within(dialog()).getByLabelText('Company Name'), 'Sunny Foods');
+    await user.keyboard('{Escape}');
+    await dialogGone();
+    await user.click(screen.getByRole('button', { name: 'Open wizard' }));
+    expect(within(dialog()).getByLabelText('Company Name')).toHaveValue('Sunny Foods');
+  });
+
+  it('shows the shade description only when shade interference is Yes', async () => {
+    stubFetch(() => jsonResponse([]));
+    const { user } = renderWizard();
+    await user.click(button('Next'));
+    expect(within(dialog()).queryByLabelText('Shade Description')).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog()).getByLabelText('Shade Interference'), 'Yes');
+    expect(within(dialog()).getByLabelText('Shade Description')).toBeInTheDocument();
+    await user.selectOptions(within(dialog()).getByLabelText('Shade Interference'), 'No');
+    expect(within(dialog()).queryByLabelText('Shade Description')).not.toBeInTheDocument();
+  });
+
+  it('shows meters only when the power bill was received; each has Month 1..12; meters are added and removed', async () => {
+    stubFetch(() => jsonResponse([]));
+    const { user } = renderWizard();
+    await user.click(button('Next'));
+    await user.click(button('Next'));
+    expect(within(dialog()).queryByRole('region', { name: 'Meters (kWh Only)' })).not.toBeInTheDocument();
+
+    await user.selectOptions(within(dialog()).getByLabelText('Power Bill Received?'), 'Yes');
+    const meters = within(dialog()).getByRole('region', { name: 'Meters (kWh Only)' });
+    const meter1 = within(meters).getByRole('group', { name: 'Meter 1' });
+    const months = within(meter1).getAllByRole('spinbutton');
+    expect(months).toHaveLength(12);
+    expect(Array.from({ length: 12 }, (_, index) => within(meter1).getByLabelText(`Month ${index + 1}`))).toEqual(months);
+
+    await user.click(within(meters).getByRole('button', { name: 'Add Meter' }));
+    expect(within(meters).getAllByRole('group')).toHaveLength(2);
+    await user.type(within(within(meters).getByRole('group', { name: 'Meter 2' })).getByLabelText('Month 3'), '42');
+    await user.click(within(meters).getByRole('button', { name: 'Remove Meter 1' }));
+    const remaining = within(meters).getAllByRole('group');
+    expect(remaining).toHaveLength(1);
+    // The former Meter 2 is now Meter 1 and kept its reading.
+    expect(within(within(meters).getByRole('group', { name: 'Meter 1' })).getByLabelText('Month 3')).toHaveValue(42);
+
+    await user.selectOptions(within(dialog()).getByLabelText('Power Bill Received?'), 'No');
+    expect(within(dialog()).queryByRole('region', { name: 'Meters (kWh Only)' })).not.toBeInTheDocument();
+  });
+
+  it('strips everything but digits and dots from the average bill, shown after a $', async () => {
+    stubFetch(() => jsonResponse([]));
+    const { user } = renderWizard();
+    await user.click(button('Next'));
+    await user.click(button('Next'));
+    const bill = within(dialog()).getByLabelText('Average Monthly Power Bill Cost');
+    await user.type(bill, '$1,2a34.5x');
+    expect(bill).toHaveValue('1234.5');
+    expect(bill.parentElement).toHaveTextContent('$');
+  });
+
+  it('always keeps one contact; remove is offered only with more than one; email and tel inputs', async () => {
+    stubFetch(() => jsonResponse([]));
+    const { user } = renderWizard();
+    for (let index = 0; index < 3; index += 1) await user.click(button('Next'));
+    expect(within(dialog()).getAllByRole('group', { name: /^Contact \d$/ })).toHaveLength(1);
+    expect(queryButton('Remove Contact 1')).not.toBeInTheDocument();
+    const contact1 = within(dialog()).getByRole('group', { name: 'Contact 1' });
+    expect(within(contact1).getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(within(contact1).getByLabelText('Phone Number')).toHaveAttribute('type', 'tel');
+
+    await user.click(button('Add Contact'));
+    expect(within(dialog()).getAllByRole('group', { name: /^Contact \d$/ })).toHaveLength(2);
+    await user.click(button('Remove Contact 2'));
+    expect(within(dialog()).getAllByRole('group', { name: /^Contact \d$/ })).toHaveLength(1);
+    expect(queryButton('Remove Contact 1')).not.toBeInTheDocument();
+  });
+
+  it('submits: one POST /projects, then one POST per contact, with the progress texts and pauses of member-app.md 4, then opens the project', async () => {
+    const projectAnswer = deferred<Response>();
+    const contactAnswers = [deferred<Response>(), deferred<Response>()];
+    let contactCalls = 0;
+    const calls = stubFetch(({ url, method }) => {
+      if (method === 'POST' && url.pathname === '/api/projects') return projectAnswer.promise;
+      if (method === 'POST' && url.pathname === '/api/projects/42/contacts') return contactAnswers[contactCalls++]!.promise;
+      return jsonResponse([]);
+    });
+    const { user, router } = renderWizard();
+    const field = (label: string, scope: HTMLElement = dialog()) => within(scope).getByLabelText(label);
+
+    await user.type(field('Company Name'), 'Sunny Foods');
+    await user.type(field('City'), 'Austin');
+    await user.click(button('Next'));
+    await user.selectOptions(field('Shade Interference'), 'Yes');
+    await user.type(field('Shade Description'), 'Oak tree');
+    await user.selectOptions(field('Type of Roof'), 'Flat Roof');
+    await user.click(button('Next'));
+    await user.type(field('Utility Company'), 'Austin Energy');
+    await user.selectOptions(field('Power Bill Received?'), 'Yes');
+    await user.type(field('Average Monthly Power Bill Cost'), '1,250.50');
+    const meter1 = within(dialog()).getByRole('group', { name: 'Meter 1' });
+    await user.type(within(meter1).getByLabelText('Month 1'), '100');
+    await user.type(within(meter1).getByLabelText('Month 12'), '20');
+    await user.click(button('Next'));
+    const contact1 = within(dialog()).getByRole('group', { name: 'Contact 1' });
+    await user.type(within(contact1).getByLabelText('First Name'), 'Jamie');
+    await user.type(within(contact1).getByLabelText('Email'), 'jamie@sunny.example');
+    await user.click(button('Add Contact'));
+    await user.type(within(within(dialog()).getByRole('group', { name: 'Contact 2' })).getByLabelText('First Name'), 'Rob');
+
+    vi.useFakeTimers();
+    const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
+    const progress = () => within(dialog()).getByRole('progressbar');
+    fireEvent.click(button('Submit'));
+    await flush();
+
+    expect(within(dialog()).getByText('Uploading project info...')).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '20');
+    expect(queryButton('Previous')).not.toBeInTheDocument();
+    expect(button('Cancel')).toBeInTheDocument();
+
+    projectAnswer.resolve(jsonResponse({ projectId: 42 }, { status: 201 }));
+    await flush();
+    expect(within(dialog()).getByText('Uploading utility info...')).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '40');
+    expect(calls.filter((call) => call.url.pathname.endsWith('/contacts'))).toHaveLength(0);
+
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(within(dialog()).getByText('Uploading contacts 1/2...')).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '80');
+
+    contactAnswers[0]!.resolve(jsonResponse(buildContact({ id: 1 }), { status: 201 }));
+    await flush();
+    expect(within(dialog()).getByText('Uploading contacts 2/2...')).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '100');
+
+    contactAnswers[1]!.resolve(jsonResponse(buildContact({ id: 2 }), { status: 201 }));
+    await flush();
+    expect(within(dialog()).getByText('Finalizing project...')).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '95');
+
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(within(dialog()).getByText('Project created successfully! Redirecting...')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(router.state.location.pathname).toBe('/');
+
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(router.state.location.pathname).toBe('/projects/42');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    const writes = calls.filter((call: FetchCall) => call.method === 'POST');
+    expect(writes.map((call) => call.url.pathname)).toEqual(['/api/projects', '/api/projects/42/contacts', '/api/projects/42/contacts']);
+    expect(writes[0]!.headers.get('Authorization')).toBe('Bearer jwt');
+    expect(writes[0]!.body).toEqual({
+      project: {
+        project_stage: 'Project Initiation',
+        company_name: 'Sunny Foods',
+        address_1: '',
+        address_2: '',
+        city: 'Austin',
+        state: '',
+        zip: '',
+        shade_interference: 'Yes',
+        shade_interference_details: 'Oak tree',
+        type_of_roof: 'Flat Roof',
+        age_of_roof: '',
+        roof_description: '',
+        utility_company: 'Austin Energy',
+        utility_account_holder: '',
+        utility_account_number: '',
+        main_panel_amperage: '',
+        main_meter_number: '',
+        power_bill_received_status: 'Yes',
+        average_monthly_power_bill_cost: '1250.50',
+        additional_utility_notes: '',
+        kilowatt_amounts: [['100', '', '', '', '', '', '', '', '', '', '', '20']],
+      },
+    });
+    expect(writes[1]!.body).toEqual({
+      contact: {
+        contact_first_name: 'Jamie',
+        contact_last_name: '',
+        contact_title: '',
+        contact_email: 'jamie@sunny.example',
+        contact_phone_number: '',
+        contact_notes: '',
+        project_id: 42,
+      },
+    });
+    expect((writes[2]!.body as { contact: { contact_first_name: string } }).contact.contact_first_name).toBe('Rob');
+
+  });
+
+  it('alerts "Project creation failed. Error: " with the message, clears the progress and keeps the fields', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    stubFetch(({ method }) =>
+      method === 'POST'
+        ? jsonResponse({ error: { code: 'payment_required', message: 'An active Sales Partner subscription is required to do that.' } }, { status: 402 })
+        : jsonResponse([]),
+    );
+    const { user, router } = renderWizard();
+    await user.type(within(dialog()).getByLabelText('Company Name'), 'Sunny Foods');
+    for (let index = 0; index < 3; index += 1) await user.click(button('Next'));
+    await user.click(button('Submit'));
+
+    await vi.waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('Project creation failed. Error: An active Sales Partner subscription is required to do that.'),
+    );
+    expect(within(dialog()).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(heading()).toHaveTextContent('Step 4 of 4: Contacts');
+    await user.click(button('Previous'));
+    await user.click(button('Previous'));
+    await user.click(button('Previous'));
+    expect(within(dialog()).getByLabelText('Company Name')).toHaveValue('Sunny Foods');
+    expect(router.state.location.pathname).toBe('/');
+    alert.mockRestore();
+  });
+
+  it('when the project was created but a contact failed, alerts and opens the project on its contacts tab', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    stubFetch(({ url, method }) => {
+      if (method === 'POST' && url.pathname === '/api/projects') return jsonResponse({ projectId: 9 }, { status: 201 });
+      if (method === 'POST') return jsonResponse({ error: { code: 'validation_failed', message: 'Please enter a valid email address.' } }, { status: 422 });
+      return jsonResponse([]);
+    });
+    const { user, router } = renderWizard();
+    for (let index = 0; index < 3; index += 1) await user.click(button('Next'));
+    await user.type(within(dialog()).getByLabelText('Email'), 'not-an-email');
+    await user.click(button('Submit'));
+
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Project creation failed. Error: Please enter a valid email address.'), { timeout: 3000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/projects/9'));
+    expect(localStorage.getItem(projectTabStorageKey(9))).toBe('contacts');
+    alert.mockRestore();
+  });
+
+  it('sends no contact request for a contact left completely blank', async () => {
+    const calls = stubFetch(({ method }) => (method === 'POST' ? jsonResponse({ projectId: 5 }, { status: 201 }) : jsonResponse([])));
+    const { user, router } = renderWizard();
+    for (let index = 0; index < 3; index += 1) await user.click(button('Next'));
+    await user.click(button('Submit'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/projects/5'), { timeout: 4000 });
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url.pathname)).toEqual(['/api/projects']);
+  });
+});

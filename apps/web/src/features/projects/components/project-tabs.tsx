@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import type { Project } from '@sunin/contract';
+import { HorizontalScroller } from '../../../components/ui/horizontal-scroller';
+import { AssetsTab } from './assets-tab';
+import { ContactsTab } from './contacts-tab';
+import { LinksTab } from './links-tab';
+import { PROJECT_TABS, readProjectTab, rememberProjectTab, type ProjectTabKey } from './project-tab-memory';
+import { SiteInfoForm } from './site-info-form';
+import { UtilityInfoForm } from './utility-info-form';
+
+/** Pixels the tab strip's arrow buttons scroll. */
+const TAB_SCROLL_PX = 160;
+
+/**
+ * The project page's tabs (member-app.md 2). The selected tab is remembered per project in
+ * localStorage and restored on return (default: the first); the strip scrolls sideways with
+ * arrow buttons when it does not fit. Only the selected panel is mounted, so each tab loads its
+ * data when opened.
+ */
+export function ProjectTabs({ project }: { project: Project }) {
+  const [selected, setSelected] = useState<ProjectTabKey>(() => readProjectTab(project.id));
+  const selectedIndex = Math.max(0, PROJECT_TABS.findIndex((tab) => tab.key === selected));
+
+  const select = (index: number) => {
+    const key = PROJECT_TABS[index]?.key ?? PROJECT_TABS[0].key;
+    setSelected(key);
+    rememberProjectTab(project.id, key);
+  };
+
+  return (
+    <TabGroup selectedIndex={selectedIndex} onChange={select}>
+      <HorizontalScroller step={TAB_SCROLL_PX} previousLabel="Scroll tabs left" nextLabel="Scroll tabs right" className="border-b border-ink-200">
+        <TabList aria-label="Project sections" className="flex gap-1">
+          {PROJECT_TABS.map((tab) => (
+            <Tab
+              key={tab.key}
+              className="shrink-0 border-b-2 border-transparent px-3 py-3 text-sm font-medium whitespace-nowrap text-ink-600 hover:border-ink-300 hover:text-ink-900 focus:outline-none data-focus-visible:rounded-t-md data-focus-visible:outline-2 data-focus-visible:-outline-offset-2 data-focus-visible:outline-brand-600 data-selected:border-brand-700 data-selected:text-brand-800"
+            >
+              {tab.label}
+            </Tab>
+          ))}
+        </TabList>
+      </HorizontalScroller>
+      <TabPanels className="mt-6">
+        {/* Keyed by the project's version: a refetch after saving re-seeds the forms. */}
+        <TabPanel className="focus:outline-none">
+          <SiteInfoForm key={project.updated_at} project={project} />
+        </TabPanel>
+        <TabPanel className="focus:outline-none">
+          <UtilityInfoForm key={project.updated_at} project={project} />
+        </TabPanel>
+        <TabPanel className="focus:outline-none">
+          <ContactsTab projectId={project.id} />
+        </TabPanel>
+        <TabPanel className="focus:outline-none">
+          <LinksTab projectId={project.id} />
+        </TabPanel>
+        <TabPanel className="focus:outline-none">
+          <AssetsTab projectId={project.id} />
+        </TabPanel>
+      </TabPanels>
+    </TabGroup>
+  );
+}

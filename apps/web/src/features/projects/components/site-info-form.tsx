@@ -1,0 +1,65 @@
+import { FormProvider, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { Project } from '@sunin/contract';
+import { Button } from '../../../components/ui/button';
+import { failureMessage } from '../../../lib/failure-message';
+import { useUpdateProject } from '../api/update-project';
+import { PROJECT_TOASTS } from '../messages';
+import { CompanyFields, PropertyFields } from './project-fields';
+import { projectToFormValues, sitePayload, type ProjectFormValues } from './project-form-values';
+import { showServerFieldErrors } from './server-field-errors';
+
+const SITE_FIELD_NAMES = [
+  'company_name',
+  'address_1',
+  'address_2',
+  'city',
+  'state',
+  'zip',
+  'shade_interference',
+  'shade_interference_details',
+  'type_of_roof',
+  'age_of_roof',
+  'roof_description',
+];
+
+/**
+ * The Site Info tab: the form titled 'Site Information' (member-app.md 2). The saving spinner
+ * stays at least 1.5 s; a failed save keeps the form as typed; success refetches the project
+ * (the parent re-keys this form on the new version).
+ */
+export function SiteInfoForm({ project }: { project: Project }) {
+  const updateProject = useUpdateProject(project.id);
+  const form = useForm<ProjectFormValues>({ defaultValues: projectToFormValues(project) });
+  const { handleSubmit, setError, reset } = form;
+
+  const save = handleSubmit(async (values) => {
+    try {
+      await updateProject.mutateAsync(sitePayload(values));
+      toast.success(PROJECT_TOASTS.siteSaved);
+    } catch (error) {
+      showServerFieldErrors(error, setError, SITE_FIELD_NAMES);
+      toast.error(failureMessage(PROJECT_TOASTS.siteSaveFailed, error));
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={save} noValidate aria-labelledby="site-information-title" className="space-y-6">
+        <h2 id="site-information-title" className="text-lg font-semibold text-ink-900">
+          Site Information
+        </h2>
+        <CompanyFields />
+        <PropertyFields />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => reset()} disabled={!form.formState.isDirty || updateProject.isPending}>
+            Discard changes
+          </Button>
+          <Button type="submit" pending={updateProject.isPending}>
+            {updateProject.isPending ? 'Saving…' : 'Save Site Information'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

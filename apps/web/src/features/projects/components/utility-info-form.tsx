@@ -1,0 +1,78 @@
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { Project } from '@sunin/contract';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/failure-message';
+import { useUpdateProject } from '../api/update-project';
+import { PROJECT_TOASTS } from '../messages';
+import { AnnualTotal, FormSection, MeterFields, PrimaryMeterFields } from './project-fields';
+import { projectToFormValues, utilityPayload, type ProjectFormValues } from './project-form-values';
+import { showServerFieldErrors } from './server-field-errors';
+
+const UTILITY_FIELD_NAMES = [
+  'utility_company',
+  'utility_account_holder',
+  'utility_account_number',
+  'main_panel_amperage',
+  'main_meter_number',
+  'power_bill_received_status',
+  'average_monthly_power_bill_cost',
+  'additional_utility_notes',
+];
+
+/**
+ * The Utility Info tab: 'Utility Information' with the sections Primary Meter, Meters (kWh
+ * Only) and Total Annual Kilowatts; the last two only while Power Bill Received is Yes
+ * (member-app.md 2). Saving works as on the Site Info tab.
+ */
+export function UtilityInfoForm({ project }: { project: Project }) {
+  const updateProject = useUpdateProject(project.id);
+  const form = useForm<ProjectFormValues>({ defaultValues: projectToFormValues(project) });
+  const { handleSubmit, setError, reset, control } = form;
+  const powerBillReceived = useWatch({ control, name: 'power_bill_received_status' });
+
+  const save = handleSubmit(async (values) => {
+    try {
+      await updateProject.mutateAsync(utilityPayload(values));
+      toast.success(PROJECT_TOASTS.utilitySaved);
+    } catch (error) {
+      showServerFieldErrors(error, setError, UTILITY_FIELD_NAMES);
+      // Meter readings are checked as a whole (12 numbers per meter): one message for the section.
+      const meterMessage = error instanceof ApiError ? Object.entries(error.fields).find(([name]) => name.startsWith('kilowatt_amounts'))?.[1] : undefined;
+      if (meterMessage) setError('root.meters', { type: 'server', message: meterMessage });
+      toast.error(failureMessage(PROJECT_TOASTS.utilitySaveFailed, error));
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={save} noValidate aria-labelledby="utility-information-title" className="space-y-8">
+        <h2 id="utility-information-title" className="text-lg font-semibold text-ink-900">
+          Utility Information
+        </h2>
+        <FormSection title="Primary Meter">
+          <PrimaryMeterFields />
+        </FormSection>
+        {powerBillReceived === 'Yes' && (
+          <>
+            <FormSection title="Meters (kWh Only)">
+              <MeterFields />
+            </FormSection>
+            <FormSection title="Total Annual Kilowatts">
+              <AnnualTotal />
+            </FormSection>
+          </>
+        )}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => reset()} disabled={!form.formState.isDirty || updateProject.isPending}>
+            Discard changes
+          </Button>
+          <Button type="submit" pending={updateProject.isPending}>
+            {updateProject.isPending ? 'Saving…' : 'Save Utility Information'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { PROJECT_MESSAGES, type Project } from '@sunin/contract';
+import { Alert } from '../../../components/ui/alert';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { textLinkClasses } from '../../../components/ui/text-link';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useProject } from '../api/get-project';
+import { PROJECT_TOASTS } from '../messages';
+import { ProjectTabs } from '../components/project-tabs';
+import { StageProgress } from '../components/stage-progress';
+import { parseRouteId } from './project-id';
+
+/** Breadcrumb from sm up; on phones a Back link to /projects instead (member-app.md 2). */
+function ProjectNavigation() {
+  return (
+    <>
+      <Breadcrumb className="hidden sm:block" items={[{ label: 'Home', to: '/home' }, { label: 'Projects', to: '/projects' }, { label: 'Project' }]} />
+      <Link to="/projects" className={`${textLinkClasses} inline-flex items-center gap-1 text-sm sm:hidden`}>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4">
+          <path fill="currentColor" d="M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06l4.27-4.27a.75.75 0 0 1 1.06 0Z" />
+        </svg>
+        Back
+      </Link>
+    </>
+  );
+}
+
+function ProjectHeader({ project }: { project: Project }) {
+  const cityLine = [project.city, [project.state, project.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return (
+    <header>
+      <p className="font-mono text-sm text-ink-500">Project #{project.id}</p>
+      <h1 className="mt-1 text-2xl font-bold break-words text-ink-900">{project.company_name || 'Untitled project'}</h1>
+      <address className="mt-1 text-sm text-ink-600 not-italic">
+        {project.address_1 && <span className="block">{project.address_1}</span>}
+        {project.address_2 && <span className="block">{project.address_2}</span>}
+        {cityLine && <span className="block">{cityLine}</span>}
+      </address>
+    </header>
+  );
+}
+
+function ProjectDetail({ projectId }: { projectId: number }) {
+  const project = useProject(projectId);
+  useDocumentTitle(project.data?.company_name || 'Project');
+
+  // member-app.md 8: a project fetch failure says so in a toast (once per failure).
+  useEffect(() => {
+    if (project.isError) toast.error(PROJECT_TOASTS.fetchProjectFailed, { id: `project-load-${projectId}` });
+  }, [project.isError, projectId]);
+
+  if (project.isPending) return <PageSpinner label="Loading project…" />;
+
+  if (project.isError) {
+    const notFound = project.error instanceof ApiError && project.error.status === 404;
+    return (
+      <Alert tone="error">
+        <p className="font-semibold">{PROJECT_TOASTS.fetchProjectFailed}</p>
+        <p className="mt-1">{notFound ? 'This project does not exist or is not one of yours.' : 'Please try again.'}</p>
+        <div className="mt-3 flex flex-wrap gap-3">
+          {!notFound && (
+            <Button variant="secondary" onClick={() => void project.refetch()} pending={project.isFetching}>
+              Retry
+            </Button>
+          )}
+          <Link to="/projects" className={`${textLinkClasses} self-center`}>
+            Back to Projects
+          </Link>
+        </div>
+      </Alert>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <ProjectHeader project={project.data} />
+      <section aria-label="Project stage" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm">
+        <StageProgress stage={project.data.project_stage} />
+      </section>
+      <div className="rounded-2xl border border-ink-200 bg-white px-4 pb-6 shadow-sm sm:px-6">
+        <ProjectTabs project={project.data} />
+      </div>
+    </div>
+  );
+}
+
+/** /projects/:id (member-app.md 2 "Project detail"). */
+export function ProjectPage() {
+  const { id } = useParams();
+  const projectId = parseRouteId(id);
+  return (
+    <div className="mx-auto max-w-5xl space-y-4">
+      <ProjectNavigation />
+      {projectId === null ? (
+        <NoProjectId />
+      ) : (
+        // Keyed so that moving to another project starts afresh (its own remembered tab).
+        <ProjectDetail key={projectId} projectId={projectId} />
+      )}
+    </div>
+  );
+}
+
+function NoProjectId() {
+  useDocumentTitle('Project');
+  return <Alert tone="error">{PROJECT_MESSAGES.noIdInUrl}</Alert>;
+}

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../../lib/session';
+import { buildProject, buildUser } from '../../../lib/test-fixtures';
+import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
+import { ProjectsPage } from './projects-page';
+
+function renderList(path = '/projects') {
+  saveSession('jwt', buildUser());
+  return renderRoutes(
+    [
+      { path: '/projects', element: <ProjectsPage /> },
+      { path: '/projects/:id', element: <p>Project page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+}
+
+/** 26 projects, newest first, served 25 a page with X-Total-Count as the API does. */
+function stubTwentySixProjects() {
+  const all = Array.from({ length: 26 }, (_, index) =>
+    buildProject({ id: 26 - index, company_name: `Company ${26 - index}`, project_stage: index === 0 ? 'Archived' : 'Presentation Ready' }),
+  );
+  return stubFetch(({ url }) => {
+    const page = Number(url.searchParams.get('page'));
+    const perPage = Number(url.searchParams.get('per_page'));
+    return jsonResponse(all.slice((page - 1) * perPage, page * perPage), { headers: { 'X-Total-Count': String(all.length) } });
+  });
+}
+
+describe('projects list (member-app.md 2 "Projects list")', () => {
+  it('shows 25 a page with "Showing X to Y of N results" and Previous/Next', async () => {
+    const calls = stubTwentySixProjects();
+    const { user, router } = renderList();
+
+    expect(await screen.findByText('Showing 1 to 25 of 26 results')).toBeInTheDocument();
+    expect(calls[0]!.url.pathname).toBe('/api/projects');
+    expect(calls[0]!.url.searchParams.get('page')).toBe('1');
+    expect(calls[0]!.url.searchParams.get('per_page')).toBe('25');
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Company', 'State', 'Stage', 'Details']);
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 26 to 26 of 26 results')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(within(screen.getByRole('table')).getByText('Company 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Showing 1 to 25 of 26 results')).toBeInTheDocument();
+  });
+
+  it('badges Archived red and other stages green, hides State and Stage on small screens, and links each row', async () => {
+    stubTwentySixProjects();
+    const { user, router } = renderList();
+    const table = await screen.findByRole('table');
+    const archived = within(table).getByText('Archived');
+    expect(archived.className).toContain('danger');
+    expect(within(table).getAllByText('Presentation Ready')[0]!.className).toContain('brand');
+    expect(within(table).getAllByRole('columnheader')[2]).toHaveClass('hidden', 'sm:table-cell');
+    expect(within(table).getAllByRole('columnheader')[3]).toHaveClass('hidden', 'md:table-cell');
+
+    await user.click(within(table).getByRole('link', { name: 'View project 26' }));
+    expect(router.state.location.pathname).toBe('/projects/26');
+  });
+
+  it("says 'No Projects Yet' when there are none", async () => {
+    stubFetch(() => jsonResponse([], { headers: { 'X-Total-Count': '0' } }));
+    renderList();
+    expect(await screen.findByText('No Projects Yet')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('only logs a fetch failure; the list stays empty (member-app.md 8)', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch(() => jsonResponse({ error: { code: 'internal', message: 'Down.' } }, { status: 500 }));
+    renderList();
+    expect(await screen.findByText('No Projects Yet')).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith('Failed to fetch projects.', expect.anything());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    consoleError.mockRestore();
+  });
+
+  it('has the breadcrumb Home > Projects and the document title', async () => {
+    stubTwentySixProjects();
+    renderList();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
+    expect(within(breadcrumb).getByText('Projects')).toHaveAttribute('aria-current', 'page');
+    await screen.findByRole('table');
+    expect(document.title).toBe('Projects · SunIn');
+  });
+});

@@ -1,0 +1,113 @@
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PROJECTS_PAGE_SIZE } from '@sunin/contract';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Pagination } from '../../../components/ui/pagination';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { textLinkClasses } from '../../../components/ui/text-link';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useProjects } from '../api/list-projects';
+import { StageBadge } from '../components/stage-badge';
+import { NO_PROJECTS } from '../messages';
+
+function pageFromSearch(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * /projects (member-app.md 2 "Projects list"): 25 a page, newest update first (the server's
+ * order), the page number kept in the address (?page=2) so Back and reload return to it.
+ */
+export function ProjectsPage() {
+  useDocumentTitle('Projects');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFromSearch(searchParams.get('page'));
+  const projects = useProjects({ page, perPage: PROJECTS_PAGE_SIZE });
+
+  // member-app.md 8: a list fetch failure is only logged; the list stays empty.
+  useEffect(() => {
+    if (projects.isError) console.error('Failed to fetch projects.', projects.error);
+  }, [projects.isError, projects.error]);
+
+  const rows = projects.isError ? [] : (projects.data?.projects ?? []);
+  const total = projects.isError ? 0 : (projects.data?.total ?? 0);
+
+  const goToPage = (next: number) => {
+    setSearchParams(next === 1 ? {} : { page: String(next) });
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div>
+        <Breadcrumb items={[{ label: 'Home', to: '/home' }, { label: 'Projects' }]} />
+        <h1 className="mt-3 text-2xl font-bold text-ink-900">Projects</h1>
+      </div>
+
+      <section aria-label="Your projects" className="rounded-2xl border border-ink-200 bg-white shadow-sm">
+        {projects.isPending ? (
+          <PageSpinner label="Loading projects…" />
+        ) : rows.length === 0 ? (
+          <div className="p-5">
+            {page === 1 || total === 0 ? (
+              <EmptyState title={NO_PROJECTS}>Use the New Project button to submit your first project.</EmptyState>
+            ) : (
+              <EmptyState title="Nothing on this page">
+                <Link to="/projects" className={textLinkClasses}>
+                  Go to the first page
+                </Link>
+              </EmptyState>
+            )}
+          </div>
+        ) : (
+          <>
+            <div className={`overflow-x-auto ${projects.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={projects.isFetching || undefined}>
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-ink-200 bg-ink-50 text-xs tracking-wide text-ink-600 uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      ID
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      Company
+                    </th>
+                    <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">
+                      State
+                    </th>
+                    <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
+                      Stage
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right font-semibold">
+                      <span className="sr-only">Details</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-ink-100">
+                  {rows.map((project) => (
+                    <tr key={project.id} className="hover:bg-ink-50">
+                      <td className="px-4 py-3 font-mono text-ink-600">{project.id}</td>
+                      <td className="px-4 py-3 font-medium break-words text-ink-900">{project.company_name || 'Untitled project'}</td>
+                      <td className="hidden px-4 py-3 text-ink-700 sm:table-cell">{project.state}</td>
+                      <td className="hidden px-4 py-3 md:table-cell">
+                        <StageBadge stage={project.project_stage} />
+                      </td>
+                      <td className="px-4 py-3 text-right">
+                        <Link to={`/projects/${project.id}`} className={textLinkClasses} aria-label={`View project ${project.id}`}>
+                          View
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className="border-t border-ink-200 px-4 py-3">
+              <Pagination label="Projects pages" page={page} pageSize={PROJECTS_PAGE_SIZE} total={total} onPageChange={goToPage} />
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
