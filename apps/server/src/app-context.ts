@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { PaymentProvider } from './lib/billing/index.js';
 import type { Bus } from './lib/bus.js';
 import type { Mailer } from './lib/mailer.js';
 import type { FileStorage } from './lib/storage/index.js';
@@ -14,5 +15,7 @@ export interface AppContext {
   mailer: Mailer;
   storage: FileStorage;
   bus: Bus;
+  /** Stripe or the local test provider (issue 6). */
+  billing: PaymentProvider;
   log: FastifyBaseLogger;
 }

@@ -17,7 +17,11 @@ import { realtimePlugin } from './plugins/realtime.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { proposalsRoutes } from './modules/proposals/proposals.routes.js';
 import { adminProposalsRoutes } from './modules/admin/admin-proposals.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { AccessTokens } from './lib/tokens.js';
+import { createPaymentProvider, stripeContentSecurityPolicy } from './lib/billing/index.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
@@ -33,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     database: DatabaseHandle;
+    /** Every route registered (method and URL): the authorization tests are generated from it. */
+    routeTable: Array<{ method: string; url: string }>;
   }
 }
 
@@ -90,6 +96,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -111,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? new RedisBus(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'realtime redis error'))
     : new LocalBus();
   if (bus instanceof RedisBus) await bus.ready;
-  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), mailer, storage, bus, log: app.log });
+  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), mailer, storage, bus, billing: createPaymentProvider(config, database.db), log: app.log });
   app.addHook('onClose', async () => {
     mailer.close();
     await bus.close();
@@ -124,11 +135,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeContentSecurityPolicy(config).scriptSrc],
+        frameSrc: ["'self'", ...stripeContentSecurityPolicy(config).frameSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...stripeContentSecurityPolicy(config).connectSrc],
         fontSrc: ["'self'", 'data:'],
+        // Training videos may be hosted elsewhere (TRAINING_VIDEO_BASE_URL).
+        mediaSrc: ["'self'", ...(config.trainingVideoBaseUrl ? [new URL(config.trainingVideoBaseUrl).origin] : [])],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
@@ -161,6 +175,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(proposalsRoutes);
       await api.register(notificationsRoutes);
       await api.register(adminProposalsRoutes);
+      await api.register(billingRoutes);
+      await api.register(stripeWebhookRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

@@ -39,8 +39,14 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv,
-  TRAINING_VIDEO_BASE_URL: z.string().optional(),
+  TRAINING_VIDEO_BASE_URL: z.url({ protocol: /^https?$/, error: 'TRAINING_VIDEO_BASE_URL must be an http(s) URL.' }).optional().or(z.literal('')),
   REDIS_NAMESPACE: z.string().regex(/^[a-z0-9:_-]{1,40}$/i).default('sunin'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_YEARLY: z.string().optional(),
+  STRIPE_API_BASE: z.url().optional().or(z.literal('')),
 });
 
 export interface Config {
@@ -67,6 +73,8 @@ export interface Config {
   s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined;
   /** Where the six training videos are hosted; none are offered when unset. */
   trainingVideoBaseUrl: string | undefined;
+  /** Stripe billing when STRIPE_SECRET_KEY is set; the local test provider otherwise (issue 6). */
+  stripe: StripeConfig | undefined;
   rateLimits: {
     loginPerIp: number;
     loginPerEmail: number;
@@ -75,7 +83,34 @@ export interface Config {
   };
 }
 
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  priceMonthly: string;
+  priceYearly: string | undefined;
+  /** Another address for Stripe's API (tests' stand-in server); Stripe's own when unset. */
+  apiBase: URL | undefined;
+}
+
 export class ConfigError extends Error {}
+
+/** With a secret key, the publishable key, the webhook secret and the monthly price must come too. */
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
+  if (!e.STRIPE_SECRET_KEY) return undefined;
+  const missing = (['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY'] as const).filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when STRIPE_SECRET_KEY is set.`).join('\n')}`);
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+    priceMonthly: e.STRIPE_PRICE_MONTHLY ?? '',
+    priceYearly: e.STRIPE_PRICE_YEARLY || undefined,
+    apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined,
+  };
+}
 
 /**
  * Reads and checks the environment once, at start-up (STYLE.md 6). Nothing is required for
@@ -123,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     trainingVideoBaseUrl: e.TRAINING_VIDEO_BASE_URL ? e.TRAINING_VIDEO_BASE_URL.replace(/\/$/, '') : undefined,
+    stripe: stripeConfig(e),
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,

@@ -8,3 +8,5 @@ export * from './projects.js';
 export * from './public-site.js';
 export * from './proposals.js';
 export * from './notifications.js';
+export * from './admin.js';
+export * from './billing.js';

@@ -1,22 +1,30 @@
 import { ADMIN_ROLE } from '@sunin/contract';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { AccessClaims } from '../lib/tokens.js';
 import { authenticate } from '../modules/auth/auth.service.js';
 
+/**
+ * An authentication check. Routes run it as an `onRequest` hook, before the body is parsed
+ * and validated, so that a caller without the right token learns nothing about the route.
+ */
+export type AuthHook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a valid, unrevoked bearer token. */
-    requireUser: preHandlerAsyncHookHandler;
-    /** preHandler: 401 without a token, 403 unless company_role is full_access_admin. */
-    requireAdmin: preHandlerAsyncHookHandler;
+    /** 401 unless the request carries a valid, unrevoked bearer token. */
+    requireUser: AuthHook;
+    /** 401 without a token, 403 unless company_role is full_access_admin. */
+    requireAdmin: AuthHook;
     /**
-     * preHandler for GET routes a browser loads by itself (an <img src>, a download link): the
+     * For GET routes a browser loads by itself (an <img src>, a download link): the
      * bearer header, or else the web app's `authorization` cookie (SameSite=Strict).
      */
-    requireUserOrCookie: preHandlerAsyncHookHandler;
+    requireUserOrCookie: AuthHook;
+    /** requireAdmin for downloads: the bearer header or the web app's cookie. */
+    requireAdminOrCookie: AuthHook;
   }
   interface FastifyRequest {
     auth: { user: UserRow; claims: AccessClaims } | null;
@@ -47,21 +55,27 @@ function readCookie(header: string | undefined, name: string): string | undefine
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
 
-  const requireUser: preHandlerAsyncHookHandler = async (request) => {
+  const requireUser: AuthHook = async (request) => {
     request.auth = await authenticate(app.ctx, request.headers.authorization);
   };
-  const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
-    request.auth = await authenticate(app.ctx, request.headers.authorization);
-    if (request.auth.user.company_role !== ADMIN_ROLE) {
-      throw new AppError('forbidden', 'You are not allowed to do that.');
-    }
+  const assertAdmin = (request: FastifyRequest) => {
+    if (request.auth?.user.company_role !== ADMIN_ROLE) throw new AppError('forbidden', 'You are not allowed to do that.');
   };
-  const requireUserOrCookie: preHandlerAsyncHookHandler = async (request) => {
+  const requireAdmin: AuthHook = async (request) => {
+    request.auth = await authenticate(app.ctx, request.headers.authorization);
+    assertAdmin(request);
+  };
+  const requireUserOrCookie: AuthHook = async (request) => {
     const cookieToken = readCookie(request.headers.cookie, 'authorization');
     const header = request.headers.authorization ?? (cookieToken ? `Bearer ${cookieToken}` : undefined);
     request.auth = await authenticate(app.ctx, header);
   };
   app.decorate('requireUser', requireUser);
   app.decorate('requireUserOrCookie', requireUserOrCookie);
+  const requireAdminOrCookie: AuthHook = async function (request, reply) {
+    await requireUserOrCookie.call(this, request, reply);
+    assertAdmin(request);
+  };
+  app.decorate('requireAdminOrCookie', requireAdminOrCookie);
   app.decorate('requireAdmin', requireAdmin);
 });

@@ -3,3 +3,4 @@ export * from './mail.js';
 export * from './users.js';
 export * from './projects.js';
 export * from './proposals.js';
+export * from './billing.js';

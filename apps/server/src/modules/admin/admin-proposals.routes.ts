@@ -8,7 +8,7 @@ const tags = ['Admin: proposal tickets'];
 
 /** public-site-and-admin.md 7: GET and PUT /admin/proposal_tickets (full_access_admin only). */
 export const adminProposalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireAdmin);
+  app.addHook('onRequest', app.requireAdmin);
 
   app.get(
     '/admin/proposal_tickets',

@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/logout',
-    { preHandler: app.requireUser, schema: { tags, summary: 'Log out: the token stops working at once', response: { 200: messageResponseSchema } } },
+    { onRequest: app.requireUser, schema: { tags, summary: 'Log out: the token stops working at once', response: { 200: messageResponseSchema } } },
     async (request) => {
       if (request.auth) await auth.logout(app.ctx, request.auth.claims);
       return { message: MESSAGES.loggedOut };

@@ -18,7 +18,7 @@ const itemParams = z.object({ userId: id, id });
 
 /** member-app.md 7 "Notifications": /users/{userId}/notifications, the caller's own only. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/users/:userId/notifications',

@@ -120,6 +120,20 @@ export async function deleteAttachment(ctx: AppContext, scope: ProjectScope, pro
   await ctx.storage.delete(key).catch((error: unknown) => ctx.log.error({ err: error, key }, 'could not remove stored bytes'));
 }
 
+/** The admin area may rename a stored file (its display name only; the bytes stay where they are). */
+export async function renameAttachment(ctx: AppContext, scope: ProjectScope, projectId: number, kind: StoredFileKind, id: number, name: string): Promise<StoredFileRow> {
+  return ctx.db.transaction(async (tx) => {
+    await findWritableProject(tx, scope, projectId);
+    const [row] = await tx
+      .update(storedFiles)
+      .set({ name: safeDisplayName(name, 'file') })
+      .where(and(eq(storedFiles.id, id), eq(storedFiles.project_id, projectId), eq(storedFiles.kind, kind)))
+      .returning();
+    if (!row) throw new AppError('not_found', `${kind === 'image' ? 'Photo' : 'File'} not found.`);
+    return row;
+  });
+}
+
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 original name. */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

@@ -6,7 +6,7 @@ import {
   type Project,
   type ProjectStage,
 } from '@sunin/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { projectCreateSchema, projectUpdateSchema } from '@sunin/contract';
 import type { AppContext } from '../../app-context.js';
@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client.js';
 import { accounts, projects, users, type ProjectRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
+import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { assertCanWrite, findProject, findWritableProject, type ProjectScope } from './project-access.js';
 
 type ProjectCreate = z.output<typeof projectCreateSchema>;
@@ -103,18 +104,31 @@ export async function createProject(ctx: AppContext, scope: ProjectScope, input:
   });
 }
 
+/**
+ * Only the admin area changes the stage (DESIGN.md); when it does, the owner is notified in the
+ * same transaction and the notification is pushed after the commit.
+ */
 export async function updateProject(ctx: AppContext, scope: ProjectScope, projectId: number, input: ProjectUpdate): Promise<ProjectRow> {
-  return ctx.db.transaction(async (tx) => {
+  const { row, notified } = await ctx.db.transaction(async (tx) => {
     const current = await findWritableProject(tx, scope, projectId);
     if (!scope.admin) assertStageUnchanged(input.project_stage, current.project_stage);
     const changes: Partial<typeof projects.$inferInsert> = { ...input, updated_at: new Date() };
     if (input.company_name !== undefined && input.company_name !== current.company_name) {
       changes.account_id = await resolveAccount(tx, current.user_id, { ...current, ...input, company_name: input.company_name });
     }
-    const [row] = await tx.update(projects).set(changes).where(eq(projects.id, current.id)).returning();
-    if (!row) throw new AppError('not_found', 'Project not found.');
-    return row;
+    const [updated] = await tx.update(projects).set(changes).where(eq(projects.id, current.id)).returning();
+    if (!updated) throw new AppError('not_found', 'Project not found.');
+    const stageChanged = input.project_stage !== undefined && input.project_stage !== current.project_stage;
+    const notified = stageChanged
+      ? await createNotifications(tx, [current.user_id], {
+          title: 'Project stage updated',
+          message: `${updated.company_name || `Project #${updated.id}`} is now at ${updated.project_stage}.`,
+        })
+      : [];
+    return { row: updated, notified };
   });
+  await publishNotifications(ctx, notified);
+  return row;
 }
 
 export interface ProjectWithOwner {
@@ -133,10 +147,10 @@ export async function listProjects(
   ctx: AppContext,
   scope: ProjectScope,
   page: PageQuery,
-  filter: { userId?: number } = {},
+  filter: { userId?: number | undefined; stage?: SQL | undefined } = {},
 ): Promise<{ rows: ProjectWithOwner[]; total: number }> {
   const ownerId = scope.admin ? filter.userId : scope.user.id;
-  const where = ownerId === undefined ? undefined : eq(projects.user_id, ownerId);
+  const where = and(ownerId === undefined ? undefined : eq(projects.user_id, ownerId), filter.stage);
   const [totals] = await ctx.db.select({ n: count() }).from(projects).where(where);
   const rows = await ctx.db
     .select({ project: projects, ownerName })

@@ -17,7 +17,7 @@ const ticketParams = z.object({ projectId: id, ticketId: id });
 
 /** member-app.md 7 "Proposal tickets", under the member's own project. */
 export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.post(
     '/projects/:projectId/proposal_tickets',

@@ -23,7 +23,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/training/videos',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['Training'],
         summary: 'The training videos of /sunin-school (TRAINING_VIDEO_BASE_URL)',

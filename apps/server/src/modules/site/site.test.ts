@@ -26,6 +26,11 @@ describe('site routes', () => {
     expect(res.json()[0].src).toBe('https://videos.example.com/sunin/start-here.mp4');
   });
 
+  it('lets the page play videos from the configured host (CSP media-src)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("media-src 'self' https://videos.example.com");
+  });
+
   it('offers no videos when none are configured', async () => {
     const bare = await createTestApp();
     try {

@@ -13,7 +13,7 @@ import { changePassword, updateOwnUser } from './users.service.js';
 const tags = ['Session and account'];
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
 
   app.get('/user/profile', { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } } }, async (request) =>
     toUserResponse(currentUser(request)),

@@ -1,0 +1,30 @@
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { LocalPaymentProvider } from './local-provider.js';
+import { StripePaymentProvider } from './stripe-provider.js';
+
+export { LocalPaymentProvider, type LocalCard } from './local-provider.js';
+export { StripePaymentProvider, STRIPE_API_VERSION, WEBHOOK_TOLERANCE_SECONDS } from './stripe-provider.js';
+export type { PaymentProviderBase, SubscriptionChange } from './payment-provider.js';
+export * from './provider-events.js';
+
+/** One of the two complete implementations; `kind` tells them apart. */
+export type PaymentProvider = StripePaymentProvider | LocalPaymentProvider;
+
+/** Stripe when STRIPE_SECRET_KEY is set, the local test provider otherwise (DESIGN.md). */
+export function createPaymentProvider(config: Config, db: Database): PaymentProvider {
+  return config.stripe ? new StripePaymentProvider(config.stripe) : new LocalPaymentProvider(db);
+}
+
+/**
+ * The origins Stripe.js and Embedded Checkout load from, for the Content-Security-Policy; none
+ * with the local provider, whose form is the app's own.
+ */
+export function stripeContentSecurityPolicy(config: Config): { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[] } {
+  if (!config.stripe) return { scriptSrc: [], frameSrc: [], connectSrc: [] };
+  return {
+    scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://checkout.stripe.com'],
+    frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
+    connectSrc: ['https://api.stripe.com', 'https://checkout.stripe.com', 'https://m.stripe.network'],
+  };
+}

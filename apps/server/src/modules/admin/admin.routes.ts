@@ -1,0 +1,125 @@
+import {
+  accountCreateBodySchema,
+  accountSchema,
+  accountUpdateBodySchema,
+  adminProjectListQuerySchema,
+  adminUserCreateBodySchema,
+  adminUserListQuerySchema,
+  adminUserSchema,
+  adminUserUpdateBodySchema,
+  pageQuerySchema,
+  projectCreateSchema,
+  projectSchema,
+  projectUpdateBodySchema,
+  referralSchema,
+} from '@sunin/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { setPageHeaders } from '../../lib/pagination.js';
+import { currentUser } from '../../plugins/auth.js';
+import type { ProjectScope } from '../projects/project-access.js';
+import { authenticateExceptDownloads, idParam, projectParams, registerProjectSubRoutes } from '../projects/project-record-routes.js';
+import { createProject, getProject, listProjects, toProjectResponse, updateProject } from '../projects/projects.service.js';
+import { toAdminUserResponse } from '../users/user-response.js';
+import * as admin from './admin.service.js';
+
+const params = z.object({ id: idParam });
+const adminScope = (request: FastifyRequest): ProjectScope => ({ user: currentUser(request), admin: true });
+
+/**
+ * public-site-and-admin.md 7 "Admin calls": every route answers 401 without a token and 403
+ * unless the caller's company_role is full_access_admin.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', authenticateExceptDownloads(app, app.requireAdmin));
+
+  // Users
+  const userTags = ['Admin: users'];
+  app.get('/admin/users', { schema: { tags: userTags, summary: 'All users, by first name; filter by company_role', querystring: adminUserListQuerySchema, response: { 200: z.array(adminUserSchema) } } }, async (request, reply) => {
+    const { rows, total } = await admin.listUsers(app.ctx, request.query);
+    setPageHeaders(request, reply, request.query, total);
+    return rows.map(toAdminUserResponse);
+  });
+  app.get('/admin/users/:id', { schema: { tags: userTags, params, response: { 200: adminUserSchema } } }, async (request) => toAdminUserResponse(await admin.getUser(app.ctx, request.params.id)));
+  app.post('/admin/users', { schema: { tags: userTags, body: adminUserCreateBodySchema, response: { 201: adminUserSchema } } }, async (request, reply) =>
+    reply.status(201).send(toAdminUserResponse(await admin.createUser(app.ctx, request.body.user))),
+  );
+  app.put('/admin/users/:id', { schema: { tags: userTags, summary: 'Edit a user, including account type, company role and referrer', params, body: adminUserUpdateBodySchema, response: { 200: adminUserSchema } } }, async (request) =>
+    toAdminUserResponse(await admin.updateUser(app.ctx, request.params.id, request.body.user)),
+  );
+  app.get('/admin/users/:id/accounts', { schema: { tags: userTags, params, response: { 200: z.array(accountSchema) } } }, async (request) => {
+    await admin.getUser(app.ctx, request.params.id);
+    return admin.listAccounts(app.ctx, request.params.id);
+  });
+  app.get('/admin/users/:id/referrals', { schema: { tags: userTags, summary: "The user's referrals (leads)", params, response: { 200: z.array(referralSchema) } } }, async (request) => {
+    await admin.getUser(app.ctx, request.params.id);
+    return admin.listReferrals(app.ctx, request.params.id);
+  });
+  app.get(
+    '/admin/users/:id/projects',
+    { schema: { tags: userTags, params, querystring: adminProjectListQuerySchema.omit({ user_id: true }).extend({ per_page: pageQuerySchema.shape.per_page.default(100) }), response: { 200: z.array(projectSchema) } } },
+    async (request, reply) => {
+      await admin.getUser(app.ctx, request.params.id);
+      const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, { userId: request.params.id, stage: admin.stageFilter(request.query.stage_filter) });
+      setPageHeaders(request, reply, request.query, total);
+      return rows.map(({ project, ownerName }) => toProjectResponse(project, ownerName));
+    },
+  );
+
+  // Accounts and referrals
+  const accountTags = ['Admin: accounts and referrals'];
+  app.get('/admin/accounts', { schema: { tags: accountTags, response: { 200: z.array(accountSchema) } } }, async () => admin.listAccounts(app.ctx));
+  app.get('/admin/accounts/:id', { schema: { tags: accountTags, params, response: { 200: accountSchema } } }, async (request) => admin.getAccount(app.ctx, request.params.id));
+  app.post('/admin/accounts', { schema: { tags: accountTags, body: accountCreateBodySchema, response: { 201: accountSchema } } }, async (request, reply) =>
+    reply.status(201).send(await admin.createAccount(app.ctx, request.body.account)),
+  );
+  app.put('/admin/accounts/:id', { schema: { tags: accountTags, params, body: accountUpdateBodySchema, response: { 200: accountSchema } } }, async (request) =>
+    admin.updateAccount(app.ctx, request.params.id, request.body.account),
+  );
+  app.delete('/admin/accounts/:id', { schema: { tags: accountTags, params } }, async (request, reply) => {
+    await admin.deleteAccount(app.ctx, request.params.id);
+    return reply.status(204).send();
+  });
+  app.get('/admin/referrals', { schema: { tags: accountTags, response: { 200: z.array(referralSchema) } } }, async () => admin.listReferrals(app.ctx));
+  app.get('/admin/referrals/:id', { schema: { tags: accountTags, params, response: { 200: referralSchema } } }, async (request) => admin.getReferral(app.ctx, request.params.id));
+
+  // Projects
+  const projectTags = ['Admin: projects'];
+  app.get('/admin/projects', { schema: { tags: projectTags, summary: 'All projects, newest updated_at first', querystring: adminProjectListQuerySchema, response: { 200: z.array(projectSchema) } } }, async (request, reply) => {
+    const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, { userId: request.query.user_id, stage: admin.stageFilter(request.query.stage_filter) });
+    setPageHeaders(request, reply, request.query, total);
+    return rows.map(({ project, ownerName }) => toProjectResponse(project, ownerName));
+  });
+  app.post(
+    '/admin/projects',
+    { schema: { tags: projectTags, body: z.object({ project: projectCreateSchema.extend({ user_id: z.coerce.number({ error: 'The owner is required.' }).int().positive() }) }), response: { 201: projectSchema } } },
+    async (request, reply) => {
+      const { user_id, ...fields } = request.body.project;
+      if (!(await admin.usersExist(app.ctx, [user_id]))) throw new AppError('validation_failed', 'The owner does not exist.', { user_id: 'The owner does not exist.' });
+      const created = await createProject(app.ctx, adminScope(request), fields, user_id);
+      const { project, ownerName } = await getProject(app.ctx, adminScope(request), created.id);
+      return reply.status(201).send(toProjectResponse(project, ownerName));
+    },
+  );
+  app.get('/admin/projects/:id', { schema: { tags: projectTags, params: projectParams, response: { 200: projectSchema } } }, async (request) => {
+    const { project, ownerName } = await getProject(app.ctx, adminScope(request), request.params.id);
+    return toProjectResponse(project, ownerName);
+  });
+  app.put(
+    '/admin/projects/:id',
+    { schema: { tags: projectTags, summary: 'Edit a project; setting project_stage notifies its owner', params: projectParams, body: projectUpdateBodySchema, response: { 200: projectSchema } } },
+    async (request) => {
+      await updateProject(app.ctx, adminScope(request), request.params.id, request.body.project);
+      const { project, ownerName } = await getProject(app.ctx, adminScope(request), request.params.id);
+      return toProjectResponse(project, ownerName);
+    },
+  );
+  app.delete('/admin/projects/:id', { schema: { tags: projectTags, params: projectParams } }, async (request, reply) => {
+    await admin.deleteProject(app.ctx, request.params.id);
+    return reply.status(204).send();
+  });
+
+  registerProjectSubRoutes(app, { prefix: '/admin/projects', scopeOf: adminScope, updateMethod: 'put', downloadAuth: app.requireAdminOrCookie, tagPrefix: 'Admin: ', withTickets: false });
+};

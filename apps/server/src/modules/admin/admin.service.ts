@@ -1,0 +1,214 @@
+import { ARCHIVED_STAGE, normalizeUserFields, type Account, type AccountType, type CompanyRole, type PageQuery, type Referral } from '@sunin/contract';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import { isUniqueViolation } from '../../db/client.js';
+import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { offsetOf } from '../../lib/pagination.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { assertIdentityAvailable, identityConflict } from '../auth/auth.service.js';
+
+export interface AdminUserChanges {
+  email?: string;
+  user_name?: string;
+  first_name?: string;
+  last_name?: string;
+  phone_number?: string;
+  address_1?: string;
+  address_2?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  company_role?: CompanyRole | null;
+  account_type?: AccountType;
+  referrer_name?: string;
+}
+
+/** All Users (public-site-and-admin.md 2.10): sorted by first name, filterable by company role. */
+export async function listUsers(ctx: AppContext, query: PageQuery & { company_role?: CompanyRole | undefined }) {
+  const where = query.company_role ? eq(users.company_role, query.company_role) : undefined;
+  const [totals] = await ctx.db.select({ n: count() }).from(users).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(sql`lower(${users.first_name})`), asc(sql`lower(${users.last_name})`), asc(users.id))
+    .limit(query.per_page)
+    .offset(offsetOf(query));
+  return { rows, total: totals?.n ?? 0 };
+}
+
+export async function getUser(ctx: AppContext, id: number): Promise<UserRow> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw new AppError('not_found', 'User not found.');
+  return row;
+}
+
+export async function createUser(ctx: AppContext, input: AdminUserChanges & { email: string; user_name: string; first_name: string; last_name: string; account_type: AccountType; password: string }): Promise<UserRow> {
+  const { password, ...fields } = normalizeUserFields(input);
+  await assertIdentityAvailable(ctx.db, fields);
+  try {
+    const [row] = await ctx.db
+      .insert(users)
+      .values({ ...fields, password_digest: await hashPassword(password) })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw identityConflict();
+    throw error;
+  }
+}
+
+/** An admin edits any user's profile, account type and company role (public-site-and-admin.md 6). */
+export async function updateUser(ctx: AppContext, id: number, input: AdminUserChanges): Promise<UserRow> {
+  const current = await getUser(ctx, id);
+  const changes = normalizeUserFields(input);
+  await assertIdentityAvailable(
+    ctx.db,
+    {
+      email: changes.email !== undefined && changes.email !== current.email ? changes.email : undefined,
+      user_name: changes.user_name !== undefined && changes.user_name !== current.user_name ? changes.user_name : undefined,
+    },
+    id,
+  );
+  try {
+    const [row] = await ctx.db
+      .update(users)
+      .set({ ...changes, updated_at: new Date(), ...(changes.email !== undefined && changes.email !== current.email ? { email_verified_at: null } : {}) })
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw new AppError('not_found', 'User not found.');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw identityConflict();
+    throw error;
+  }
+}
+
+const iso = (value: Date) => value.toISOString();
+
+/** Accounts with their status: Inactive when they have projects and every one is Archived. */
+async function accountsWhere(ctx: AppContext, where: ReturnType<typeof eq> | undefined): Promise<Account[]> {
+  const rows = await ctx.db
+    .select({
+      account: accounts,
+      projectCount: sql<number>`count(${projects.id})`.mapWith(Number),
+      liveCount: sql<number>`count(${projects.id}) filter (where ${projects.project_stage} <> ${ARCHIVED_STAGE})`.mapWith(Number),
+    })
+    .from(accounts)
+    .leftJoin(projects, eq(projects.account_id, accounts.id))
+    .where(where)
+    .groupBy(accounts.id)
+    .orderBy(asc(accounts.id));
+  return rows.map(({ account, projectCount, liveCount }) => toAccountResponse(account, projectCount, liveCount));
+}
+
+function toAccountResponse(account: AccountRow, projectCount: number, liveCount: number): Account {
+  return {
+    id: account.id,
+    user_id: account.user_id,
+    company_name: account.company_name,
+    address: account.address,
+    status: projectCount > 0 && liveCount === 0 ? 'Inactive' : 'Active',
+    project_count: projectCount,
+    created_at: iso(account.created_at),
+    updated_at: iso(account.updated_at),
+  };
+}
+
+export const listAccounts = (ctx: AppContext, userId?: number) => accountsWhere(ctx, userId === undefined ? undefined : eq(accounts.user_id, userId));
+
+export async function getAccount(ctx: AppContext, id: number): Promise<Account> {
+  const [account] = await accountsWhere(ctx, eq(accounts.id, id));
+  if (!account) throw new AppError('not_found', 'Account not found.');
+  return account;
+}
+
+export async function createAccount(ctx: AppContext, input: { user_id: number; company_name: string; address: string }): Promise<Account> {
+  await getUser(ctx, input.user_id);
+  try {
+    const [row] = await ctx.db.insert(accounts).values(input).returning();
+    if (!row) throw new Error('insert returned no row');
+    return getAccount(ctx, row.id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'This member already has an account with that company name.', { company_name: 'This member already has an account with that company name.' });
+    throw error;
+  }
+}
+
+export async function updateAccount(ctx: AppContext, id: number, input: { company_name?: string | undefined; address?: string | undefined }): Promise<Account> {
+  try {
+    const [row] = await ctx.db.update(accounts).set({ ...input, updated_at: new Date() }).where(eq(accounts.id, id)).returning();
+    if (!row) throw new AppError('not_found', 'Account not found.');
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'This member already has an account with that company name.', { company_name: 'This member already has an account with that company name.' });
+    throw error;
+  }
+  return getAccount(ctx, id);
+}
+
+/** Deleting an account keeps its projects (their account_id becomes null). */
+export async function deleteAccount(ctx: AppContext, id: number): Promise<void> {
+  const deleted = await ctx.db.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
+  if (deleted.length === 0) throw new AppError('not_found', 'Account not found.');
+}
+
+function toReferral(project: ProjectRow): Referral {
+  const street = [project.address_1, project.address_2].filter(Boolean).join(', ');
+  return {
+    id: project.id,
+    user_id: project.user_id,
+    company_name: project.company_name,
+    address: [street, project.city, [project.state, project.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    status: project.project_stage === ARCHIVED_STAGE ? 'Inactive' : 'Active',
+    project_stage: project.project_stage,
+    created_at: iso(project.created_at),
+  };
+}
+
+/** DESIGN.md: referrals (leads) are the projects a referral partner submitted. */
+export async function listReferrals(ctx: AppContext, userId?: number): Promise<Referral[]> {
+  const rows = await ctx.db
+    .select({ project: projects })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.user_id))
+    .where(and(eq(users.account_type, 'referral_partner'), userId === undefined ? undefined : eq(projects.user_id, userId)))
+    .orderBy(asc(projects.id));
+  return rows.map(({ project }) => toReferral(project));
+}
+
+export async function getReferral(ctx: AppContext, id: number): Promise<Referral> {
+  const [row] = await ctx.db
+    .select({ project: projects })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.user_id))
+    .where(and(eq(projects.id, id), eq(users.account_type, 'referral_partner')))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'Referral not found.');
+  return toReferral(row.project);
+}
+
+/** Working hides Archived projects; Archived shows only them (the user detail's filter). */
+export function stageFilter(filter: 'working' | 'archived' | undefined) {
+  if (filter === 'working') return ne(projects.project_stage, ARCHIVED_STAGE);
+  if (filter === 'archived') return eq(projects.project_stage, ARCHIVED_STAGE);
+  return undefined;
+}
+
+/** Deletes a project and everything under it; its stored bytes go after the commit. */
+export async function deleteProject(ctx: AppContext, id: number): Promise<void> {
+  const keys = await ctx.db.transaction(async (tx) => {
+    const files = await tx.select({ key: storedFiles.storage_key }).from(storedFiles).where(eq(storedFiles.project_id, id));
+    const deleted = await tx.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
+    if (deleted.length === 0) throw new AppError('not_found', 'Project not found.');
+    return files.map((file) => file.key);
+  });
+  for (const key of keys) await ctx.storage.delete(key).catch((error: unknown) => ctx.log.error({ err: error, key }, 'could not remove stored bytes'));
+}
+
+export async function usersExist(ctx: AppContext, ids: number[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const rows = await ctx.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+  return rows.length === new Set(ids).size;
+}

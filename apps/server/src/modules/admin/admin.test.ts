@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, projects, storedFiles } from '../../db/schema/index.js';
+import { PNG_1PX, multipartBody } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<TestApp['signIn']>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn({ first_name: 'Avery', last_name: 'Admin', account_type: 'admin', company_role: 'full_access_admin' });
+});
+afterAll(async () => t?.close());
+
+const call = (method: string, url: string, headers: Record<string, string> = admin.auth, payload?: unknown) =>
+  t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+describe('admin authorization', () => {
+  it('answers 401 without a token and 403 with a member token on every admin route', async () => {
+    const member = await t.signIn();
+    const engineer = await t.signIn({ company_role: 'project_engineer' });
+    const routes = t.app.routeTable.filter((route) => route.url.startsWith('/api/admin'));
+    expect(routes.length).toBeGreaterThan(40);
+    for (const route of routes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '1');
+      const anonymous = await call(route.method, url, {});
+      expect(anonymous.statusCode, `${route.method} ${url} without a token`).toBe(401);
+      for (const who of [member, engineer]) {
+        const res = await call(route.method, url, who.auth);
+        expect(res.statusCode, `${route.method} ${url} as ${who.user.company_role ?? 'member'}`).toBe(403);
+        expect(res.json().error.code).toBe('forbidden');
+      }
+    }
+  });
+});
+
+describe('admin users', () => {
+  it('lists users by first name, filters by role, pages by 8', async () => {
+    await t.signIn({ first_name: 'Zed' });
+    await t.signIn({ first_name: 'aaron' });
+    await t.signIn({ first_name: 'Mia', company_role: 'project_manager' });
+    const res = await call('GET', '/api/admin/users?per_page=100');
+    const names = res.json().map((u: { first_name: string }) => u.first_name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(res.json()[0]).toHaveProperty('stripe_customer_id');
+    const paged = await call('GET', '/api/admin/users');
+    expect(paged.json()).toHaveLength(Math.min(8, Number(paged.headers['x-total-count'])));
+    const managers = await call('GET', '/api/admin/users?company_role=project_manager');
+    expect(managers.json().map((u: { first_name: string }) => u.first_name)).toEqual(['Mia']);
+    expect((await call('GET', '/api/admin/users?company_role=wizard')).statusCode).toBe(422);
+  });
+
+  it("updates a user's profile, account type, company role and referrer", async () => {
+    const { user } = await t.signIn({ account_type: 'referral_partner' });
+    const res = await call('PUT', `/api/admin/users/${user.id}`, admin.auth, {
+      user: { first_name: 'jo', account_type: 'enterprize_partner', company_role: 'sunin_pro', referrer_name: 'dana', city: 'el paso' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ first_name: 'Jo', account_type: 'enterprize_partner', company_role: 'sunin_pro', referrer_name: 'Dana', city: 'El Paso' });
+    const cleared = await call('PUT', `/api/admin/users/${user.id}`, admin.auth, { user: { company_role: '' } });
+    expect(cleared.json().company_role).toBeNull();
+    expect((await call('PUT', `/api/admin/users/${user.id}`, admin.auth, { user: { account_type: 'emperor' } })).statusCode).toBe(422);
+    expect((await call('PUT', `/api/admin/users/${user.id}`, admin.auth, { user: { email: admin.user.email } })).statusCode).toBe(409);
+    expect((await call('PUT', '/api/admin/users/999999', admin.auth, { user: { first_name: 'x' } })).statusCode).toBe(404);
+  });
+
+  it('creates a user who can log in', async () => {
+    const res = await call('POST', '/api/admin/users', admin.auth, {
+      user: { email: 'New.Engineer@Example.com', user_name: 'neweng', first_name: 'New', last_name: 'Engineer', account_type: 'administrative_partner', company_role: 'project_engineer', password: 'engineer-pass' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: 'new.engineer@example.com', company_role: 'project_engineer' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { user: { email: 'new.engineer@example.com', password: 'engineer-pass' } } });
+    expect(login.statusCode).toBe(200);
+    expect((await call('POST', '/api/admin/users', admin.auth, { user: { email: 'x@example.com' } })).statusCode).toBe(422);
+  });
+});
+
+describe('admin projects, stages, accounts and referrals', () => {
+  async function memberProject(overrides: Record<string, unknown> = {}, accountType: 'referral_partner' | 'sales_partner' = 'referral_partner') {
+    const member = await t.signIn({ account_type: accountType, subscription_status: accountType === 'sales_partner' ? 'active' : null });
+    const res = await t.app.inject({ method: 'POST', url: '/api/projects', headers: member.auth, payload: { project: { company_name: 'Bright Dairy', city: 'Boise', state: 'ID', ...overrides } } });
+    return { member, projectId: res.json().projectId as number };
+  }
+
+  it('sets any stage directly and notifies the owner', async () => {
+    const { member, projectId } = await memberProject();
+    const res = await call('PUT', `/api/admin/projects/${projectId}`, admin.auth, { project: { project_stage: 'Site Survey and Finalization' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ project_stage: 'Site Survey and Finalization', owner_name: `${member.user.first_name} ${member.user.last_name}` });
+    const [note] = await t.db.select().from(notifications).where(eq(notifications.user_id, member.user.id));
+    expect(note).toMatchObject({ title: 'Project stage updated', message: 'Bright Dairy is now at Site Survey and Finalization.' });
+    expect((await call('PUT', `/api/admin/projects/${projectId}`, admin.auth, { project: { project_stage: 'Done' } })).statusCode).toBe(422);
+    const back = await call('PUT', `/api/admin/projects/${projectId}`, admin.auth, { project: { project_stage: 'Project Initiation' } });
+    expect(back.json().project_stage).toBe('Project Initiation');
+  });
+
+  it('lists every project with its owner, and a user\'s projects by Working or Archived', async () => {
+    const { member, projectId } = await memberProject();
+    const second = await t.app.inject({ method: 'POST', url: '/api/projects', headers: member.auth, payload: { project: { company_name: 'Old Mill' } } });
+    await call('PUT', `/api/admin/projects/${second.json().projectId}`, admin.auth, { project: { project_stage: 'Archived' } });
+    const all = await call('GET', '/api/admin/projects?per_page=100');
+    expect(all.json().some((p: { id: number }) => p.id === projectId)).toBe(true);
+    const working = await call('GET', `/api/admin/users/${member.user.id}/projects?stage_filter=working`);
+    expect(working.json().map((p: { id: number }) => p.id)).toEqual([projectId]);
+    const archived = await call('GET', `/api/admin/users/${member.user.id}/projects?stage_filter=archived`);
+    expect(archived.json().map((p: { company_name: string }) => p.company_name)).toEqual(['Old Mill']);
+  });
+
+  it("shows a member's accounts with status, and a referral partner's projects as referrals", async () => {
+    const { member, projectId } = await memberProject({ company_name: 'Lead Co' });
+    const accounts = await call('GET', `/api/admin/users/${member.user.id}/accounts`);
+    expect(accounts.json()).toEqual([expect.objectContaining({ company_name: 'Lead Co', status: 'Active', project_count: 1 })]);
+    const referrals = await call('GET', `/api/admin/users/${member.user.id}/referrals`);
+    expect(referrals.json()).toEqual([expect.objectContaining({ id: projectId, company_name: 'Lead Co', status: 'Active' })]);
+    await call('PUT', `/api/admin/projects/${projectId}`, admin.auth, { project: { project_stage: 'Archived' } });
+    expect((await call('GET', `/api/admin/referrals/${projectId}`)).json().status).toBe('Inactive');
+    expect((await call('GET', `/api/admin/accounts/${accounts.json()[0].id}`)).json().status).toBe('Inactive');
+    const sales = await memberProject({ company_name: 'Sold Co' }, 'sales_partner');
+    expect((await call('GET', `/api/admin/users/${sales.member.user.id}/referrals`)).json()).toEqual([]);
+    expect((await call('GET', `/api/admin/referrals/${sales.projectId}`)).statusCode).toBe(404);
+  });
+
+  it('creates, edits and deletes accounts', async () => {
+    const { user } = await t.signIn();
+    const created = await call('POST', '/api/admin/accounts', admin.auth, { account: { user_id: user.id, company_name: 'Acme', address: '1 Main' } });
+    expect(created.statusCode).toBe(201);
+    expect((await call('POST', '/api/admin/accounts', admin.auth, { account: { user_id: user.id, company_name: 'ACME' } })).statusCode).toBe(409);
+    expect((await call('POST', '/api/admin/accounts', admin.auth, { account: { user_id: 999999, company_name: 'X' } })).statusCode).toBe(404);
+    const edited = await call('PUT', `/api/admin/accounts/${created.json().id}`, admin.auth, { account: { address: '2 Main' } });
+    expect(edited.json()).toMatchObject({ company_name: 'Acme', address: '2 Main', status: 'Active', project_count: 0 });
+    expect((await call('DELETE', `/api/admin/accounts/${created.json().id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/api/admin/accounts/${created.json().id}`)).statusCode).toBe(404);
+  });
+
+  it("manages any member's project and its contacts, links and files, and deletes it with its bytes", async () => {
+    const { user } = await t.signIn();
+    const created = await call('POST', '/api/admin/projects', admin.auth, { project: { user_id: user.id, company_name: 'Admin Made', project_stage: 'Presentation Ready' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ user_id: user.id, project_stage: 'Presentation Ready' });
+    const id = created.json().id;
+    const contact = await call('POST', `/api/admin/projects/${id}/contacts`, admin.auth, { contact: { contact_first_name: 'Kim' } });
+    expect(contact.statusCode).toBe(201);
+    const put = await call('PUT', `/api/admin/projects/${id}/contacts/${contact.json().id}`, admin.auth, { contact: { contact_title: 'CFO' } });
+    expect(put.json().contact_title).toBe('CFO');
+    const link = await call('POST', `/api/admin/projects/${id}/project_links`, admin.auth, { project_link: { link_type: 'Utility', link_title: 'Portal', link_url: 'https://utility.example' } });
+    expect(link.statusCode).toBe(201);
+    const body = multipartBody([{ field: 'file', filename: 'site.png', contentType: 'image/png', data: PNG_1PX }]);
+    const photo = await t.app.inject({ method: 'POST', url: `/api/admin/projects/${id}/images`, headers: { ...admin.auth, ...body.headers }, payload: body.payload });
+    expect(photo.statusCode).toBe(201);
+    expect(photo.json().url).toBe(`/api/admin/projects/${id}/images/${photo.json().id}/download`);
+    const renamed = await call('PUT', `/api/admin/projects/${id}/images/${photo.json().id}`, admin.auth, { image: { name: 'roof.png' } });
+    expect(renamed.json().name).toBe('roof.png');
+    expect((await t.app.inject({ method: 'GET', url: photo.json().url, headers: { cookie: `authorization=${admin.token}` } })).statusCode).toBe(200);
+    const [row] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, photo.json().id));
+    expect((await call('DELETE', `/api/admin/projects/${id}`)).statusCode).toBe(204);
+    expect(await t.db.select().from(projects).where(eq(projects.id, id))).toHaveLength(0);
+    expect(await t.app.ctx.storage.get(row!.storage_key)).toBeNull();
+    expect((await call('POST', '/api/admin/projects', admin.auth, { project: { user_id: 999999 } })).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES, COMPANY_ROLES } from './enums.js';
+import { pageQuerySchema } from './projects.js';
+import { emailField, passwordField, phoneField, usernameField, zipField } from './users.js';
+
+const text = (label: string, max = 200) => z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be at most ${max} characters.`);
+const requiredText = (label: string, max = 100) => text(label, max).min(1, `${label} is required.`);
+
+/** updateUser of public-site-and-admin.md 7: the fields an administrator edits (no client rules; the server checks). */
+const adminUserFields = {
+  email: emailField,
+  user_name: usernameField,
+  first_name: requiredText('First name'),
+  last_name: requiredText('Last name'),
+  phone_number: z.union([phoneField, z.literal('')]),
+  address_1: text('Address 1'),
+  address_2: text('Address 2'),
+  city: text('City', 100),
+  state: text('State', 50),
+  zip: z.union([zipField, z.literal('')]),
+  company_role: z.union([z.enum(COMPANY_ROLES, { error: 'Unknown company role.' }), z.literal(''), z.null()]).transform((value) => value || null),
+  account_type: z.enum(ACCOUNT_TYPES, { error: 'Unknown account type.' }),
+  referrer_name: text('Referred by', 100),
+};
+
+export const adminUserUpdateBodySchema = z.object({ user: z.object(adminUserFields).partial() });
+export const adminUserCreateBodySchema = z.object({
+  user: z
+    .object(adminUserFields)
+    .partial()
+    .required({ email: true, user_name: true, first_name: true, last_name: true, account_type: true })
+    .extend({ password: passwordField }),
+});
+
+export const adminUserListQuerySchema = pageQuerySchema.extend({
+  per_page: pageQuerySchema.shape.per_page.default(8),
+  company_role: z.enum(COMPANY_ROLES, { error: 'Unknown company role.' }).optional(),
+});
+
+export const ACCOUNT_STATUSES = ['Active', 'Inactive'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** An account (customer company); Inactive when it has projects and every one is Archived. */
+export const accountSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  company_name: z.string(),
+  address: z.string(),
+  status: z.enum(ACCOUNT_STATUSES),
+  project_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const accountCreateBodySchema = z.object({
+  account: z.object({
+    user_id: z.coerce.number({ error: 'The owner is required.' }).int().positive(),
+    company_name: requiredText('Company name', 200),
+    address: text('Address', 500).optional().transform((value) => value ?? ''),
+  }),
+});
+export const accountUpdateBodySchema = z.object({
+  account: z.object({ company_name: requiredText('Company name', 200), address: text('Address', 500) }).partial(),
+});
+
+/** A referral (lead): a project submitted by a referral partner; Inactive when Archived. */
+export const referralSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  company_name: z.string(),
+  address: z.string(),
+  status: z.enum(ACCOUNT_STATUSES),
+  project_stage: z.string(),
+  created_at: z.string(),
+});
+export type Referral = z.infer<typeof referralSchema>;
+
+export const adminProjectListQuerySchema = pageQuerySchema.extend({
+  user_id: z.coerce.number().int().positive().optional(),
+  stage_filter: z.enum(['working', 'archived'], { error: 'stage_filter is working or archived.' }).optional(),
+});
