@@ -101,7 +101,7 @@ test.describe('projects', () => {
     await page.goto('/home');
     await expect(page.getByRole('region', { name: 'Recent Projects' }).getByText('No Projects Yet')).toBeVisible();
 
-    await page.getByRole('button', { name: 'New Project' }).click();
+    await page.getByRole('button', { name: 'New Project', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'New Project' });
     await expect(modal.getByRole('heading', { name: 'Step 1 of 4: Company & Account' })).toBeVisible();
     await modal.getByLabel('Company Name').fill('Sunny Foods E2E');

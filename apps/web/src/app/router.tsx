@@ -143,6 +143,10 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({ Component: (await import('../features/projects/routes/contact-page')).ContactPage }),
                   },
                   {
+                    path: 'notifications',
+                    lazy: async () => ({ Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage }),
+                  },
+                  {
                     path: 'profile',
                     lazy: async () => ({ Component: (await import('../features/users/routes/profile-page')).ProfilePage }),
                   },
@@ -159,12 +163,30 @@ export const routes: RouteObject[] = [
             element: <RequireAdmin />,
             children: [
               {
-                index: true,
-                lazy: async () => ({ Component: (await import('../features/admin/routes/coming-soon-page')).ComingSoonPage }),
-              },
-              {
-                path: '*',
-                lazy: async () => ({ Component: (await import('../features/admin/routes/coming-soon-page')).ComingSoonPage }),
+                // Admin area (issue 5, public-site-and-admin.md 2.10), inside the admin shell.
+                lazy: async () => ({ Component: (await import('./shells/admin-shell')).AdminShell }),
+                errorElement: <RouteErrorPage />,
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({ Component: (await import('../features/admin/routes/proposal-management-page')).ProposalManagementPage }),
+                  },
+                  {
+                    path: 'proposal-management',
+                    lazy: async () => ({ Component: (await import('../features/admin/routes/proposal-management-page')).ProposalManagementPage }),
+                  },
+                  { path: 'all-users', lazy: async () => ({ Component: (await import('../features/admin/routes/all-users-page')).AllUsersPage }) },
+                  { path: 'all-users/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/user-detail-page')).UserDetailPage }) },
+                  { path: 'all-projects', lazy: async () => ({ Component: (await import('../features/admin/routes/all-projects-page')).AllProjectsPage }) },
+                  { path: 'projects/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/project-detail-page')).AdminProjectPage }) },
+                  { path: 'all-accounts', lazy: async () => ({ Component: (await import('../features/admin/routes/all-accounts-page')).AllAccountsPage }) },
+                  { path: 'accounts/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/account-page')).AccountPage }) },
+                  { path: 'referrals/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/referral-page')).ReferralPage }) },
+                  {
+                    path: '*',
+                    lazy: async () => ({ Component: (await import('../features/admin/routes/coming-soon-page')).ComingSoonPage }),
+                  },
+                ],
               },
             ],
           },

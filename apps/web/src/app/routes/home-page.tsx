@@ -1,6 +1,7 @@
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { RecentNotifications } from '../../features/notifications/components/recent-notifications';
 import { ProjectStatisticsTiles } from '../../features/projects/components/project-statistics';
 import { RecentProjects } from '../../features/projects/components/recent-projects';
 import { useCurrentUser } from '../../lib/current-user';
@@ -8,8 +9,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 
 /**
  * /home. It lives in app/ because it composes several features (member-app.md 2 "Home"): the
- * projects statistic and 'Recent Projects' now, 'Recent Notifications' with the notifications
- * issue (the grid keeps a column for it).
+ * projects statistic, 'Recent Notifications' and 'Recent Projects'.
  */
 export function HomePage() {
   useDocumentTitle('Home');
@@ -40,6 +40,7 @@ export function HomePage() {
       <ProjectStatisticsTiles />
 
       <div className="grid gap-6 lg:grid-cols-2">
+        <RecentNotifications userId={profile.data?.id} />
         <RecentProjects />
       </div>
     </div>

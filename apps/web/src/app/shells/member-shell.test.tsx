@@ -89,12 +89,4 @@ describe('member shell (member-app.md 2 "Member shell")', () => {
     expect(Cookies.get('authorization')).toBeUndefined();
     warn.mockRestore();
   });
-
-  it('shows Coming Soon for every /admin path to an admin', async () => {
-    signIn('full_access_admin');
-    stubFetch(() => jsonResponse(buildUser()));
-    renderRoutes(routes, { initialEntries: ['/admin/all-users/4'] });
-    expect(await screen.findByRole('heading', { name: 'Coming Soon' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/home');
-  });
 });

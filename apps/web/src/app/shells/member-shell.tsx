@@ -3,7 +3,10 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { NavLink, Outlet } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications';
 import { NewProjectModal } from '../../features/projects/components/new-project-modal';
+import { useCurrentUser } from '../../lib/current-user';
 import { UserMenu } from './user-menu';
 
 function HomeIcon() {
@@ -22,7 +25,6 @@ function ProjectsIcon() {
   );
 }
 
-// The notifications bell arrives with a later issue.
 const NAV_ITEMS = [
   { to: '/home', label: 'Home', icon: HomeIcon },
   { to: '/projects', label: 'Projects', icon: ProjectsIcon },
@@ -52,10 +54,13 @@ function Navigation({ onNavigate }: { onNavigate?: () => void }) {
 
 /**
  * The member area's layout (member-app.md 2 "Member shell"): sidebar with Home and Projects, top
- * bar with the New Project button and the user menu. Below md the sidebar is a drawer.
+ * bar with the New Project button, the notifications bell and the user menu. Below md the
+ * sidebar is a drawer. The shell keeps the notifications live (one ActionCable subscription).
  */
 export function MemberShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const userId = useCurrentUser().data?.id;
+  useLiveNotifications(userId);
   const [newProjectOpen, setNewProjectOpen] = useState(false);
 
   return (
@@ -109,7 +114,7 @@ export function MemberShell() {
           <div className="md:hidden">
             <Logo to="/home" />
           </div>
-          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <div className="ml-auto flex items-center gap-1 sm:gap-3">
             {/* Icon only on phones (its name stays "New Project"), so the top bar fits 360 px. */}
             <button type="button" onClick={() => setNewProjectOpen(true)} className={buttonClasses('primary', 'px-2.5 sm:px-4')}>
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">
@@ -117,6 +122,7 @@ export function MemberShell() {
               </svg>
               <span className="sr-only sm:not-sr-only">New Project</span>
             </button>
+            <NotificationBell userId={userId} />
             <UserMenu />
           </div>
         </header>

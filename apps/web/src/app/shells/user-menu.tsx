@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogout } from '../../features/auth/api/logout';
 import { isAdmin } from '../../lib/access';
+import { disconnectCable } from '../../lib/cable';
 import { fullName, useCurrentUser } from '../../lib/current-user';
 import { readSession } from '../../lib/session';
 
@@ -17,15 +18,26 @@ function initials(name: string): string {
     .join('');
 }
 
+export interface UserMenuLink {
+  to: string;
+  label: string;
+}
+
+/** member-app.md 2 "Member shell": Admin Portal (full access admins only), then Profile. */
+function memberLinks(): UserMenuLink[] {
+  return [...(isAdmin(readSession()) ? [{ to: '/admin', label: 'Admin Portal' }] : []), { to: '/profile', label: 'Profile' }];
+}
+
 /**
- * The top bar's user menu (member-app.md 2 "Member shell"): the full name, then Admin Portal
- * (full access admins only), Profile and Log out.
+ * The top bar's user menu of both shells: the full name, the shell's links, and Log out. The
+ * member shell's links are the default; the admin shell passes Sales Portal and Profile
+ * (public-site-and-admin.md 2.10).
  */
-export function UserMenu() {
+export function UserMenu({ links, avatarClassName = 'bg-brand-700' }: { links?: UserMenuLink[]; avatarClassName?: string }) {
   const profile = useCurrentUser();
   const logout = useLogout();
   const name = profile.data ? fullName(profile.data) : 'Account';
-  const showAdmin = isAdmin(readSession());
+  const items = links ?? memberLinks();
 
   return (
     <Menu as="div" className="relative">
@@ -33,7 +45,7 @@ export function UserMenu() {
         aria-label={name}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-ink-800 hover:bg-ink-100 data-open:bg-ink-100"
       >
-        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-xs font-bold text-white">
+        <span aria-hidden="true" className={`flex size-8 items-center justify-center rounded-full text-xs font-bold text-white ${avatarClassName}`}>
           {profile.isPending ? <Spinner className="size-4" /> : initials(name) || '?'}
         </span>
         <span aria-hidden="true" className="hidden max-w-48 truncate sm:block">
@@ -51,20 +63,19 @@ export function UserMenu() {
           <p className="font-semibold text-ink-900">{name}</p>
           {profile.data && <p className="truncate text-ink-500">{profile.data.email}</p>}
         </div>
-        {showAdmin && (
-          <MenuItem>
-            <Link to="/admin" className={itemClasses}>
-              Admin Portal
+        {items.map((link) => (
+          <MenuItem key={link.to}>
+            <Link to={link.to} className={itemClasses}>
+              {link.label}
             </Link>
           </MenuItem>
-        )}
+        ))}
         <MenuItem>
-          <Link to="/profile" className={itemClasses}>
-            Profile
-          </Link>
-        </MenuItem>
-        <MenuItem>
-          <button type="button" className={itemClasses} onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <button type="button" className={itemClasses} onClick={() => {
+              // The live socket closes with the session (DESIGN.md realtime).
+              disconnectCable();
+              logout.mutate();
+            }} disabled={logout.isPending}>
             Log out
           </button>
         </MenuItem>

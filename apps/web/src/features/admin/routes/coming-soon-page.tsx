@@ -1,19 +1,17 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { Logo } from '../../../components/ui/logo';
 import { useDocumentTitle } from '../../../lib/document-title';
 
-/** Every /admin path until the administrator area arrives (public-site-and-admin.md 2.10). */
+/** Any /admin path without a screen (public-site-and-admin.md 2.10), inside the admin shell. */
 export function ComingSoonPage() {
-  useDocumentTitle('Admin Portal');
+  useDocumentTitle('Coming Soon');
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center justify-center px-4 text-center">
-      <Logo to="/home" />
-      <h1 className="mt-8 text-3xl font-bold text-ink-900">Coming Soon</h1>
-      <p className="mt-3 max-w-md text-ink-600">The Admin Portal is on its way. Until then, the member area has everything you need.</p>
-      <Link to="/home" className={buttonClasses('primary', 'mt-8')}>
-        Back to Home
+    <section className="flex flex-col items-center justify-center px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-ink-900">Coming Soon</h1>
+      <p className="mt-3 max-w-md text-ink-600">This part of the Admin Portal is on its way.</p>
+      <Link to="/admin" className={buttonClasses('primary', 'mt-8')}>
+        Back to Proposal Requests
       </Link>
-    </main>
+    </section>
   );
 }

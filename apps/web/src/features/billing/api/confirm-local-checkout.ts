@@ -1,17 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { LocalCheckoutConfirmBody } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
 
-/** POST /api/billing/local/confirm: pays a checkout with the local test provider's card form. */
+/**
+ * POST /api/billing/local/confirm: pays a checkout with the local test provider's card form.
+ * The profile is left for /activating-now to read (refreshing it here would make /checkout
+ * send the member to /home before they reach /activating-now).
+ */
 export async function confirmLocalCheckout(body: LocalCheckoutConfirmBody): Promise<{ status: 'complete' }> {
   return apiRequest<{ status: 'complete' }>('/billing/local/confirm', { method: 'POST', body });
 }
 
 export function useConfirmLocalCheckout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: confirmLocalCheckout,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-  });
+  return useMutation({ mutationFn: confirmLocalCheckout });
 }

@@ -5,7 +5,7 @@ import { BILLING_PLANS, PLANS, type BillingSubscription, type User } from '@suni
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Modal, ModalActions } from '../../../components/ui/modal';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -60,27 +60,35 @@ function SubscriptionActions({ subscription }: { subscription: BillingSubscripti
       <Button variant="secondary" onClick={() => setConfirming(true)}>
         Cancel subscription
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        title="Cancel your subscription?"
-        confirmLabel="Cancel at period end"
-        pending={cancel.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          cancel.mutate(undefined, {
-            onSuccess: (user) => {
-              setConfirming(false);
-              toast.success(`Your subscription ends on ${formatLongDate(user.subscription_end_date)}.`);
-            },
-            onError: (error) => {
-              setConfirming(false);
-              toast.error(errorMessage(error, 'Your subscription could not be canceled.'));
-            },
-          })
-        }
-      >
-        You keep full access until {end}. After that you can no longer create or change projects. You can reinstate the subscription until then.
-      </ConfirmDialog>
+      {/* Not ConfirmDialog: its "Cancel" button would read as the cancellation itself here. */}
+      <Modal open={confirming} onClose={() => !cancel.isPending && setConfirming(false)} title="Cancel your subscription?" size="sm">
+        <p className="text-sm text-ink-700">
+          You keep full access until {end}. After that you can no longer create or change projects. You can reinstate the subscription until then.
+        </p>
+        <ModalActions>
+          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={cancel.isPending}>
+            Keep subscription
+          </Button>
+          <Button
+            variant="danger"
+            pending={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(undefined, {
+                onSuccess: (user) => {
+                  setConfirming(false);
+                  toast.success(`Your subscription ends on ${formatLongDate(user.subscription_end_date)}.`);
+                },
+                onError: (error) => {
+                  setConfirming(false);
+                  toast.error(errorMessage(error, 'Your subscription could not be canceled.'));
+                },
+              })
+            }
+          >
+            Cancel at period end
+          </Button>
+        </ModalActions>
+      </Modal>
     </>
   );
 }

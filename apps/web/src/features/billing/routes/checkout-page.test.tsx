@@ -113,6 +113,20 @@ describe('/checkout (member-app.md 2 and 4)', () => {
     expect(calls.filter((call) => call.url.pathname === '/api/create-checkout-session').map((call) => call.body)).toEqual([{ plan: 'monthly' }, { plan: 'yearly' }]);
   });
 
+  it("loads Stripe's Embedded Checkout (not the local form) when the server runs Stripe", async () => {
+    saveSession('jwt', salesPartner);
+    stubFetch(({ url }) => {
+      if (url.pathname === '/api/billing/config') return jsonResponse({ provider: 'stripe', publishableKey: 'pk_test_portal', plans: ['monthly'], testMode: true });
+      if (url.pathname === '/api/create-checkout-session') return jsonResponse({ clientSecret: 'cs_test_1_secret_x' });
+      return jsonResponse(salesPartner);
+    });
+    renderRoutes([{ path: '/checkout', element: <CheckoutPage /> }], { initialEntries: ['/checkout'] });
+    expect(await screen.findByRole('status', { name: 'Loading the secure payment form…' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    // One plan configured: no picker.
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
   it('tells a referral partner there is nothing to pay and offers the upgrade', async () => {
     const referral = buildUser();
     const calls = api(referral);

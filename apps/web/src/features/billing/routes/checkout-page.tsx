@@ -53,7 +53,8 @@ function OrderSummary({ plan, plans, onPlanChange, testMode }: { plan: BillingPl
         <p className="text-lg font-semibold text-ink-900">{BILLING_PLANS[plan].label}</p>
         {testMode && <TestModeBadge />}
       </div>
-      <ul className="mt-4 space-y-2 text-sm text-ink-700">
+      {/* Below sm the list would push the card form far down: the plan and its price suffice. */}
+      <ul className="mt-4 hidden space-y-2 text-sm text-ink-700 sm:block">
         {BENEFITS.map((benefit) => (
           <li key={benefit} className="flex gap-2">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-brand-600">
@@ -172,9 +173,12 @@ export function CheckoutPage() {
           <OrderSummary plan={plan} plans={plans} onPlanChange={setPlan} testMode={config.data?.testMode ?? false} />
         </div>
         <section aria-labelledby="payment-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6 lg:order-1">
-          <h2 id="payment-title" className="text-lg font-semibold text-ink-900">
-            Payment
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="payment-title" className="text-lg font-semibold text-ink-900">
+              Payment
+            </h2>
+            {config.data?.provider === 'local' && <TestModeBadge />}
+          </div>
           <div className="mt-5">{payment}</div>
         </section>
       </div>

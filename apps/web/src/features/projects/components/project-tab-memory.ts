@@ -1,8 +1,7 @@
 import { readLocal, writeLocal } from '../../../lib/local-storage';
 
 /**
- * The project page's tabs, in order (member-app.md 2). The Proposal tab joins with the
- * proposals issue. The choice is remembered per project in localStorage by key, so adding a
+ * The project page's tabs, in order (member-app.md 2). The choice is remembered per project in localStorage by key, so adding a
  * tab never shifts what a member had chosen.
  */
 export const PROJECT_TABS = [
@@ -11,6 +10,7 @@ export const PROJECT_TABS = [
   { key: 'contacts', label: 'Project Contacts' },
   { key: 'links', label: 'Project Links' },
   { key: 'assets', label: 'Assets' },
+  { key: 'proposal', label: 'Proposal' },
 ] as const;
 
 export type ProjectTabKey = (typeof PROJECT_TABS)[number]['key'];

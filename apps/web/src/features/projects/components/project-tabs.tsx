@@ -5,6 +5,7 @@ import { HorizontalScroller } from '../../../components/ui/horizontal-scroller';
 import { AssetsTab } from './assets-tab';
 import { ContactsTab } from './contacts-tab';
 import { LinksTab } from './links-tab';
+import { ProposalTab } from './proposal/proposal-tab';
 import { PROJECT_TABS, readProjectTab, rememberProjectTab, type ProjectTabKey } from './project-tab-memory';
 import { SiteInfoForm } from './site-info-form';
 import { UtilityInfoForm } from './utility-info-form';
@@ -58,6 +59,9 @@ export function ProjectTabs({ project }: { project: Project }) {
         </TabPanel>
         <TabPanel className="focus:outline-none">
           <AssetsTab projectId={project.id} />
+        </TabPanel>
+        <TabPanel className="focus:outline-none">
+          <ProposalTab project={project} />
         </TabPanel>
       </TabPanels>
     </TabGroup>

@@ -107,3 +107,58 @@ describe('profile page (member-app.md 2 "Profile")', () => {
     consoleError.mockRestore();
   });
 });
+
+describe("profile page: Billing Information (member-app.md 2 'Profile', issue 6)", () => {
+  function renderBilling(profile: ReturnType<typeof buildUser>, subscription: object | null) {
+    saveSession('jwt', profile);
+    const calls = stubFetch(({ url }) => {
+      if (url.pathname === '/api/billing/subscription') return jsonResponse({ subscription });
+      if (url.pathname === '/api/billing/portal') return jsonResponse({ url: '/billing' });
+      return jsonResponse(profile);
+    });
+    const rendered = renderRoutes(
+      [
+        { path: '/profile', element: <ProfilePage /> },
+        { path: '/billing', element: <p>Billing page</p> },
+      ],
+      { initialEntries: ['/profile'] },
+    );
+    return { ...rendered, calls };
+  }
+
+  const subscription = { provider: 'local', plan: 'monthly', status: 'active', cancel_at_period_end: false, current_period_end: '2025-03-05T10:00:00.000Z', trial_end: null };
+
+  it('shows the current plan, the status and the renewal date, and opens the billing portal', async () => {
+    const { user, router, calls } = renderBilling(
+      buildUser({ account_type: 'sales_partner', subscription_status: 'active', subscription_end_date: '2025-03-05T10:00:00.000Z' }),
+      subscription,
+    );
+    const billing = await screen.findByRole('region', { name: 'Billing Information' });
+    expect(await within(billing).findByText('Sales Partner — $129/month')).toBeInTheDocument();
+    expect(within(billing).getByText('Active')).toBeInTheDocument();
+    expect(within(billing).getByText('Renews on')).toBeInTheDocument();
+    expect(within(billing).getByText('March 5, 2025')).toBeInTheDocument();
+
+    await user.click(within(billing).getByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
+    expect(calls.find((call) => call.url.pathname === '/api/billing/portal')?.method).toBe('POST');
+  });
+
+  it('says when a canceled-at-period-end subscription ends', async () => {
+    renderBilling(
+      buildUser({ account_type: 'sales_partner', subscription_status: 'pending_cancelation', subscription_end_date: '2025-03-05T10:00:00.000Z' }),
+      { ...subscription, plan: 'yearly', status: 'pending_cancelation', cancel_at_period_end: true },
+    );
+    const billing = await screen.findByRole('region', { name: 'Billing Information' });
+    expect(await within(billing).findByText('Sales Partner — $1,399/year')).toBeInTheDocument();
+    expect(within(billing).getByText('Ends on')).toBeInTheDocument();
+    expect(within(billing).getByText('Active (cancels at the end of the period)')).toBeInTheDocument();
+  });
+
+  it('offers the checkout to a sales partner who has not paid', async () => {
+    renderBilling(buildUser({ account_type: 'sales_partner', subscription_status: null }), null);
+    const billing = await screen.findByRole('region', { name: 'Billing Information' });
+    expect(await within(billing).findByRole('link', { name: 'Subscribe — $129/month' })).toHaveAttribute('href', '/checkout');
+    expect(within(billing).getByText('No subscription')).toBeInTheDocument();
+  });
+});

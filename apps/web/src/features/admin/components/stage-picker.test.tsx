@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildProject } from '../../../lib/test-fixtures';
+import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
+import { AdminProjectPage } from '../routes/project-detail-page';
+import { stageState } from './stage-picker';
+
+describe('stage states', () => {
+  it('marks earlier stages complete, the current one current and later ones upcoming', () => {
+    expect(stageState('Project Initiation', 'Financing and Documentation')).toBe('complete');
+    expect(stageState('Financing and Documentation', 'Financing and Documentation')).toBe('current');
+    expect(stageState('Project Completion', 'Financing and Documentation')).toBe('upcoming');
+    expect(stageState('Project Completion', 'Archived')).toBe('complete');
+  });
+});
+
+describe('Project Stages tab (public-site-and-admin.md 2.10)', () => {
+  function setup(putStatus = 200) {
+    const project = buildProject({ id: 7, company_name: 'Sunny Bakery', project_stage: 'Presentation Ready' });
+    const calls = stubFetch(({ method, body }) => {
+      if (method === 'PUT') {
+        const stage = (body as { project: { project_stage: string } }).project.project_stage;
+        return putStatus === 200 ? jsonResponse({ ...project, project_stage: stage }) : jsonResponse({ error: { code: 'internal', message: 'x' } }, { status: putStatus });
+      }
+      return jsonResponse(project);
+    });
+    const rendered = renderRoutes([{ path: '/admin/projects/:id', element: <AdminProjectPage /> }], { initialEntries: ['/admin/projects/7'] });
+    return { calls, ...rendered };
+  }
+
+  it('sets any stage, Archived included, as current at once and saves it', async () => {
+    const { calls, user } = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Project Stages' }));
+    const list = screen.getByRole('list', { name: 'Project stages' });
+    expect(within(list).getByText('Presentation Ready').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(within(list).getByText('Project Initiation').closest('li')).toHaveTextContent('Complete');
+
+    await user.click(screen.getByRole('button', { name: 'Set Archived as current stage' }));
+    expect(within(list).getByText('Archived').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(await screen.findByText('Project stage updated successfully!')).toBeInTheDocument();
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(put.url.pathname).toBe('/api/admin/projects/7');
+    expect(put.body).toEqual({ project: { project_stage: 'Archived' } });
+  });
+
+  it('goes back to the saved stage when saving fails', async () => {
+    const { user } = setup(500);
+    await user.click(await screen.findByRole('tab', { name: 'Project Stages' }));
+    await user.click(screen.getByRole('button', { name: 'Set Project Completion as current stage' }));
+    expect(await screen.findByText('Failed to update project stage.')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Project stages' });
+    expect(within(list).getByText('Presentation Ready').closest('li')).toHaveAttribute('aria-current', 'step');
+  });
+});

@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminUser } from '@sunin/contract';
+import { buildUser } from '../../../lib/test-fixtures';
+import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
+import { AllUsersPage } from '../routes/all-users-page';
+
+const adminUser = (id: number): AdminUser => ({
+  ...buildUser({ id, first_name: `User${String(id).padStart(2, '0')}`, last_name: 'Test', email: `user${id}@example.com` }),
+  last_activity_at: null,
+  stripe_customer_id: null,
+  stripe_subscription_id: null,
+});
+
+describe('All Users (public-site-and-admin.md 2.10)', () => {
+  it('pages by 8, pads the last page to 8 rows and filters by role', async () => {
+    const all = Array.from({ length: 11 }, (_, index) => adminUser(index + 1));
+    const calls = stubFetch(({ url }) => {
+      const page = Number(url.searchParams.get('page'));
+      const perPage = Number(url.searchParams.get('per_page'));
+      const rows = url.searchParams.get('company_role') ? [] : all.slice((page - 1) * perPage, page * perPage);
+      return jsonResponse(rows, { headers: { 'X-Total-Count': String(url.searchParams.get('company_role') ? 0 : all.length) } });
+    });
+    const { user } = renderRoutes([{ path: '/admin/all-users', element: <AllUsersPage /> }], { initialEntries: ['/admin/all-users'] });
+
+    expect(await screen.findByText('Showing 1 to 8 of 11 results')).toBeInTheDocument();
+    expect(calls[0]!.url.searchParams.get('per_page')).toBe('8');
+    expect(screen.getAllByRole('link', { name: /^View / })).toHaveLength(8);
+    expect(screen.queryAllByTestId('padding-row')).toHaveLength(0);
+    // The default picture is shown for users without one.
+    expect(screen.getByRole('img', { name: 'User01 Test: no picture' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 9 to 11 of 11 results')).toBeInTheDocument();
+    const rows = within(screen.getByRole('table')).getAllByRole('link', { name: /^View / });
+    expect(rows).toHaveLength(3);
+    expect(screen.getAllByTestId('padding-row')).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText('Company Role'), 'project_engineer');
+    expect(await screen.findByText('No Users Yet')).toBeInTheDocument();
+    const last = calls.at(-1)!;
+    expect(last.url.searchParams.get('company_role')).toBe('project_engineer');
+    expect(last.url.searchParams.get('page')).toBe('1');
+  });
+});

@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useParams } from 'react-router';
+import type { Project, ProjectStage } from '@sunin/contract';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { TextLink } from '../../../components/ui/text-link';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { ADMIN_TOASTS, adminToast } from '../admin-messages';
+import { useAdminProject } from '../api/get-project';
+import { useUpdateProjectStage } from '../api/update-project-stage';
+import { AssetsPanel, ContactsPanel, LinksPanel, ProposalPanel, SiteInfoPanel, StageBar, UtilityInfoPanel } from '../components/project-panels';
+import { StagePicker } from '../components/stage-picker';
+import { parseRouteId } from './route-id';
+
+const TABS = ['Site Info', 'Utility Info', 'Project Contacts', 'Project Links', 'Assets', 'Proposal', 'Project Stages'] as const;
+
+function ProjectStagesPanel({ project }: { project: Project }) {
+  const update = useUpdateProjectStage(project.id);
+  const select = (stage: ProjectStage) =>
+    update.mutate(stage, {
+      onSuccess: () => adminToast.success(ADMIN_TOASTS.stageUpdated),
+      onError: () => adminToast.error(ADMIN_TOASTS.stageUpdateFailed),
+    });
+  return (
+    <div className="max-w-2xl space-y-3">
+      <p className="text-sm text-ink-600">Pick any stage to make it current; the owner is notified.</p>
+      <StagePicker current={project.project_stage} onSelect={select} disabled={update.isPending} />
+    </div>
+  );
+}
+
+/** Admin project detail (/admin/projects/:id): stage bar, summary and seven read-only tabs plus Project Stages. */
+export function AdminProjectPage() {
+  const projectId = parseRouteId(useParams().id);
+  if (projectId === null) return <EmptyState title="Project not found" />;
+  return <AdminProject key={projectId} projectId={projectId} />;
+}
+
+function AdminProject({ projectId }: { projectId: number }) {
+  const project = useAdminProject(projectId);
+  useDocumentTitle(project.data ? project.data.company_name : 'Project');
+  useEffect(() => {
+    if (project.isError) {
+      adminToast.error(ADMIN_TOASTS.projectLoadFailed, `admin-project-${projectId}`);
+      adminToast.error(ADMIN_TOASTS.stageLoadFailed, `admin-stage-${projectId}`);
+    }
+  }, [project.isError, projectId]);
+
+  if (project.isPending) return <PageSpinner label="Loading project…" />;
+  if (project.isError) return <EmptyState title={ADMIN_TOASTS.projectLoadFailed} />;
+  const data = project.data;
+  const address = [data.address_1, data.address_2, data.city, [data.state, data.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+  return (
+    <div className="space-y-6">
+      <Breadcrumb items={[{ label: 'All Projects', to: '/admin/all-projects' }, { label: data.company_name }]} />
+      <section className="space-y-5 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6">
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase">Project #{data.id}</p>
+          <h1 className="text-2xl font-bold text-ink-900">{data.company_name}</h1>
+          <p className="mt-1 text-sm text-ink-600">{address || 'No address'}</p>
+          <p className="mt-1 text-sm text-ink-600">
+            Owner: <TextLink to={`/admin/all-users/${data.user_id}`}>{data.owner_name || 'N/A'}</TextLink>
+          </p>
+        </div>
+        <StageBar stage={data.project_stage} />
+      </section>
+      <TabGroup>
+        <div className="overflow-x-auto border-b border-ink-200">
+          <TabList aria-label="Project sections" className="flex gap-1">
+            {TABS.map((tab) => (
+              <Tab
+                key={tab}
+                className="shrink-0 border-b-2 border-transparent px-3 py-3 text-sm font-medium whitespace-nowrap text-ink-600 hover:border-ink-300 hover:text-ink-900 focus:outline-none data-focus-visible:outline-2 data-focus-visible:-outline-offset-2 data-focus-visible:outline-brand-600 data-selected:border-brand-700 data-selected:text-brand-800"
+              >
+                {tab}
+              </Tab>
+            ))}
+          </TabList>
+        </div>
+        <TabPanels className="mt-6">
+          <TabPanel className="focus:outline-none">
+            <SiteInfoPanel project={data} />
+          </TabPanel>
+          <TabPanel className="focus:outline-none">
+            <UtilityInfoPanel project={data} />
+          </TabPanel>
+          <TabPanel className="focus:outline-none">
+            <ContactsPanel projectId={data.id} />
+          </TabPanel>
+          <TabPanel className="focus:outline-none">
+            <LinksPanel projectId={data.id} />
+          </TabPanel>
+          <TabPanel className="focus:outline-none">
+            <AssetsPanel projectId={data.id} />
+          </TabPanel>
+          <TabPanel className="focus:outline-none">
+            <ProposalPanel projectId={data.id} />
+          </TabPanel>
+          <TabPanel className="focus:outline-none">
+            <ProjectStagesPanel project={data} />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Notification, RealtimeEvent } from '@sunin/contract';
+import { notificationsPageQueryKey, notificationsQueryKey, type NotificationsPage } from './api/list-notifications';
+
+/**
+ * The merge rules of member-app.md 4, as pure functions of the first page's cache:
+ * 'notification_created' is prepended unless its id is already there; 'notification_updated'
+ * replaces the one with its id. The unread count starts from X-Unread-Count and moves with
+ * every change of a notification's read flag we can see.
+ */
+export function mergeRealtimeEvent(state: NotificationsPage, event: RealtimeEvent): NotificationsPage {
+  const incoming = event.payload;
+  const existing = state.notifications.find((notification) => notification.id === incoming.id);
+  if (event.type === 'notification_created') {
+    if (existing) return state;
+    return {
+      notifications: [incoming, ...state.notifications],
+      total: state.total + 1,
+      unread: state.unread + (incoming.read ? 0 : 1),
+    };
+  }
+  if (event.type === 'notification_updated') {
+    if (!existing) return state;
+    const unreadDelta = (existing.read ? 0 : -1) + (incoming.read ? 0 : 1);
+    return {
+      ...state,
+      notifications: state.notifications.map((notification) => (notification.id === incoming.id ? { ...notification, ...incoming } : notification)),
+      unread: Math.max(0, state.unread + unreadDelta),
+    };
+  }
+  return state;
+}
+
+/** Drops a deleted notification from the cache. */
+export function removeNotification(state: NotificationsPage, notificationId: number): NotificationsPage {
+  const existing = state.notifications.find((notification) => notification.id === notificationId);
+  if (!existing) return state;
+  return {
+    notifications: state.notifications.filter((notification) => notification.id !== notificationId),
+    total: Math.max(0, state.total - 1),
+    unread: Math.max(0, state.unread - (existing.read ? 0 : 1)),
+  };
+}
+
+/** Newest first (created_at, then id), at most `limit`. */
+export function newestFirst(notifications: Notification[], limit = Infinity): Notification[] {
+  return [...notifications]
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id)
+    .slice(0, limit);
+}
+
+/** Pages after the first are not merged: they are refetched when the list changes. */
+function isLaterPage(queryKey: readonly unknown[]): boolean {
+  return queryKey[2] === 'page' && queryKey[3] !== 1;
+}
+
+/** Applies a live event (or the answer of our own PATCH) to the store. */
+export function applyNotificationEvent(queryClient: QueryClient, userId: number, event: RealtimeEvent): void {
+  const firstPage = notificationsPageQueryKey(userId, 1);
+  if (queryClient.getQueryData<NotificationsPage>(firstPage)) {
+    queryClient.setQueryData<NotificationsPage>(firstPage, (state) => (state ? mergeRealtimeEvent(state, event) : state));
+  } else {
+    // Not loaded yet (or loading): fetch it afresh so the event is not lost.
+    void queryClient.invalidateQueries({ queryKey: firstPage });
+  }
+  void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(userId), predicate: (query) => isLaterPage(query.queryKey) });
+  if (event.type === 'notification_created') {
+    // A new notification usually means a proposal ticket or a project changed on the server
+    // (DESIGN.md: status changes and stage changes notify): refresh every project query, so an
+    // open project page shows the new ticket status and links without a reload. By key prefix,
+    // because features do not import each other (STYLE.md 5).
+    void queryClient.invalidateQueries({ queryKey: ['projects'] });
+  }
+}
+
+export function applyNotificationRemoved(queryClient: QueryClient, userId: number, notificationId: number): void {
+  queryClient.setQueryData<NotificationsPage>(notificationsPageQueryKey(userId, 1), (state) => (state ? removeNotification(state, notificationId) : state));
+  void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(userId) });
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { Project } from '@sunin/contract';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { EmptyState } from '../../../../components/ui/empty-state';
+import { Modal, ModalActions } from '../../../../components/ui/modal';
+import { PageSpinner } from '../../../../components/ui/spinner';
+import { useCurrentUser } from '../../../../lib/current-user';
+import { secureUrl } from '../../../../lib/secure-url';
+import { useProposalTickets } from '../../api/list-proposal-tickets';
+import { MISSING_FIELDS_TITLE, PROPOSAL_TOASTS } from './proposal-messages';
+import { canRequestProposal } from './proposal-rules';
+import { ProposalTicketCard } from './proposal-ticket-card';
+import { RequestProposalModal } from './request-proposal-modal';
+
+/**
+ * The Proposal tab (member-app.md 2): Request Proposal (only while the project has no proposal
+ * and no ticket), the project's proposal link, and the ticket cards, newest first. Tickets and
+ * the project refresh when a notification arrives (features/notifications), so status changes
+ * made by the design team show without a reload.
+ */
+export function ProposalTab({ project }: { project: Project }) {
+  const tickets = useProposalTickets(project.id);
+  const profile = useCurrentUser();
+  const [requesting, setRequesting] = useState(false);
+  const [missingFields, setMissingFields] = useState(false);
+
+  useEffect(() => {
+    if (tickets.isError) toast.error(PROPOSAL_TOASTS.fetchFailed, { id: `proposal-tickets-${project.id}` });
+  }, [tickets.isError, project.id]);
+  useEffect(() => {
+    if (profile.isError) toast.error(PROPOSAL_TOASTS.profileFailed, { id: 'proposal-profile' });
+  }, [profile.isError]);
+
+  const openRequest = () => {
+    if (!profile.data) {
+      toast.error(PROPOSAL_TOASTS.profileFailed, { id: 'proposal-profile' });
+      return;
+    }
+    // member-app.md 5: the submitter's name must exist.
+    if (!profile.data.first_name.trim() || !profile.data.last_name.trim()) {
+      setMissingFields(true);
+      return;
+    }
+    setRequesting(true);
+  };
+
+  const showRequest = tickets.isSuccess && canRequestProposal(project, tickets.data);
+
+  return (
+    <section aria-labelledby="proposal-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="proposal-title" className="text-lg font-semibold text-ink-900">
+          Proposal
+        </h2>
+        {showRequest && (
+          <Button onClick={openRequest} pending={profile.isPending}>
+            Request Proposal
+          </Button>
+        )}
+      </div>
+
+      {project.proposal_url && (
+        <p className="text-sm text-ink-700">
+          Proposal:{' '}
+          <a href={secureUrl(project.proposal_url)} target="_blank" rel="noopener noreferrer" className="font-medium break-all text-brand-700 hover:underline">
+            Open the project&apos;s proposal
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      )}
+
+      {tickets.isPending ? (
+        <PageSpinner label="Loading proposal tickets…" />
+      ) : tickets.isError ? (
+        <Alert tone="error">
+          <p>{PROPOSAL_TOASTS.fetchFailed}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void tickets.refetch()} pending={tickets.isFetching}>
+            Retry
+          </Button>
+        </Alert>
+      ) : tickets.data.length === 0 ? (
+        <EmptyState title="No proposal requested yet">
+          {project.proposal_url ? 'This project already has a proposal.' : 'Request a proposal and the design team will prepare one.'}
+        </EmptyState>
+      ) : (
+        <div className="space-y-4">
+          {tickets.data.map((ticket) => (
+            <ProposalTicketCard key={ticket.id} ticket={ticket} projectId={project.id} />
+          ))}
+        </div>
+      )}
+
+      {profile.data && <RequestProposalModal open={requesting} onClose={() => setRequesting(false)} project={project} userId={profile.data.id} />}
+      <Modal open={missingFields} onClose={() => setMissingFields(false)} title={MISSING_FIELDS_TITLE} size="sm" hideCloseButton>
+        <p className="text-sm text-ink-700">
+          Your first and last name are needed to request a proposal. Please add them to your profile and try again.
+        </p>
+        <ModalActions>
+          <Button onClick={() => setMissingFields(false)}>Okay</Button>
+        </ModalActions>
+      </Modal>
+    </section>
+  );
+}

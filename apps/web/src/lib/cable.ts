@@ -1,0 +1,77 @@
+import * as ActionCable from '@rails/actioncable';
+import { CABLE, NOTIFICATIONS_CHANNEL, REALTIME_EVENTS, type Notification, type RealtimeEvent } from '@sunin/contract';
+import { getToken } from './session';
+
+/**
+ * The app's one ActionCable consumer (DESIGN.md "realtime"): created on first use after login,
+ * disconnected on logout. The @types package does not declare the Connection and
+ * ConnectionMonitor classes that the real client exports, hence the narrow cast below.
+ */
+interface ActionCableTuning {
+  Connection: { reopenDelay: number };
+  ConnectionMonitor: { staleThreshold: number };
+}
+
+// member-app.md 9: stale threshold 6 s, reopen delay 500 ms. The third constant, the 500 ms
+// subscription retry, is the client's own SubscriptionGuarantor interval (not configurable).
+const tuning = ActionCable as unknown as ActionCableTuning;
+tuning.ConnectionMonitor.staleThreshold = CABLE.staleThresholdSeconds;
+tuning.Connection.reopenDelay = CABLE.reopenDelayMs;
+
+let consumer: ActionCable.Consumer | null = null;
+let consumerToken: string | null = null;
+
+/** ws: or wss: matching the page, same host, the token as a query parameter (member-app.md 7). */
+export function cableUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/cable?token=${encodeURIComponent(token)}`;
+}
+
+/** The shared consumer for the current token; null when nobody is signed in. */
+export function getCableConsumer(): ActionCable.Consumer | null {
+  const token = getToken();
+  if (!token) {
+    disconnectCable();
+    return null;
+  }
+  if (consumer && consumerToken === token) return consumer;
+  disconnectCable();
+  consumer = ActionCable.createConsumer(cableUrl(token));
+  consumerToken = token;
+  return consumer;
+}
+
+/** Closes the socket (logout, or the member area unmounting). Safe to call when none is open. */
+export function disconnectCable(): void {
+  consumer?.disconnect();
+  consumer = null;
+  consumerToken = null;
+}
+
+function isRealtimeEvent(data: unknown): data is RealtimeEvent {
+  if (typeof data !== 'object' || data === null) return false;
+  const { type, payload } = data as { type?: unknown; payload?: unknown };
+  return typeof type === 'string' && typeof payload === 'object' && payload !== null && typeof (payload as Notification).id === 'number';
+}
+
+/**
+ * Subscribes to the user's NotificationsChannel. Known events go to `onEvent`; anything else is
+ * only logged (member-app.md 4). Returns the unsubscribe function.
+ */
+export function subscribeToNotifications(userId: number, onEvent: (event: RealtimeEvent) => void): () => void {
+  const cable = getCableConsumer();
+  if (!cable) return () => undefined;
+  const subscription = cable.subscriptions.create(
+    { channel: NOTIFICATIONS_CHANNEL, user_id: userId },
+    {
+      received(data: unknown) {
+        if (isRealtimeEvent(data) && (REALTIME_EVENTS as readonly string[]).includes(data.type)) {
+          onEvent(data);
+        } else {
+          console.info('Realtime event ignored.', data);
+        }
+      },
+    },
+  );
+  return () => subscription.unsubscribe();
+}
