@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { seedDemoData } from './db/seed.js';
+import { seedDemoData, subscribeDemoSalesPartner } from './db/seed.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   if (config.seedDemo && !config.isProduction) {
     const created = await seedDemoData(app.database.db);
     if (created.length > 0) {
+      await subscribeDemoSalesPartner(app.ctx);
       app.log.info('Seeded demo accounts into the empty database:');
       for (const account of created) console.info(`  ${account.label.padEnd(22)} ${account.email}  /  ${account.password}`);
     }

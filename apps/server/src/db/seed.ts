@@ -1,4 +1,7 @@
-import { count } from 'drizzle-orm';
+import { localCardSchema } from '@sunin/contract';
+import { count, eq } from 'drizzle-orm';
+import type { AppContext } from '../app-context.js';
+import { confirmLocalCheckout, createCheckoutSession } from '../modules/billing/billing.service.js';
 import type { Database } from './client.js';
 import { createUser } from './factories/users.js';
 import { users } from './schema/index.js';
@@ -39,8 +42,6 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
       last_name: 'Seller',
       user_name: 'sam.seller',
       account_type: 'sales_partner',
-      subscription_status: 'active',
-      subscription_end_date: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
       email_verified_at: verified,
       city: 'San Diego',
       state: 'CA',
@@ -57,4 +58,20 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
     });
   });
   return Object.values(DEMO_ACCOUNTS);
+}
+
+/**
+ * The demo sales partner pays for real: a checkout through the local test provider with the
+ * standard test card, so its subscription, /billing and the profile's billing section all
+ * work. With Stripe configured there is no card to pay with, and the account stays unpaid
+ * (it is sent to /checkout like any new sales partner).
+ */
+export async function subscribeDemoSalesPartner(ctx: AppContext): Promise<boolean> {
+  if (ctx.billing.kind !== 'local') return false;
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.sales.email)).limit(1);
+  if (!user || user.subscription_status) return false;
+  const { clientSecret } = await createCheckoutSession(ctx, user, 'monthly');
+  const card = localCardSchema.parse({ number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' });
+  await confirmLocalCheckout(ctx, user, { client_secret: clientSecret, card, cardholder_name: 'Sam Seller' });
+  return true;
 }
