@@ -264,6 +264,9 @@ test.describe('projects', () => {
     await page.getByRole('dialog', { name: 'Delete photo?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(shownPhoto(page, 'front.png')).toBeVisible();
     await expect(page.getByRole('dialog').getByText('Photo 1 of 1')).toBeVisible();
+    // Escape goes to the top dialog: wait until the confirmation's closing transition has
+    // removed it from the page (a CSS locator counts hidden elements too), as a person would.
+    await expect(page.locator('[role="dialog"]')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Open roof.png' })).toHaveCount(0);

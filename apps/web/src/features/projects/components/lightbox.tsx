@@ -55,19 +55,22 @@ export function Lightbox({ photos, index, onIndexChange, onClose, onDelete }: Li
   const step = (delta: number) => onIndexChange(wrapIndex(current, delta, count));
 
   // The arrow keys step wherever focus is while the preview is open (a click on the photo
-  // itself leaves focus on the page body).
+  // itself leaves focus on the page body). Escape closes it here too: after a confirmation
+  // dialog has opened and closed over the preview, Headless UI does not always give Escape
+  // back to the preview.
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+      if (event.defaultPrevented || !['ArrowLeft', 'ArrowRight', 'Escape'].includes(event.key)) return;
       // Leave the keys alone while a confirmation is open on top of the preview.
       if (document.querySelectorAll('[role="dialog"]').length > 1) return;
       event.preventDefault();
-      onIndexChange(wrapIndex(current, event.key === 'ArrowLeft' ? -1 : 1, count));
+      if (event.key === 'Escape') onClose();
+      else onIndexChange(wrapIndex(current, event.key === 'ArrowLeft' ? -1 : 1, count));
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [open, current, count, onIndexChange]);
+  }, [open, current, count, onIndexChange, onClose]);
 
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
