@@ -161,7 +161,8 @@ const contactEmail = z
   .transform((value) => (value ? normalizeEmail(value) : ''))
   .refine((value) => value === '' || isValidEmail(value), PROJECT_MESSAGES.contactEmail);
 
-const httpUrl = (message: string) =>
+/** An absolute http(s) URL (links the member or an admin attaches), with the caller's message. */
+export const httpUrl = (message: string) =>
   z
     .string({ error: message })
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROPOSAL_TICKET_TITLE } from './constants.js';
+import { httpUrl } from './projects.js';
 import { PROPOSAL_STATUSES, REJECTION_REASONS, REJECTION_SPECIFICS, REVISION_TYPES, type ProposalStatus } from './enums.js';
 
 /** Status numbers as the API speaks them: status n is PROPOSAL_STATUSES[n - 1] (member-app.md 4). */
@@ -103,22 +104,9 @@ export const proposalTicketUpdateBodySchema = z.object({
   }),
 });
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, PROPOSAL_MESSAGES.proposalLinkRequired);
-
 export const proposalLinkInputSchema = z.object({
   title: z.string().trim().min(1, PROPOSAL_MESSAGES.proposalLinkRequired).max(200),
-  url: httpUrl,
+  url: httpUrl(PROPOSAL_MESSAGES.proposalLinkRequired),
 });
 
 /** Admin update (public-site-and-admin.md 7 updateProposal); conditional fields are checked by the server. */
