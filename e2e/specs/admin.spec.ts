@@ -140,7 +140,7 @@ test.describe('admin area', () => {
     await page.getByRole('tab', { name: 'Project Stages' }).click();
     await page.getByRole('button', { name: 'Set Site Survey and Finalization as current stage' }).click();
     await expect(toast(page, 'Project stage updated successfully!')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Project stages' }).locator('[aria-current="step"]')).toContainText('Site Survey and Finalization');
+    await expect(page.getByRole('list', { name: 'Choose the current stage' }).locator('[aria-current="step"]')).toContainText('Site Survey and Finalization');
     const project = (await (await request.get(`/api/projects/${acceptedProject}`, { headers: auth(memberToken) })).json()) as { project_stage: string };
     expect(project.project_stage).toBe('Site Survey and Finalization');
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ARCHIVED_STAGE, PROJECT_STAGES, type Project, type ProjectStage } from '@sunin/contract';
+import type { Project } from '@sunin/contract';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -8,31 +8,6 @@ import { ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { useProjectRecords } from '../api/list-project-records';
 import { useProposalTickets } from '../api/list-proposal-tickets';
 import { ProposalHistory, ProposalSummary } from './proposal-summary';
-
-/** The five-stage bar above the tabs; an archived project shows none current, with a red badge. */
-export function StageBar({ stage }: { stage: ProjectStage }) {
-  const archived = stage === ARCHIVED_STAGE;
-  const currentIndex = archived ? -1 : PROJECT_STAGES.indexOf(stage as (typeof PROJECT_STAGES)[number]);
-  return (
-    <div>
-      <div className="mb-2 flex items-center gap-2">
-        <h2 className="text-sm font-semibold text-ink-900">Project Stage</h2>
-        {archived && <Badge tone="red">{ARCHIVED_STAGE}</Badge>}
-      </div>
-      <ol aria-label="Stage progress" className="grid grid-cols-1 gap-2 sm:grid-cols-5">
-        {PROJECT_STAGES.map((name, index) => {
-          const tone = index < currentIndex ? 'bg-ink-400' : index === currentIndex ? 'bg-brand-600' : 'bg-ink-200';
-          return (
-            <li key={name} aria-current={index === currentIndex ? 'step' : undefined} className="flex items-center gap-3 sm:block">
-              <span aria-hidden="true" className={`block h-2 w-10 shrink-0 rounded-full sm:w-full ${tone}`} />
-              <span className={`block text-xs sm:mt-1.5 ${index === currentIndex ? 'font-semibold text-brand-800' : 'text-ink-600'}`}>{name}</span>
-            </li>
-          );
-        })}
-      </ol>
-    </div>
-  );
-}
 
 function Facts({ items }: { items: Array<[string, string | null | undefined]> }) {
   return (

@@ -31,7 +31,7 @@ describe('Project Stages tab (public-site-and-admin.md 2.10)', () => {
   it('sets any stage, Archived included, as current at once and saves it', async () => {
     const { calls, user } = setup();
     await user.click(await screen.findByRole('tab', { name: 'Project Stages' }));
-    const list = screen.getByRole('list', { name: 'Project stages' });
+    const list = screen.getByRole('list', { name: 'Choose the current stage' });
     expect(within(list).getByText('Presentation Ready').closest('li')).toHaveAttribute('aria-current', 'step');
     expect(within(list).getByText('Project Initiation').closest('li')).toHaveTextContent('Complete');
 
@@ -48,7 +48,7 @@ describe('Project Stages tab (public-site-and-admin.md 2.10)', () => {
     await user.click(await screen.findByRole('tab', { name: 'Project Stages' }));
     await user.click(screen.getByRole('button', { name: 'Set Project Completion as current stage' }));
     expect(await screen.findByText('Failed to update project stage.')).toBeInTheDocument();
-    const list = screen.getByRole('list', { name: 'Project stages' });
+    const list = screen.getByRole('list', { name: 'Choose the current stage' });
     expect(within(list).getByText('Presentation Ready').closest('li')).toHaveAttribute('aria-current', 'step');
   });
 });

@@ -23,7 +23,7 @@ const STATE_LABEL: Record<StageState, string> = { complete: 'Complete', current:
  */
 export function StagePicker({ current, onSelect, disabled = false }: { current: ProjectStage; onSelect: (stage: ProjectStage) => void; disabled?: boolean }) {
   return (
-    <ol aria-label="Project stages" className="space-y-3">
+    <ol aria-label="Choose the current stage" className="space-y-3">
       {ALL_PROJECT_STAGES.map((stage, index) => {
         const state = stageState(stage, current);
         return (

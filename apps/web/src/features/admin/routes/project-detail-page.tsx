@@ -10,7 +10,8 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { useAdminProject } from '../api/get-project';
 import { useUpdateProjectStage } from '../api/update-project-stage';
-import { AssetsPanel, ContactsPanel, LinksPanel, ProposalPanel, SiteInfoPanel, StageBar, UtilityInfoPanel } from '../components/project-panels';
+import { StageProgress } from '../../../components/ui/stage-progress';
+import { AssetsPanel, ContactsPanel, LinksPanel, ProposalPanel, SiteInfoPanel, UtilityInfoPanel } from '../components/project-panels';
 import { StagePicker } from '../components/stage-picker';
 import { parseRouteId } from './route-id';
 
@@ -65,7 +66,7 @@ function AdminProject({ projectId }: { projectId: number }) {
             Owner: <TextLink to={`/admin/all-users/${data.user_id}`}>{data.owner_name || 'N/A'}</TextLink>
           </p>
         </div>
-        <StageBar stage={data.project_stage} />
+        <StageProgress stage={data.project_stage} />
       </section>
       <TabGroup>
         <div className="overflow-x-auto border-b border-ink-200">

@@ -13,7 +13,7 @@ import { useCreateProject } from '../api/create-project';
 import { PROJECT_CREATION_FAILED, SUBMIT_STEPS } from '../messages';
 import { ContactFields } from './contact-fields';
 import { CompanyFields, FormSection, MeterFields, PrimaryMeterFields, PropertyFields } from './project-fields';
-import { emptyContact, emptyProjectValues, isBlankContact, type ProjectFormValues } from './project-form-values';
+import { emptyContact, emptyProjectValues, isBlankContact, sitePayload, utilityPayload, type ProjectFormValues } from './project-form-values';
 import { rememberProjectTab } from './project-tab-memory';
 
 export interface NewProjectValues extends ProjectFormValues {
@@ -42,31 +42,14 @@ interface Progress {
   percent: number;
 }
 
+/** One create call with the Site and Utility parts the detail forms save too (member-app.md 7). */
 function toCreatePayload(values: NewProjectValues): ProjectCreateInput {
-  const powerBillReceived = values.power_bill_received_status === 'Yes';
   return {
     project_stage: PROJECT_STAGES[0],
-    company_name: values.company_name,
-    address_1: values.address_1,
-    address_2: values.address_2,
-    city: values.city,
-    state: values.state,
-    zip: values.zip,
-    shade_interference: values.shade_interference,
-    shade_interference_details: values.shade_interference === 'Yes' ? values.shade_interference_details : '',
-    type_of_roof: values.type_of_roof,
-    age_of_roof: values.age_of_roof,
-    roof_description: values.roof_description,
-    utility_company: values.utility_company,
-    utility_account_holder: values.utility_account_holder,
-    utility_account_number: values.utility_account_number,
-    main_panel_amperage: values.main_panel_amperage,
-    main_meter_number: values.main_meter_number,
-    power_bill_received_status: values.power_bill_received_status,
-    average_monthly_power_bill_cost: values.average_monthly_power_bill_cost,
-    additional_utility_notes: values.additional_utility_notes,
-    // The meter section is only shown (and only meant) when the power bill was received.
-    kilowatt_amounts: powerBillReceived ? values.meters.map((meter) => meter.months) : [],
+    ...sitePayload(values),
+    ...utilityPayload(values),
+    // A new project sends its meters only when the power bill was received; none otherwise.
+    kilowatt_amounts: values.power_bill_received_status === 'Yes' ? values.meters.map((meter) => meter.months) : [],
   };
 }
 

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useProject } from '../api/get-project';
 import { PROJECT_TOASTS } from '../messages';
 import { ProjectTabs } from '../components/project-tabs';
-import { StageProgress } from '../components/stage-progress';
+import { StageProgress } from '../../../components/ui/stage-progress';
 import { parseRouteId } from './project-id';
 
 /** Breadcrumb from sm up; on phones a Back link to /projects instead (member-app.md 2). */

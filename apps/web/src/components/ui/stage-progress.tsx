@@ -1,5 +1,5 @@
 import { ARCHIVED_STAGE, PROJECT_STAGES, type ProjectStage } from '@sunin/contract';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from './badge';
 
 type StepState = 'completed' | 'current' | 'upcoming';
 
