@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { TOAST_DURATION_MS } from '@sunin/contract';
@@ -26,11 +27,29 @@ export function AppToaster() {
   );
 }
 
+/**
+ * The toaster lives in its own element directly under <body>, outside #root. An open Headless UI
+ * dialog makes #root inert and aria-hidden; a toast raised from inside the dialog ("Saved", an
+ * error) must still be announced, so the toaster cannot be part of that tree. It mounts after
+ * hydration: the prerendered HTML has no toaster, and the first client render must match it.
+ */
+function BodyToaster() {
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const element = document.createElement('div');
+    element.dataset.toaster = '';
+    document.body.appendChild(element);
+    setContainer(element);
+    return () => element.remove();
+  }, []);
+  return container ? createPortal(<AppToaster />, container) : null;
+}
+
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <AppToaster />
+      <BodyToaster />
     </QueryClientProvider>
   );
 }

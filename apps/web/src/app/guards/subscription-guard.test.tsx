@@ -35,7 +35,8 @@ describe('SubscriptionGuard (DESIGN.md: sales partners need active or pending_ca
     const { router } = open(path, unpaid);
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(screen.getByText('Page /checkout')).toBeInTheDocument();
+    // The router's location changes before React commits the new page: wait for the page itself.
+    expect(await screen.findByText('Page /checkout')).toBeInTheDocument();
   });
 
   it.each(['past_due', 'canceled', 'incomplete'] as const)('also when the subscription is %s', async (status) => {
