@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
@@ -34,16 +34,11 @@ export function AppToaster() {
  * hydration: the prerendered HTML has no toaster, and the first client render must match it.
  */
 function BodyToaster() {
-  const [container, setContainer] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    const element = document.createElement('div');
-    element.dataset.toaster = '';
-    document.body.appendChild(element);
-    setContainer(element);
-    return () => element.remove();
-  }, []);
-  return container ? createPortal(<AppToaster />, container) : null;
+  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  return hydrated ? createPortal(<AppToaster />, document.body) : null;
 }
+
+const subscribeToNothing = () => () => undefined;
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (

@@ -54,6 +54,16 @@ describe('member shell (member-app.md 2 "Member shell")', () => {
     expect(await screen.findByRole('menuitem', { name: 'Admin Portal' })).toHaveAttribute('href', '/admin');
   });
 
+  it('does not offer New Project to a sales partner who has not paid (their writes would answer 402)', async () => {
+    const unpaid = buildUser({ account_type: 'sales_partner', subscription_status: null });
+    saveSession('jwt', unpaid);
+    stubFetch(({ url }) => (url.pathname === '/api/user/profile' ? jsonResponse(unpaid) : jsonResponse({}, { status: 404 })));
+    renderRoutes(routes, { initialEntries: ['/profile'] });
+
+    expect(await screen.findByRole('button', { name: 'Ana Lopez' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'New Project' })).not.toBeInTheDocument());
+  });
+
   it('logs out: DELETE /api/logout with the token, every cookie cleared, then /', async () => {
     signIn('full_access_admin');
     const calls = stubFetch(({ url }) =>

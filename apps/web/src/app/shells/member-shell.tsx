@@ -5,6 +5,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications';
 import { NewProjectModal } from '../../features/projects/components/new-project-modal';
 import { useCurrentUser } from '../../lib/current-user';
+import { needsSubscription } from '../guards/subscription-guard';
 import { AppFrame, type FrameNavItem } from './app-frame';
 import { UserMenu } from './user-menu';
 
@@ -20,7 +21,11 @@ const NAV_ITEMS: readonly FrameNavItem[] = [
  * sidebar is a drawer. The shell keeps the notifications live (one ActionCable subscription).
  */
 export function MemberShell() {
-  const userId = useCurrentUser().data?.id;
+  const currentUser = useCurrentUser().data;
+  const userId = currentUser?.id;
+  // A sales partner who has not paid only reaches /checkout, /billing...: creating a project
+  // would answer 402, so the button is not offered to them.
+  const canCreateProjects = !currentUser || !needsSubscription(currentUser);
   useLiveNotifications(userId);
   const [newProjectOpen, setNewProjectOpen] = useState(false);
 
@@ -32,12 +37,14 @@ export function MemberShell() {
       actions={
         <>
           {/* Icon only on phones (its name stays "New Project"), so the top bar fits 360 px. */}
-          <button type="button" onClick={() => setNewProjectOpen(true)} className={buttonClasses('primary', 'px-2.5 sm:px-4')}>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">
-              <path fill="currentColor" d="M10 4a.75.75 0 0 1 .75.75v4.5h4.5a.75.75 0 0 1 0 1.5h-4.5v4.5a.75.75 0 0 1-1.5 0v-4.5h-4.5a.75.75 0 0 1 0-1.5h4.5v-4.5A.75.75 0 0 1 10 4Z" />
-            </svg>
-            <span className="sr-only sm:not-sr-only">New Project</span>
-          </button>
+          {canCreateProjects && (
+            <button type="button" onClick={() => setNewProjectOpen(true)} className={buttonClasses('primary', 'px-2.5 sm:px-4')}>
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">
+                <path fill="currentColor" d="M10 4a.75.75 0 0 1 .75.75v4.5h4.5a.75.75 0 0 1 0 1.5h-4.5v4.5a.75.75 0 0 1-1.5 0v-4.5h-4.5a.75.75 0 0 1 0-1.5h4.5v-4.5A.75.75 0 0 1 10 4Z" />
+              </svg>
+              <span className="sr-only sm:not-sr-only">New Project</span>
+            </button>
+          )}
           <NotificationBell userId={userId} />
           <UserMenu />
         </>
@@ -46,7 +53,7 @@ export function MemberShell() {
       <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
         <Outlet />
       </main>
-      <NewProjectModal open={newProjectOpen} onClose={() => setNewProjectOpen(false)} />
+      {canCreateProjects && <NewProjectModal open={newProjectOpen} onClose={() => setNewProjectOpen(false)} />}
     </AppFrame>
   );
 }
