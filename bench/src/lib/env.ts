@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (bench/src/lib -> ../../..). */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
+export const webDist = path.join(repoRoot, 'apps/web/dist');
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number (got "${raw}").`);
+  return value;
+}
+
+/** The knobs of `npm run bench` (bench/README.md lists them). Read once. */
+export const knobs = {
+  durationSeconds: positiveInt('BENCH_DURATION', 10),
+  connections: positiveInt('BENCH_CONNECTIONS', 100),
+  clients: positiveInt('BENCH_CLIENTS', 10_000),
+  pgAdminUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  /** undefined: try the default and use it only if it answers. */
+  redisUrl: process.env.REDIS_URL || undefined,
+};

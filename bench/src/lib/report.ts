@@ -1,0 +1,36 @@
+/** Percentile (nearest rank) of an ascending array. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+export function fixed(value: number, digits = 1): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : '-';
+}
+
+export function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export function kib(bytes: number): string {
+  return (bytes / 1024).toFixed(1);
+}
+
+/** A Markdown table (pastes straight into docs/performance.md), numbers right-aligned. */
+export function printTable(title: string, headers: string[], rows: string[][]): void {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((row) => /^[-+]?[\d.,]+ ?%?$|^-$/.test(row[i] ?? '')));
+  const cell = (text: string, i: number) => (numeric[i] ? text.padStart(widths[i] ?? 0) : text.padEnd(widths[i] ?? 0));
+  const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  const rule = `| ${widths.map((width, i) => (numeric[i] ? `${'-'.repeat(Math.max(width - 1, 1))}:` : '-'.repeat(width))).join(' | ')} |`;
+  console.info(`\n### ${title}\n`);
+  console.info(line(headers));
+  console.info(rule);
+  for (const row of rows) console.info(line(row));
+  console.info('');
+}
+
+export function note(text: string): void {
+  console.info(text);
+}

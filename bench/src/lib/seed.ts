@@ -1,0 +1,47 @@
+import type pg from 'pg';
+
+/**
+ * Members straight into the migrated schema (apps/server/src/db/schema/users.ts): referral
+ * partners (no subscription needed), verified, with a placeholder password digest (nobody
+ * logs in: the bench mints tokens). Returns their ids in order.
+ */
+export async function insertMembers(client: pg.Client, count: number, prefix: string): Promise<number[]> {
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO users (first_name, last_name, user_name, email, password_digest, account_type, email_verified_at)
+     SELECT 'Bench', 'Member ' || n, $2 || n, $2 || n || '@bench.example', 'not-a-password-digest', 'referral_partner', now()
+     FROM generate_series(1, $1::int) AS n
+     ORDER BY n
+     RETURNING id`,
+    [count, prefix],
+  );
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+export async function insertAdmin(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO users (first_name, last_name, user_name, email, password_digest, account_type, company_role, email_verified_at)
+     VALUES ('Bench', 'Admin', 'bench-admin', 'bench-admin@bench.example', 'not-a-password-digest', 'referral_partner', 'full_access_admin', now())
+     RETURNING id`,
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('admin insert returned no row');
+  return id;
+}
+
+/**
+ * `perMember` projects for each member, with distinct updated_at so the list order (newest
+ * updated_at first) is real work. Returns, per member, one of its project ids.
+ */
+export async function insertProjects(client: pg.Client, memberIds: number[], perMember: number): Promise<Map<number, number>> {
+  await client.query(
+    `INSERT INTO projects (user_id, company_name, industry, address_1, city, state, zip, utility_company, roof_description, kilowatt_amounts, updated_at, created_at)
+     SELECT m.id, 'Bench Company ' || m.id || '-' || p, 'Manufacturing', p || ' Main Street', 'Austin', 'TX', '78701', 'Austin Energy',
+            'Flat membrane roof, 20,000 sq ft', '[[1200, 1300], [1100, 1250]]'::jsonb,
+            now() - (p || ' minutes')::interval, now() - (p || ' minutes')::interval
+     FROM unnest($1::int[]) AS m(id), generate_series(1, $2::int) AS p`,
+    [memberIds, perMember],
+  );
+  await client.query('ANALYZE users; ANALYZE projects;');
+  const { rows } = await client.query<{ user_id: number; id: number }>('SELECT DISTINCT ON (user_id) user_id, id FROM projects ORDER BY user_id, id');
+  return new Map(rows.map((row) => [row.user_id, row.id]));
+}

@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { onCleanup } from './cleanup.js';
+import { repoRoot, serverEntry } from './env.js';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningProcess {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  baseUrl: string;
+  /** The last lines the process wrote (for error messages). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts a node process, keeps its last output lines, and stops it (SIGTERM, then SIGKILL). */
+export function startNode(label: string, args: string[], env: NodeJS.ProcessEnv, port: number, ipc = false): RunningProcess {
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+    if (lines.length > 40) lines.splice(0, lines.length - 40);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  if (child.pid === undefined) throw new Error(`${label} did not start`);
+  const stop = onCleanup(`stop ${label}`, async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  });
+  return { child, pid: child.pid, port, baseUrl: `http://127.0.0.1:${port}`, output: () => lines.join('\n'), stop };
+}
+
+/** Polls a URL until it answers 200, or fails with the process's output. */
+export async function waitForOk(proc: RunningProcess, urlPath: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`process exited (${proc.child.exitCode}) before answering ${urlPath}:\n${proc.output()}`);
+    try {
+      const response = await fetch(`${proc.baseUrl}${urlPath}`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`no answer from ${proc.baseUrl}${urlPath} within ${timeoutMs / 1000} s:\n${proc.output()}`);
+}
+
+export interface PortalServer extends RunningProcess {
+  jwtSecret: string;
+  redisNamespace: string;
+  /** Memory of the server process, through the preloaded probe (after a full GC). */
+  memory: () => Promise<NodeJS.MemoryUsage>;
+}
+
+const memoryProbe = fileURLToPath(new URL('../probe/memory-probe.mjs', import.meta.url));
+
+/**
+ * The real built server (apps/server/dist/server.js) in production mode on a free loopback
+ * port, with its own JWT secret, data directory and Redis namespace. Resolves once
+ * /api/health answers, i.e. after the migrations ran.
+ */
+export async function startPortalServer(options: { databaseUrl: string; redisUrl: string | undefined }): Promise<PortalServer> {
+  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first.`);
+  const port = await freePort();
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sunin-bench-'));
+  onCleanup(`remove ${dataDir}`, async () => rmSync(dataDir, { recursive: true, force: true }));
+  const redisNamespace = `bench_${randomBytes(4).toString('hex')}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: options.databaseUrl,
+    JWT_SECRET: jwtSecret,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_NAMESPACE: redisNamespace } : {}),
+  };
+  // --expose-gc and the probe let the bench read the heap after a full collection; the
+  // server's own code is unchanged.
+  const proc = startNode('portal server', ['--expose-gc', '--import', memoryProbe, serverEntry], env, port, true);
+  await waitForOk(proc, '/api/health');
+  const memory = () =>
+    new Promise<NodeJS.MemoryUsage>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('memory probe did not answer')), 10_000);
+      proc.child.once('message', (message: { type?: string; usage?: NodeJS.MemoryUsage }) => {
+        clearTimeout(timer);
+        if (message.type === 'memory' && message.usage) resolve(message.usage);
+        else reject(new Error('unexpected probe message'));
+      });
+      proc.child.send('memory');
+    });
+  return { ...proc, jwtSecret, redisNamespace, memory };
+}
+
+/** VmRSS of a process in bytes (Linux /proc). */
+export function residentBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  if (!kib) throw new Error(`no VmRSS for pid ${pid}`);
+  return Number(kib) * 1024;
+}

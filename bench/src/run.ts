@@ -1,0 +1,31 @@
+/**
+ * `tsx src/run.ts [api|realtime|web ...]`: builds the portal if needed, then runs the named
+ * benchmarks in turn (all three without arguments). Each starts and stops its own servers
+ * and database; see bench/README.md for the knobs.
+ */
+import { runApiBench } from './api.js';
+import { ensureBuilt } from './lib/build.js';
+import { runMain } from './lib/cleanup.js';
+import { knobs } from './lib/env.js';
+import { runRealtimeBench } from './realtime.js';
+import { runWebBench } from './web.js';
+
+const benches = { api: runApiBench, realtime: runRealtimeBench, web: runWebBench } as const;
+type BenchName = keyof typeof benches;
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Choose from: ${Object.keys(benches).join(', ')}.`);
+  process.exit(2);
+}
+const names = (requested.length > 0 ? requested : Object.keys(benches)) as BenchName[];
+
+runMain(async () => {
+  const started = Date.now();
+  ensureBuilt();
+  console.info(`\n# SunIn Partner Portal benchmarks (${new Date().toISOString()})`);
+  console.info(`Knobs: BENCH_DURATION=${knobs.durationSeconds} BENCH_CONNECTIONS=${knobs.connections} BENCH_CLIENTS=${knobs.clients} BENCH_PG_URL=${knobs.pgAdminUrl}${knobs.redisUrl ? ` REDIS_URL=${knobs.redisUrl}` : ''}`);
+  for (const name of names) await benches[name]();
+  console.info(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+});

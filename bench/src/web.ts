@@ -1,0 +1,197 @@
+/**
+ * Web (npm run bench:web): for every prerendered public page and the SPA shell of member and
+ * admin routes, the JavaScript and CSS a first visit loads, gzip-compressed (zlib, default
+ * level), two ways: what the HTML names (module script, modulepreload and stylesheet links)
+ * plus the chunks those import statically, and what Chromium actually fetched by network idle
+ * (which adds the route's lazily loaded page chunk). Then Lighthouse (default mobile config)
+ * on / and /login of the real built server.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { createBenchDatabase, withClient } from './lib/database.js';
+import { webDist } from './lib/env.js';
+import { resolveRedisUrl } from './lib/redis.js';
+import { fixed, kib, note, printTable } from './lib/report.js';
+import { insertAdmin, insertMembers } from './lib/seed.js';
+import { startPortalServer } from './lib/server.js';
+import { mintAccessToken } from './lib/tokens.js';
+
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/** Member and admin routes, served by the SPA shell index.html, visited signed in. */
+const SHELL_ROUTES = [
+  { route: '/projects', signedIn: 'member' },
+  { route: '/admin', signedIn: 'admin' },
+] as const;
+type SignedIn = false | 'member' | 'admin';
+const LIGHTHOUSE_ATTEMPTS = 2;
+const LIGHTHOUSE_ROUTES = ['/', '/login'];
+
+interface RouteAssets {
+  route: string;
+  signedIn: SignedIn;
+  htmlFile: string;
+}
+
+const gzipCache = new Map<string, number>();
+function gzipBytes(assetPath: string): number {
+  const cached = gzipCache.get(assetPath);
+  if (cached !== undefined) return cached;
+  const size = gzipSync(readFileSync(path.join(webDist, assetPath))).length;
+  gzipCache.set(assetPath, size);
+  return size;
+}
+
+function listRoutes(): RouteAssets[] {
+  const routes: RouteAssets[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+      else if (entry.name.endsWith('.html')) {
+        const route = `${prefix}/${entry.name.slice(0, -'.html'.length)}`;
+        routes.push({ route: route === '/index' ? '/' : route, signedIn: false, htmlFile: path.join(dir, entry.name) });
+      }
+    }
+  };
+  walk(path.join(webDist, 'pages'), '');
+  routes.sort((a, b) => a.route.localeCompare(b.route));
+  return [...routes, ...SHELL_ROUTES.map((shell) => ({ ...shell, htmlFile: path.join(webDist, 'index.html') }))];
+}
+
+/** The module script, modulepreloads and stylesheets of the HTML, plus their static imports. */
+function staticAssets(htmlFile: string): string[] {
+  const html = readFileSync(htmlFile, 'utf8');
+  const found = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)) if (match[1]) found.add(match[1]);
+  for (const match of html.matchAll(/<link\b[^>]*\brel="(?:modulepreload|stylesheet)"[^>]*\bhref="([^"]+)"/g)) if (match[1]) found.add(match[1]);
+  const queue = [...found].filter((asset) => asset.endsWith('.js'));
+  while (queue.length > 0) {
+    const asset = queue.pop() as string;
+    const code = readFileSync(path.join(webDist, asset), 'utf8');
+    // Static imports only (`import"./x.js"`, `from"./x.js"`); `import("./x.js")` is lazy.
+    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g)) {
+      const target = path.posix.join(path.posix.dirname(asset), match[1] as string);
+      if (!found.has(target)) {
+        found.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return [...found];
+}
+
+function sizes(assets: string[]): { jsFiles: number; js: number; css: number } {
+  let js = 0;
+  let css = 0;
+  let jsFiles = 0;
+  for (const asset of assets) {
+    if (asset.endsWith('.js')) {
+      js += gzipBytes(asset);
+      jsFiles++;
+    } else if (asset.endsWith('.css')) css += gzipBytes(asset);
+  }
+  return { jsFiles, js, css };
+}
+
+/**
+ * One Lighthouse run in a fresh Chromium. A second attempt only when the trace itself failed
+ * (NO_NAVSTART and the like happen on a loaded machine); a page error is never retried away.
+ */
+async function runLighthouse(url: string) {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { lhr } = result;
+      if (!lhr.runtimeError) return lhr;
+      if (attempt >= LIGHTHOUSE_ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+      console.warn(`Lighthouse on ${url}: ${lhr.runtimeError.code}; trying once more.`);
+    } finally {
+      chrome.kill();
+    }
+  }
+}
+
+export async function runWebBench(): Promise<void> {
+  note('\n## Web');
+  const routes = listRoutes();
+  const database = await createBenchDatabase();
+  const server = await startPortalServer({ databaseUrl: database.url, redisUrl: await resolveRedisUrl() });
+  const { memberId, adminId } = await withClient(database.url, async (client) => ({ memberId: (await insertMembers(client, 1, 'web-member-'))[0] ?? 0, adminId: await insertAdmin(client) }));
+
+  // What Chromium fetches for each route, until the network is idle.
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
+  const loaded = new Map<string, string[]>();
+  try {
+    for (const { route, signedIn } of routes) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      if (signedIn) {
+        // The cookies the web app's login writes (apps/web/src/lib/session.ts).
+        const userId = signedIn === 'admin' ? adminId : memberId;
+        const userName = signedIn === 'admin' ? 'bench-admin' : 'web-member-1';
+        const cookie = { domain: '127.0.0.1', path: '/', sameSite: 'Strict' as const };
+        await context.setCookie(
+          { ...cookie, name: 'authorization', value: mintAccessToken(server.jwtSecret, userId) },
+          { ...cookie, name: 'account_type', value: 'referral_partner' },
+          ...(signedIn === 'admin' ? [{ ...cookie, name: 'company_role', value: 'full_access_admin' }] : []),
+          { ...cookie, name: 'username', value: userName },
+          { ...cookie, name: 'email', value: `${userName}@bench.example` },
+          { ...cookie, name: 'id', value: String(userId) },
+        );
+      }
+      const assets: string[] = [];
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        const type = response.request().resourceType();
+        if (url.origin === server.baseUrl && (type === 'script' || type === 'stylesheet') && url.pathname.startsWith('/assets/')) assets.push(url.pathname);
+      });
+      await page.goto(`${server.baseUrl}${route}`, { waitUntil: 'networkidle0', timeout: 30_000 });
+      if (signedIn && new URL(page.url()).pathname !== route) throw new Error(`${route} redirected to ${page.url()}: the signed-in cookies were not accepted.`);
+      loaded.set(route, [...new Set(assets)]);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+
+  printTable(
+    'Web: JavaScript and CSS loaded first (gzip KiB)',
+    ['route', 'HTML: JS files', 'HTML: JS', 'HTML: CSS', 'HTML: total', 'Chromium: JS files', 'Chromium: JS', 'Chromium: CSS', 'Chromium: total'],
+    routes.map(({ route, signedIn, htmlFile }) => {
+      const fromHtml = sizes(staticAssets(htmlFile));
+      const fromBrowser = sizes(loaded.get(route) ?? []);
+      return [
+        signedIn ? `${route} (SPA shell, ${signedIn})` : route,
+        String(fromHtml.jsFiles),
+        kib(fromHtml.js),
+        kib(fromHtml.css),
+        kib(fromHtml.js + fromHtml.css),
+        String(fromBrowser.jsFiles),
+        kib(fromBrowser.js),
+        kib(fromBrowser.css),
+        kib(fromBrowser.js + fromBrowser.css),
+      ];
+    }),
+  );
+  note('HTML: the module script, modulepreload and stylesheet links of the served HTML plus their static imports. Chromium: every /assets/ script and stylesheet fetched until network idle (adds the lazily loaded route chunk).');
+
+  const rows: string[][] = [];
+  for (const route of LIGHTHOUSE_ROUTES) {
+    const lhr = await runLighthouse(`${server.baseUrl}${route}`);
+    for (const warning of lhr.runWarnings) console.warn(`Lighthouse ${route}: ${warning}`);
+    const score = (id: string) => fixed((lhr.categories[id]?.score ?? Number.NaN) * 100, 0);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    rows.push([route, score('performance'), score('accessibility'), score('best-practices'), score('seo'), fixed(audit('first-contentful-paint'), 0), fixed(audit('largest-contentful-paint'), 0), fixed(audit('total-blocking-time'), 0), fixed(audit('cumulative-layout-shift'), 3)]);
+  }
+  printTable('Web: Lighthouse (mobile, simulated throttling)', ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'], rows);
+  note(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} with ${CHROMIUM}, against the built server (NODE_ENV=production) on 127.0.0.1.`);
+
+  await server.stop();
+  await database.drop();
+}
