@@ -84,7 +84,7 @@ describe('S3-compatible storage', () => {
     expect(download.rawPayload.equals(PNG_1PX)).toBe(true);
 
     const keys: string[] = [];
-    for await (const listed of t.app.ctx.storage.list()) keys.push(listed);
+    for await (const listed of t.app.ctx.storage.list()) keys.push(listed.key);
     expect(keys).toEqual([key]);
 
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/projects/${projectId}/images/${uploaded.json().id}`, headers: auth, payload: { source: 'active_storage' } });
