@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Real processes on private services, run once by `npm test` (vitest.reliability.config.ts).
+    exclude: ['src/reliability/**', 'node_modules/**'],
     // Each file builds its own app on its own database (in-memory PGlite, or a private
     // schema on PostgreSQL), so files run in parallel without sharing state.
     testTimeout: 30_000,

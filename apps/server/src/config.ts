@@ -33,6 +33,7 @@ const envSchema = z.object({
   RESET_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   TRUST_PROXY: booleanFromEnv,
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  ORPHAN_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(1, 'ORPHAN_SWEEP_GRACE_SECONDS must be at least 1.').max(30 * 24 * 3600).default(3600),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -69,6 +70,8 @@ export interface Config {
   webDistDir: string;
   trustProxy: boolean;
   uploadMaxBytes: number;
+  /** Stored files no row points at are deleted once older than this (longer than any upload takes). */
+  orphanSweepGraceMs: number;
   /** S3-compatible storage when a bucket is named; local disk under DATA_DIR/storage otherwise. */
   s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined;
   /** Where the six training videos are hosted; none are offered when unset. */
@@ -147,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY ?? false,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    orphanSweepGraceMs: e.ORPHAN_SWEEP_GRACE_SECONDS * 1000,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -86,12 +86,21 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // Bounds while PostgreSQL is away (docs/decisions/006): waiting for a connection, and a
+    // query whose answer never comes (a half-open socket), both end in a 503, never a hang.
     connectionTimeoutMillis: 5_000,
+    query_timeout: 30_000,
+    keepAlive: true,
     ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
   });
   // An idle client's error (the server restarted) must not crash the process; the pool
   // replaces the client and the next request fails cleanly or succeeds.
   pool.on('error', (error) => options.onPoolError?.(error));
+  // pg-pool listens for errors only while a client is idle. A checked-out client (inside a
+  // transaction, between two queries) that hears PostgreSQL shut down emits 'error' with no
+  // listener, which would crash the process: every client gets a listener of its own. The
+  // pending query fails (503, plugins/errors.ts) and the pool drops the unqueryable client.
+  pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
   try {
     const client = await pool.connect();
     try {

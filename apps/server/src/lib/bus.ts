@@ -39,6 +39,10 @@ export class LocalBus implements Bus {
  * Several processes: Redis pub/sub on `<namespace>:realtime` (DESIGN.md "fan-out"). A process
  * publishes every event and delivers what it hears to its own sockets; ioredis reconnects and
  * resubscribes by itself after Redis restarts.
+ *
+ * While Redis is away a publish fails at once instead of waiting in ioredis' offline queue
+ * (docs/decisions/006): the request that caused it has already committed its rows and must
+ * answer quickly; the member reads what the push missed from GET /api/notifications.
  */
 export class RedisBus implements Bus {
   readonly kind = 'redis' as const;
@@ -50,7 +54,7 @@ export class RedisBus implements Bus {
 
   constructor(url: string, namespace: string, onError: (error: Error) => void) {
     this.channel = `${namespace}:realtime`;
-    this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.publisher = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000 });
     this.subscriber = new Redis(url);
     this.publisher.on('error', onError);
     this.subscriber.on('error', onError);
@@ -62,7 +66,11 @@ export class RedisBus implements Bus {
         onError(error as Error);
       }
     });
-    this.ready = this.subscriber.subscribe(this.channel).then(() => undefined);
+    const publisherReady = new Promise<void>((resolve) => {
+      if (this.publisher.status === 'ready') resolve();
+      else this.publisher.once('ready', () => resolve());
+    });
+    this.ready = Promise.all([this.subscriber.subscribe(this.channel), publisherReady]).then(() => undefined);
   }
 
   async publish(message: BusMessage): Promise<void> {

@@ -25,6 +25,39 @@ function fieldsFromValidation(error: FastifyError & { validation: Array<{ instan
   return fields;
 }
 
+/** Socket errors and PostgreSQL's SQLSTATEs of a server that is stopping, starting or gone. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  '57P01', // admin_shutdown: the server is stopping (fast or immediate)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '08000', // connection_exception
+  '08001', // sqlclient_unable_to_establish_sqlconnection
+  '08003', // connection_does_not_exist
+  '08006', // connection_failure
+]);
+/** What node-postgres and its pool say when the connection is gone or never came. */
+const UNAVAILABLE_MESSAGE = /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Query read timeout|not queryable|Client was closed/i;
+
+/**
+ * Drizzle wraps a driver error (DrizzleQueryError, "Failed query: ...") with the original as
+ * its `cause`: the whole chain is looked at.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** The one error handler (STYLE.md 3): every failure leaves as `{error: {code, message, fields?}}`. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -64,8 +97,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status === 503) return send(reply, 503, 'service_unavailable', 'The service is temporarily unavailable. Please try again shortly.');
 
     // Database unreachable (PostgreSQL restarting): a clean 503 the client may retry.
-    const errno = (error as { code?: string }).code;
-    if (errno === 'ECONNREFUSED' || errno === '57P01' || errno === '57P03' || /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(error.message)) {
+    if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return send(reply, 503, 'service_unavailable', 'The service is temporarily unavailable. Please try again shortly.');
     }

@@ -3,7 +3,9 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { assertStorageKey, type FileStorage } from './storage.js';
+import { assertStorageKey, type FileStorage, type StoredObject } from './storage.js';
+
+const TEMPORARY_SUFFIX = '.partial';
 
 /** Files under DATA_DIR/storage; a write lands under a temporary name and is renamed into place. */
 export class LocalStorage implements FileStorage {
@@ -19,7 +21,7 @@ export class LocalStorage implements FileStorage {
   async put(key: string, body: Buffer): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomUUID()}.partial`;
+    const temporary = `${target}.${randomUUID()}${TEMPORARY_SUFFIX}`;
     await writeFile(temporary, body, { mode: 0o600 });
     await rename(temporary, target);
   }
@@ -38,8 +40,26 @@ export class LocalStorage implements FileStorage {
     await rm(this.pathOf(key), { force: true });
   }
 
-  async *list(): AsyncIterable<string> {
-    const walk = async function* (dir: string, prefix: string): AsyncGenerator<string> {
+  async *list(): AsyncIterable<StoredObject> {
+    for await (const file of this.walk()) {
+      if (!file.name.endsWith(TEMPORARY_SUFFIX)) yield { key: file.key, lastModified: file.modified };
+    }
+  }
+
+  /** A `.partial` file is a write that never reached its rename (the process died mid-write). */
+  async removeTemporaryFiles(olderThan: Date): Promise<number> {
+    let removed = 0;
+    for await (const file of this.walk()) {
+      if (file.name.endsWith(TEMPORARY_SUFFIX) && file.modified !== undefined && file.modified < olderThan) {
+        await rm(file.path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  private async *walk(): AsyncGenerator<{ key: string; name: string; path: string; modified: Date | undefined }> {
+    const walk = async function* (dir: string, prefix: string): AsyncGenerator<{ key: string; name: string; path: string; modified: Date | undefined }> {
       let entries;
       try {
         entries = await readdir(dir, { withFileTypes: true });
@@ -48,8 +68,13 @@ export class LocalStorage implements FileStorage {
       }
       for (const entry of entries) {
         const key = prefix ? `${prefix}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), key);
-        else if (!entry.name.endsWith('.partial')) yield key;
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) yield* walk(full, key);
+        else {
+          // A file removed since the directory was read is simply skipped.
+          const modified = await stat(full).then((info) => info.mtime, () => undefined);
+          if (modified) yield { key, name: entry.name, path: full, modified };
+        }
       }
     };
     yield* walk(this.root, '');

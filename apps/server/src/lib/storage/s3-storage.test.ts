@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { PNG_1PX, multipartBody } from '../../test/fixtures.js';
+import { sweepOrphanFiles } from '../../modules/projects/storage-sweep.js';
 
 /** A stand-in for an S3-compatible store (path style): enough of the API for our calls, recording each request. */
 function fakeS3() {
-  const objects = new Map<string, { body: Buffer; type: string }>();
+  const objects = new Map<string, { body: Buffer; type: string; modified: Date }>();
   const requests: Array<{ method: string; path: string; authorization: string | undefined }> = [];
   const read = (req: IncomingMessage) =>
     new Promise<Buffer>((resolve) => {
@@ -24,10 +25,10 @@ function fakeS3() {
       return;
     }
     if (req.method === 'PUT') {
-      objects.set(key, { body: await read(req), type: req.headers['content-type'] ?? '' });
+      objects.set(key, { body: await read(req), type: req.headers['content-type'] ?? '', modified: new Date() });
       res.writeHead(200, { etag: '"x"' }).end();
     } else if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') {
-      const contents = [...objects.keys()].map((k) => `<Contents><Key>${k}</Key><Size>${objects.get(k)?.body.length}</Size></Contents>`).join('');
+      const contents = [...objects.keys()].map((k) => `<Contents><Key>${k}</Key><LastModified>${objects.get(k)?.modified.toISOString()}</LastModified><Size>${objects.get(k)?.body.length}</Size></Contents>`).join('');
       res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?><ListBucketResult><Name>sunin-test</Name><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
     } else if (req.method === 'GET') {
       const object = objects.get(key);
@@ -84,7 +85,7 @@ describe('S3-compatible storage', () => {
     expect(download.rawPayload.equals(PNG_1PX)).toBe(true);
 
     const keys: string[] = [];
-    for await (const listed of t.app.ctx.storage.list()) keys.push(listed);
+    for await (const listed of t.app.ctx.storage.list()) keys.push(listed.key);
     expect(keys).toEqual([key]);
 
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/projects/${projectId}/images/${uploaded.json().id}`, headers: auth, payload: { source: 'active_storage' } });
@@ -92,5 +93,24 @@ describe('S3-compatible storage', () => {
     expect(s3.objects.size).toBe(0);
     expect(s3.requests.map((r) => r.method)).toEqual(['PUT', 'GET', 'GET', 'DELETE']);
     expect(await t.app.ctx.storage.get(key!)).toBeNull();
+  });
+
+  it('sweeps objects no row references once older than the grace, keeping referenced, young and foreign ones', async () => {
+    const { auth } = await t.signIn();
+    const projectId = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: auth, payload: { project: { company_name: 'S3 Sweep Co' } } })).json().projectId;
+    const body = multipartBody([{ field: 'file', filename: 'roof.png', contentType: 'image/png', data: PNG_1PX }]);
+    expect((await t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/images`, headers: { ...auth, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const [referenced] = [...s3.objects.keys()];
+    s3.objects.get(referenced!)!.modified = old;
+    const stale = `projects/${projectId}/files/00000000-0000-4000-8000-000000000001`;
+    const young = `projects/${projectId}/files/00000000-0000-4000-8000-000000000002`;
+    s3.objects.set(stale, { body: PNG_1PX, type: 'image/png', modified: old });
+    s3.objects.set(young, { body: PNG_1PX, type: 'image/png', modified: new Date() });
+    s3.objects.set('backups/db.dump', { body: PNG_1PX, type: 'application/octet-stream', modified: old });
+
+    const result = await sweepOrphanFiles(t.db, t.app.ctx.storage, { graceMs: 60 * 60 * 1000 });
+    expect(result).toEqual({ orphans: [stale], temporaryFiles: 0 });
+    expect([...s3.objects.keys()].sort()).toEqual([referenced, young, 'backups/db.dump'].sort());
   });
 });

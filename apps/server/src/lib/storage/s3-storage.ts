@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.js';
-import { assertStorageKey, type FileStorage } from './storage.js';
+import { assertStorageKey, type FileStorage, type StoredObject } from './storage.js';
 
 /** Any S3-compatible object store (AWS S3, MinIO, R2...) named by S3_BUCKET and S3_ENDPOINT. */
 export class S3Storage implements FileStorage {
@@ -47,11 +47,11 @@ export class S3Storage implements FileStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  async *list(): AsyncIterable<string> {
+  async *list(): AsyncIterable<StoredObject> {
     let token: string | undefined;
     do {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
-      for (const item of page.Contents ?? []) if (item.Key) yield item.Key;
+      for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, lastModified: item.LastModified };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }

@@ -11,8 +11,19 @@ export interface FileStorage {
   get(key: string): Promise<Readable | null>;
   /** Removing a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
-  /** Every stored key (for finding files no row points at). */
-  list(): AsyncIterable<string>;
+  /** Every stored object with its last write time (for finding files no row points at). */
+  list(): AsyncIterable<StoredObject>;
+  /**
+   * Removes what interrupted writes left behind that is older than `olderThan` (LocalStorage's
+   * temporary files); stores whose writes are atomic have nothing to remove. Returns the count.
+   */
+  removeTemporaryFiles?(olderThan: Date): Promise<number>;
+}
+
+export interface StoredObject {
+  key: string;
+  /** Undefined when the store does not say: such an object is never swept. */
+  lastModified: Date | undefined;
 }
 
 const KEY = /^[a-z0-9]+(?:\/[a-z0-9_-]+)*$/;

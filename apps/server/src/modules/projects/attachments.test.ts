@@ -25,7 +25,7 @@ function upload(auth: Auth, projectId: number, kind: 'images' | 'files', file: {
 
 async function storedKeys(): Promise<string[]> {
   const keys: string[] = [];
-  for await (const key of t.app.ctx.storage.list()) keys.push(key);
+  for await (const object of t.app.ctx.storage.list()) keys.push(object.key);
   return keys;
 }
 
