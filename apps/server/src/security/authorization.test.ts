@@ -84,7 +84,7 @@ async function snapshotOfA(): Promise<Record<string, unknown>> {
   for (const route of apiRoutes(t.app.routeTable)) {
     if (route.kind !== 'member' || route.method !== 'GET') continue;
     const res = await call(route.method, fillUrl(route, idsOfA), a.auth);
-    snapshot[route.key] = res.statusCode === 200 ? (res.headers['content-type']?.includes('json') ? res.json() : res.rawPayload.toString('base64')) : res.statusCode;
+    snapshot[route.key] = res.statusCode === 200 ? (String(res.headers['content-type']).includes('json') ? res.json() : res.rawPayload.toString('base64')) : res.statusCode;
   }
   return snapshot;
 }
