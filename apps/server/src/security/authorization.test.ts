@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotifications } from '../modules/notifications/notifications.service.js';
-import { PDF_MINIMAL, PNG_1PX, multipartBody } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { call as callApp, ownEverything, pdfUpload, pngUpload, type Session } from './resources.js';
 import { PUBLIC_ROUTES, apiRoutes, fillUrl, type ClassifiedRoute } from './routes.js';
 
 /**
@@ -10,7 +9,6 @@ import { PUBLIC_ROUTES, apiRoutes, fillUrl, type ClassifiedRoute } from './route
  * member's ids 404 on every member route that takes ids, with the owner's data unchanged.
  */
 let t: TestApp;
-type Session = Awaited<ReturnType<TestApp['signIn']>>;
 let a: Session;
 let b: Session;
 /** A's resources, keyed like ClassifiedRoute.params (`<segment before>:<param>`). */
@@ -21,13 +19,7 @@ const SECRET = `Owner-A-Secret-${Date.now()}`;
 const UNAUTHORIZED = { error: { code: 'unauthorized', message: 'You need to sign in or sign up before continuing.' } };
 const errorShape = expect.objectContaining({ code: expect.any(String), message: expect.any(String) });
 
-async function call(method: string, url: string, headers: Record<string, string>, payload?: unknown) {
-  if (payload && typeof payload === 'object' && 'multipart' in payload) {
-    const body = (payload as { multipart: ReturnType<typeof multipartBody> }).multipart;
-    return t.app.inject({ method: method as 'POST', url, headers: { ...headers, ...body.headers }, payload: body.payload });
-  }
-  return t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
+const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) => callApp(t, method, url, headers, payload);
 
 /** Valid bodies, so that a refusal is the authorization check and not validation. */
 const VALID_BODIES: Record<string, () => unknown> = {
@@ -38,45 +30,14 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'PATCH /api/projects/:id/project_links/:recordId': () => ({ project_link: { link_title: 'Intruder' } }),
   'POST /api/projects/:id/tickets': () => ({ ticket: { title: 'Intruder' } }),
   'PATCH /api/projects/:id/tickets/:recordId': () => ({ ticket: { title: 'Intruder' } }),
-  'POST /api/projects/:id/images': () => ({ multipart: multipartBody([{ field: 'file', filename: 'x.png', contentType: 'image/png', data: PNG_1PX }]) }),
-  'POST /api/projects/:id/files': () => ({ multipart: multipartBody([{ field: 'file', filename: 'x.pdf', contentType: 'application/pdf', data: PDF_MINIMAL }]) }),
+  'POST /api/projects/:id/images': () => pngUpload('x'),
+  'POST /api/projects/:id/files': () => pdfUpload('x'),
   'DELETE /api/projects/:id/images/:recordId': () => ({ source: 'active_storage' }),
   'DELETE /api/projects/:id/files/:recordId': () => ({ source: 'active_storage' }),
   'POST /api/projects/:projectId/proposal_tickets': () => ({ proposal_ticket: { details: 'Intruder' } }),
   'PATCH /api/projects/:projectId/proposal_tickets/:ticketId': () => ({ proposal_ticket: { status: 5, details: 'Intruder', revision_type: 'Request a revision to the original proposal' } }),
   'PATCH /api/users/:userId/notifications/:id': () => ({ notification: { read: true } }),
 };
-
-async function created(res: Awaited<ReturnType<typeof call>>, what: string): Promise<number> {
-  expect(res.statusCode, `${what}: ${res.body}`).toBe(201);
-  const body = res.json() as { id?: number; projectId?: number };
-  return (body.id ?? body.projectId)!;
-}
-
-/** A full set of resources under one member: a project with every sub-record the routes address. */
-async function ownEverything(who: Session, name: string): Promise<Record<string, number>> {
-  const project = await created(await call('POST', '/api/projects', who.auth, { project: { company_name: name, city: name } }), 'project');
-  const base = `/api/projects/${project}`;
-  const contact = await created(await call('POST', `${base}/contacts`, who.auth, { contact: { contact_first_name: name, contact_email: 'owner@example.com' } }), 'contact');
-  const link = await created(await call('POST', `${base}/project_links`, who.auth, { project_link: { link_type: 'Utility', link_title: name, link_url: 'https://utility.example' } }), 'link');
-  const ticket = await created(await call('POST', `${base}/tickets`, who.auth, { ticket: { title: name } }), 'ticket');
-  const image = await created(await call('POST', `${base}/images`, who.auth, { multipart: multipartBody([{ field: 'file', filename: `${name}.png`, contentType: 'image/png', data: PNG_1PX }]) }), 'image');
-  const file = await created(await call('POST', `${base}/files`, who.auth, { multipart: multipartBody([{ field: 'file', filename: `${name}.pdf`, contentType: 'application/pdf', data: PDF_MINIMAL }]) }), 'file');
-  const proposal = await created(await call('POST', `/api/projects/${project}/proposal_tickets`, who.auth, { proposal_ticket: { details: name } }), 'proposal ticket');
-  const [notification] = await createNotifications(t.db, [who.user.id], { title: name, message: name });
-  return {
-    'projects:id': project,
-    'projects:projectId': project,
-    'contacts:recordId': contact,
-    'project_links:recordId': link,
-    'tickets:recordId': ticket,
-    'images:recordId': image,
-    'files:recordId': file,
-    'proposal_tickets:ticketId': proposal,
-    'users:userId': who.user.id,
-    'notifications:id': notification!.id,
-  };
-}
 
 /** Everything A can read about their own data, through the API. */
 async function snapshotOfA(): Promise<Record<string, unknown>> {
@@ -93,8 +54,8 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await t.signIn({ first_name: 'Owner', email: `${SECRET.toLowerCase()}@example.com` });
   b = await t.signIn({ first_name: 'Intruder' });
-  idsOfA = await ownEverything(a, SECRET);
-  idsOfB = await ownEverything(b, 'Intruder Co');
+  idsOfA = await ownEverything(t, a, SECRET);
+  idsOfB = await ownEverything(t, b, 'Intruder Co');
 }, 60_000);
 afterAll(async () => t?.close());
 

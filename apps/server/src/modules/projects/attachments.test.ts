@@ -82,6 +82,22 @@ describe('photos and files', () => {
     expect(json.statusCode).toBe(415);
   });
 
+  it('answers 400, not 500, for a multipart body cut off before its end or without a boundary (found by the property tests)', async () => {
+    const { auth } = await t.signIn();
+    const id = await newProject(auth);
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${id}/images`,
+      headers: { ...auth, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc\r\n--xyz',
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toEqual({ error: { code: 'bad_request', message: 'The upload is not a complete multipart/form-data body.' } });
+    const noBoundary = await t.app.inject({ method: 'POST', url: `/api/projects/${id}/files`, headers: { ...auth, 'content-type': 'multipart/form-data' }, payload: 'abc' });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(await t.db.select().from(storedFiles).where(eq(storedFiles.project_id, id))).toHaveLength(0);
+  });
+
   it('deletes the row and the bytes', async () => {
     const { auth } = await t.signIn();
     const id = await newProject(auth);
