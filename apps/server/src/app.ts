@@ -152,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         mediaSrc: ["'self'", ...(config.trainingVideoBaseUrl ? [new URL(config.trainingVideoBaseUrl).origin] : [])],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
+        // ASVS 3.4.3: no <base> may redirect relative URLs (helmet's default is 'self').
+        baseUri: ["'none'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },
     },

@@ -35,6 +35,7 @@ function expectHardened(res: Res, name: string) {
   expect(csp, name).toContain("default-src 'self'");
   expect(csp, name).toContain("frame-ancestors 'none'");
   expect(csp, name).toContain("object-src 'none'");
+  expect(csp, name).toContain("base-uri 'none'");
   expect(csp, name).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
   expect(res.headers['x-content-type-options'], name).toBe('nosniff');
   expect(res.headers['x-frame-options'], name).toBe('SAMEORIGIN');
