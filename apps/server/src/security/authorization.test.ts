@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { call as callApp, ownEverything, pdfUpload, pngUpload, type Session } from './resources.js';
-import { PUBLIC_ROUTES, apiRoutes, fillUrl, type ClassifiedRoute } from './routes.js';
+import { PUBLIC_ROUTES, apiRoutes, fillUrl } from './routes.js';
 
 /**
  * The authorization matrix, generated from app.routeTable so that a new route cannot miss it:

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { call, ownEverything, type Session } from './resources.js';
 import { apiRoutes, fillUrl, type ClassifiedRoute } from './routes.js';
@@ -37,7 +36,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-type Schema = z.ZodType | undefined;
 
 /** The object shape under optional/nullable/default/pipe wrappers, or null. */
 function shapeOf(schema: unknown): Record<string, unknown> | null {

@@ -139,6 +139,7 @@ describe('paths in the name', () => {
       }
       for (const row of await rowsOf(projectId)) {
         expect(row.storage_key).toMatch(new RegExp(`^projects/${projectId}/(images|files)/[0-9a-f-]{36}$`));
+        // eslint-disable-next-line no-control-regex -- control characters are what must be absent
         expect(row.name).not.toMatch(/[/\\\u0000-\u001f]/);
       }
     }
