@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
@@ -37,9 +37,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     database: DatabaseHandle;
-    /** Every route registered (method and URL): the authorization tests are generated from it. */
-    routeTable: Array<{ method: string; url: string }>;
+    /** Every route registered (method, URL, schema): the security suite is generated from it. */
+    routeTable: RouteTableEntry[];
   }
+}
+
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  /** The route's zod schemas (body, querystring, params), as registered. */
+  schema?: FastifySchema;
 }
 
 export interface BuildAppOptions {
@@ -96,10 +103,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const routeTable: Array<{ method: string; url: string }> = [];
+  const routeTable: RouteTableEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, ...(route.schema ? { schema: route.schema } : {}) });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -145,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         mediaSrc: ["'self'", ...(config.trainingVideoBaseUrl ? [new URL(config.trainingVideoBaseUrl).origin] : [])],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
+        // ASVS 3.4.3: no <base> may redirect relative URLs (helmet's default is 'self').
+        baseUri: ["'none'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },
     },

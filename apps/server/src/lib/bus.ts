@@ -2,11 +2,14 @@ import { EventEmitter } from 'node:events';
 import type { RealtimeEvent } from '@sunin/contract';
 import { Redis } from 'ioredis';
 
-/** A realtime event for one user, to whichever server process holds that user's sockets. */
-export interface BusMessage {
-  userId: number;
-  event: RealtimeEvent;
-}
+/**
+ * A realtime event for one user, to whichever server process holds that user's sockets; or a
+ * revocation: the sockets opened with a logged-out token (jti) or with tokens issued before a
+ * password change or reset (issuedBefore, seconds) are closed wherever they are.
+ */
+export type BusMessage =
+  | { userId: number; event: RealtimeEvent }
+  | { userId: number; revoke: { jti?: string; issuedBefore?: number } };
 
 export interface Bus {
   readonly kind: 'local' | 'redis';

@@ -37,6 +37,12 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.auth.user;
 }
 
+/** The signed-in user and the claims of the token the request carries. */
+export function currentSession(request: FastifyRequest): { user: UserRow; claims: AccessClaims } {
+  if (!request.auth) throw new AppError('unauthorized', 'You need to sign in or sign up before continuing.');
+  return request.auth;
+}
+
 function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {

@@ -16,7 +16,8 @@ declare module 'fastify' {
   }
 }
 
-const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
+/** No message is given by the spec; this one is shown as the server sends it. */
+export const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
 
 /** The email a login or reset body names, lowercased; the IP when the body has none. */
 function emailKey(request: FastifyRequest): string {

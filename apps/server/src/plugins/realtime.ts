@@ -10,10 +10,15 @@ const PROTOCOL = 'actioncable-v1-json';
 const PING_INTERVAL_MS = 3_000;
 const MAX_FRAME_BYTES = 16 * 1024;
 const MAX_SUBSCRIPTIONS = 20;
+/** ActionCable's refusal: the real client stops and does not reconnect. */
+const UNAUTHORIZED_FRAME = { type: 'disconnect', reason: 'unauthorized', reconnect: false };
 
 interface Connection {
   socket: WebSocket;
   userId: number;
+  /** The token it was opened with: logout and password changes close it (ASVS V7.4). */
+  jti: string;
+  iat: number;
   /** identifier string (exactly as the client sent it) -> the user it listens to */
   subscriptions: Map<string, number>;
 }
@@ -55,10 +60,21 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
-  const stopListening = app.ctx.bus.onMessage(({ userId, event }) => {
+  const stopListening = app.ctx.bus.onMessage((message) => {
+    const { userId } = message;
+    if ('revoke' in message) {
+      const { jti, issuedBefore } = message.revoke;
+      for (const connection of connections.get(userId) ?? []) {
+        if (connection.jti === jti || (issuedBefore !== undefined && connection.iat < issuedBefore)) {
+          send(connection.socket, UNAUTHORIZED_FRAME);
+          connection.socket.close();
+        }
+      }
+      return;
+    }
     for (const connection of connections.get(userId) ?? []) {
       for (const [identifier, subscribedUserId] of connection.subscriptions) {
-        if (subscribedUserId === userId) send(connection.socket, { identifier, message: event });
+        if (subscribedUserId === userId) send(connection.socket, { identifier, message: message.event });
       }
     }
   });
@@ -120,9 +136,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 
     const token = new URL(request.url, 'http://cable').searchParams.get('token');
     authenticate(app.ctx, token ? `Bearer ${token}` : undefined)
-      .then(({ user }) => {
+      .then(({ user, claims }) => {
         if (socket.readyState !== socket.OPEN) return;
-        connection = { socket, userId: user.id, subscriptions: new Map() };
+        connection = { socket, userId: user.id, jti: claims.jti, iat: claims.iat, subscriptions: new Map() };
         const set = connections.get(user.id) ?? new Set<Connection>();
         set.add(connection);
         connections.set(user.id, set);
@@ -131,7 +147,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       })
       .catch((error: unknown) => {
         if ((error as { code?: string }).code !== 'unauthorized') app.log.error({ err: error }, 'cable authentication failed');
-        send(socket, { type: 'disconnect', reason: 'unauthorized', reconnect: false });
+        send(socket, UNAUTHORIZED_FRAME);
         socket.close();
       });
   });

@@ -41,6 +41,18 @@ export function getCableConsumer(): ActionCable.Consumer | null {
   return consumer;
 }
 
+/**
+ * After the token changed (a password change): the server closed the socket of the old token,
+ * so the open consumer reconnects with the new one and resubscribes its channels.
+ */
+export function reconnectCable(): void {
+  const token = getToken();
+  if (!consumer || !token || consumerToken === token) return;
+  (consumer as unknown as { _url: string })._url = cableUrl(token);
+  consumerToken = token;
+  (consumer as unknown as { connection: { reopen(): void } }).connection.reopen();
+}
+
 /** Closes the socket (logout, or the member area unmounting). Safe to call when none is open. */
 export function disconnectCable(): void {
   consumer?.disconnect();

@@ -50,6 +50,14 @@ export function saveSession(token: string, user: Pick<User, 'id' | 'user_name' |
   saveIdentity(user);
 }
 
+/**
+ * Replaces the token alone: a password change ends every other session and hands this tab a
+ * fresh token (docs/security.md), the other cookies stay as they are.
+ */
+export function saveToken(token: string): void {
+  Cookies.set(SESSION_COOKIES.authorization, token, cookieAttributes());
+}
+
 /** Keeps the username, email and id cookies in step after a profile edit. */
 export function saveIdentity(user: Pick<User, 'id' | 'user_name' | 'email'>): void {
   const attributes = cookieAttributes();

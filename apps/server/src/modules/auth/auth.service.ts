@@ -134,14 +134,37 @@ export async function login(ctx: AppContext, email: string, password: string): P
   return { user: updated ?? user, token };
 }
 
-/** The token's jti goes on the denylist until it would have expired: it stops working at once. */
+/**
+ * The token's jti goes on the denylist until it would have expired: it stops working at once,
+ * and the websockets opened with it close, in every server process (the bus).
+ */
 export async function logout(ctx: AppContext, claims: AccessClaims): Promise<void> {
-  await ctx.db
+  await denyToken(ctx.db, claims);
+  await ctx.db.delete(jwtDenylist).where(lt(jwtDenylist.expires_at, new Date()));
+  await closeSockets(ctx, Number(claims.sub), { jti: claims.jti });
+}
+
+export async function denyToken(db: Executor, claims: AccessClaims): Promise<void> {
+  await db
     .insert(jwtDenylist)
     .values({ jti: claims.jti, expires_at: new Date(claims.exp * 1000) })
     .onConflictDoNothing();
-  await ctx.db.delete(jwtDenylist).where(lt(jwtDenylist.expires_at, new Date()));
 }
+
+/**
+ * Closes the realtime sockets of ended sessions. A failure is logged: the tokens are already
+ * refused, and a socket re-checks its token whenever it reconnects.
+ */
+export async function closeSockets(ctx: AppContext, userId: number, revoke: { jti?: string; issuedBefore?: number }): Promise<void> {
+  try {
+    await ctx.bus.publish({ userId, revoke });
+  } catch (error) {
+    ctx.log.error({ err: error, userId }, 'could not close the sockets of ended sessions');
+  }
+}
+
+/** tokens_valid_after as the token check compares it: whole seconds, like iat. */
+export const issuedBeforeSeconds = (when: Date) => Math.floor(when.getTime() / 1000);
 
 /** Resolves a bearer header to its user, or throws 401 for anything missing, bad or revoked. */
 export async function authenticate(
@@ -212,10 +235,10 @@ async function consumeToken(db: Executor, purpose: 'password_reset' | 'email_ver
  */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<{ email: string }> {
   const password_digest = await hashPassword(password);
-  return ctx.db.transaction(async (tx) => {
+  const now = new Date();
+  const { email, userId } = await ctx.db.transaction(async (tx) => {
     const spent = await consumeToken(tx, 'password_reset', token);
     if (!spent) throw new AppError('invalid_token', MESSAGES.resetTokenInvalid, { reset_password_token: MESSAGES.resetTokenInvalid });
-    const now = new Date();
     const [user] = await tx
       .update(users)
       .set({
@@ -225,10 +248,12 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
         email_verified_at: sql`coalesce(${users.email_verified_at}, ${now.toISOString()}::timestamptz)`,
       })
       .where(eq(users.id, spent.user_id))
-      .returning({ email: users.email });
+      .returning({ email: users.email, userId: users.id });
     if (!user) throw new AppError('invalid_token', MESSAGES.resetTokenInvalid);
-    return { email: user.email };
+    return user;
   });
+  await closeSockets(ctx, userId, { issuedBefore: issuedBeforeSeconds(now) });
+  return { email };
 }
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@sunin/contract';
 import { eq } from 'drizzle-orm';
-import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTokens, users } from '../../db/schema/index.js';
 import { createTestApp, mailedLinks, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT_PER_EMAIL: '3', RESET_RATE_LIMIT_PER_EMAIL: '2' });
+  t = await createTestApp();
 });
 afterAll(async () => t?.close());
 
@@ -164,52 +163,7 @@ describe('POST /api/login and DELETE /api/logout', () => {
     expect(res.json().error.fields).toMatchObject({ email: 'Email is required.', password: 'Password is required.' });
   });
 
-  it('rate limits repeated logins for one email with 429', async () => {
-    const { body } = await signup();
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await login(body.user.email, 'wrong password')).statusCode);
-    expect(statuses).toEqual([401, 401, 401, 429]);
-    const limited = await login(body.user.email, body.user.password);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.code).toBe('rate_limited');
-  });
-
-  it('stops a token from working as soon as it is logged out', async () => {
-    const { res } = await signup();
-    const headers = { authorization: bearer(res) };
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile', headers })).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'DELETE', url: '/api/logout', headers });
-    expect(out.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers });
-    expect(after.statusCode).toBe(401);
-    expect(after.json().error.code).toBe('unauthorized');
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/logout', headers })).statusCode).toBe(401);
-  });
-
-  it('refuses missing, malformed, tampered, unsigned, foreign-key and expired tokens', async () => {
-    const { user, token } = await t.signIn();
-    const [head, payload, signature] = token.split('.');
-    const changedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: '999999' })).toString('base64url');
-    const now = Math.floor(Date.now() / 1000);
-    const foreign = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setJti('x').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-    const unsigned = new UnsecuredJWT({}).setSubject(String(user.id)).setJti('y').setIssuedAt().setExpirationTime('1h').encode();
-    const expired = (await t.app.ctx.tokens.issue(user.id, Date.now() - 3 * 24 * 60 * 60 * 1000)).token;
-    const cases: Array<[string, string | undefined]> = [
-      ['missing', undefined],
-      ['not bearer', `Token ${token}`],
-      ['garbage', 'Bearer not-a-jwt'],
-      ['tampered payload', `Bearer ${head}.${changedPayload}.${signature}`],
-      ['alg none', `Bearer ${unsigned}`],
-      ['wrong key', `Bearer ${foreign}`],
-      ['expired', `Bearer ${expired}`],
-    ];
-    for (const [name, authorization] of cases) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: authorization ? { authorization } : {} });
-      expect(res.statusCode, name).toBe(401);
-      expect(res.json().error.code, name).toBe('unauthorized');
-    }
-    expect(now).toBeGreaterThan(0);
-  });
+  // Refused, altered and ended tokens: src/security/jwt.test.ts; rate limits: src/security/rate-limits.test.ts.
 });
 
 describe('password reset', () => {
@@ -241,10 +195,9 @@ describe('password reset', () => {
     expect((await mailedLinks(t.app, body.user.email.toLowerCase())).some((l) => l.startsWith('http://portal.test/password-reset-form/'))).toBe(true);
   });
 
-  it('resets once with the mailed token, ends older sessions, and lets the new password log in', async () => {
+  it('resets once with the mailed token and lets the new password log in', async () => {
     const { res, body } = await signup();
     const { user } = res.json();
-    const oldSession = (await t.app.ctx.tokens.issue(user.id, Date.now() - 5_000)).token;
     await requestReset(user.email);
     const token = await mailedResetToken(user.email);
     const reset = await resetWith(token);
@@ -252,8 +205,6 @@ describe('password reset', () => {
     expect(reset.json()).toEqual({ message: 'Password has been reset.', email: user.email });
     expect((await login(user.email, 'brand new pass')).statusCode).toBe(200);
     expect((await login(user.email, body.user.password)).statusCode).toBe(401);
-    const old = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: { authorization: `Bearer ${oldSession}` } });
-    expect(old.statusCode).toBe(401);
     const reused = await resetWith(token, 'another new pass');
     expect(reused.statusCode).toBe(422);
     expect(reused.json().error.code).toBe('invalid_token');
@@ -286,12 +237,6 @@ describe('password reset', () => {
     expect(noEmail.statusCode).toBe(422);
   });
 
-  it('rate limits reset requests per email', async () => {
-    const email = `limited-${unique()}@example.com`;
-    const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await requestReset(email)).statusCode);
-    expect(statuses).toEqual([200, 200, 429]);
-  });
 });
 
 describe('availability checks', () => {

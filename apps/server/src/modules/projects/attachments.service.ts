@@ -26,6 +26,26 @@ export function safeDisplayName(raw: string | undefined, fallback: string): stri
   return cleaned || fallback;
 }
 
+/** The extensions each stored type may be saved under. */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+};
+
+/**
+ * The shown name ends in an extension of the sniffed type: a PNG named `page.html` becomes
+ * `page.html.png`, so a downloaded polyglot never opens as a web page on the member's computer.
+ */
+export function withTypeExtension(name: string, contentType: string): string {
+  const allowed = EXTENSIONS[contentType];
+  if (!allowed) return name;
+  const extension = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
+  return extension && allowed.includes(extension) ? name : `${name.slice(0, 195)}.${allowed[0]}`;
+}
+
 export async function listAttachments(ctx: AppContext, scope: ProjectScope, projectId: number, kind: StoredFileKind): Promise<StoredFileRow[]> {
   await findProject(ctx.db, scope, projectId);
   return ctx.db
@@ -49,7 +69,7 @@ export async function uploadAttachment(
     throw new AppError('unsupported_media_type', accepted.message, { file: accepted.message });
   }
   const key = `projects/${project.id}/${ATTACHMENT_ROUTES[kind]}/${randomUUID()}`;
-  const name = safeDisplayName(upload.filename, `${kind === 'image' ? 'photo' : 'document'}.${detected.ext}`);
+  const name = withTypeExtension(safeDisplayName(upload.filename, `${kind === 'image' ? 'photo' : 'document'}.${detected.ext}`), detected.mime);
   // Bytes first, then the row; if the row cannot be written the bytes are removed again, so a
   // failed upload leaves neither a row nor a stray file.
   await ctx.storage.put(key, upload.data, detected.mime);
@@ -124,9 +144,15 @@ export async function deleteAttachment(ctx: AppContext, scope: ProjectScope, pro
 export async function renameAttachment(ctx: AppContext, scope: ProjectScope, projectId: number, kind: StoredFileKind, id: number, name: string): Promise<StoredFileRow> {
   return ctx.db.transaction(async (tx) => {
     await findWritableProject(tx, scope, projectId);
+    const [current] = await tx
+      .select({ content_type: storedFiles.content_type })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.id, id), eq(storedFiles.project_id, projectId), eq(storedFiles.kind, kind)))
+      .limit(1);
+    if (!current) throw new AppError('not_found', `${kind === 'image' ? 'Photo' : 'File'} not found.`);
     const [row] = await tx
       .update(storedFiles)
-      .set({ name: safeDisplayName(name, 'file') })
+      .set({ name: withTypeExtension(safeDisplayName(name, 'file'), current.content_type) })
       .where(and(eq(storedFiles.id, id), eq(storedFiles.project_id, projectId), eq(storedFiles.kind, kind)))
       .returning();
     if (!row) throw new AppError('not_found', `${kind === 'image' ? 'Photo' : 'File'} not found.`);

@@ -143,11 +143,7 @@ function registerAttachmentRoutes(app: FastifyInstance, options: ProjectRoutesOp
       if (!request.isMultipart()) {
         throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
       }
-      const part = await request.file({ limits: { fileSize: app.ctx.config.uploadMaxBytes, files: 1 } });
-      if (!part || part.fieldname !== 'file') {
-        throw new AppError('validation_failed', 'Choose a file to upload.', { file: 'Choose a file to upload.' });
-      }
-      const data = await part.toBuffer();
+      const { part, data } = await readUpload(request, app.ctx.config.uploadMaxBytes);
       const row = await uploadAttachment(app.ctx, scopeOf(request), request.params.id, kind, { filename: part.filename, data });
       return reply.status(201).send(respond(row));
     },
@@ -183,6 +179,24 @@ function registerAttachmentRoutes(app: FastifyInstance, options: ProjectRoutesOp
     await deleteAttachment(app.ctx, scopeOf(request), request.params.id, kind, request.params.recordId);
     return reply.status(204).send();
   });
+}
+
+/**
+ * The one file of an upload request. A body the multipart parser cannot read (no boundary, cut
+ * off before its end) is the client's mistake: 400, not the parser's plain Error as a 500. The
+ * parser's own HTTP errors (413 for a file over the limit) pass through.
+ */
+async function readUpload(request: FastifyRequest, maxBytes: number) {
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (!part || part.fieldname !== 'file') {
+      throw new AppError('validation_failed', 'Choose a file to upload.', { file: 'Choose a file to upload.' });
+    }
+    return { part, data: await part.toBuffer() };
+  } catch (error) {
+    if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new AppError('bad_request', 'The upload is not a complete multipart/form-data body.');
+  }
 }
 
 /** Contacts, links, tickets (member only), photos and files under a project. */

@@ -6,7 +6,7 @@ import {
   userSchema,
 } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.js';
+import { currentSession, currentUser } from '../../plugins/auth.js';
 import { toUserResponse } from './user-response.js';
 import { changePassword, updateOwnUser } from './users.service.js';
 
@@ -33,10 +33,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/password/edit',
-    { schema: { tags, summary: 'Change the password (current password required)', body: passwordChangeBodySchema, response: { 200: messageResponseSchema } } },
-    async (request) => {
+    {
+      schema: {
+        tags,
+        summary: "Change the password (current password required); ends the member's other sessions, and a fresh token comes back in the Authorization header",
+        body: passwordChangeBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
       const { current_password, password } = request.body.data;
-      await changePassword(app.ctx, currentUser(request), current_password, password);
+      const { user, claims } = currentSession(request);
+      const { token } = await changePassword(app.ctx, user, claims, current_password, password);
+      reply.header('Authorization', `Bearer ${token}`);
       return { message: 'Password changed successfully.' };
     },
   );

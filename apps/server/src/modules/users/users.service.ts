@@ -10,10 +10,14 @@ import { isUniqueViolation } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { AccessClaims } from '../../lib/tokens.js';
 import {
   assertIdentityAvailable,
+  closeSockets,
   createVerificationToken,
+  denyToken,
   identityConflict,
+  issuedBeforeSeconds,
   sendVerificationMail,
 } from '../auth/auth.service.js';
 
@@ -82,17 +86,28 @@ export async function updateOwnUser(ctx: AppContext, current: UserRow, input: Ow
   return updated;
 }
 
+/**
+ * Changes the password and ends the member's other sessions (ASVS 7.4.3): every token issued
+ * before now stops working and its sockets close; the calling token is denied too and replaced
+ * by the fresh one returned, so the tab that made the change stays signed in.
+ */
 export async function changePassword(
   ctx: AppContext,
   user: UserRow,
+  claims: AccessClaims,
   currentPassword: string,
   nextPassword: string,
-): Promise<void> {
+): Promise<{ token: string }> {
   if (!(await verifyPassword(user.password_digest, currentPassword))) {
     throw new AppError('rule_broken', MESSAGES.currentPasswordWrong, { current_password: MESSAGES.currentPasswordWrong });
   }
-  await ctx.db
-    .update(users)
-    .set({ password_digest: await hashPassword(nextPassword), updated_at: new Date() })
-    .where(eq(users.id, user.id));
+  const password_digest = await hashPassword(nextPassword);
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ password_digest, tokens_valid_after: now, updated_at: now }).where(eq(users.id, user.id));
+    await denyToken(tx, claims);
+  });
+  await closeSockets(ctx, user.id, { jti: claims.jti, issuedBefore: issuedBeforeSeconds(now) });
+  const { token } = await ctx.tokens.issue(user.id, now.getTime());
+  return { token };
 }

@@ -1,0 +1,194 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { call, ownEverything, type Session } from './resources.js';
+import { apiRoutes, fillUrl, type ClassifiedRoute } from './routes.js';
+
+/**
+ * Property-based input tests (ASVS 1.x / 2.2.1, robustness): for every /api route of the route
+ * table, fast-check generates malformed bodies, queries and path parameters from the route's own
+ * zod schemas and sends them as the caller the route expects (members with their own ids, admins
+ * as an admin). No answer may be a 5xx, and every 4xx is the one error shape.
+ */
+const RUNS_PER_ROUTE = 30;
+let t: TestApp;
+let member: Session;
+let admin: Session;
+/** A member whose token the session-ending routes may spend. */
+let spare: Session;
+let ids: Record<string, number>;
+let sent = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '100000', RESET_RATE_LIMIT_PER_IP: '100000' });
+  member = await t.signIn({ account_type: 'sales_partner', subscription_status: 'active' });
+  admin = await t.signIn({ account_type: 'admin', company_role: 'full_access_admin' });
+  spare = await t.signIn();
+  const victim = await t.signIn();
+  ids = await ownEverything(t, member, 'Fuzz Co');
+  const account = await call(t, 'POST', '/api/admin/accounts', admin.auth, { account: { user_id: member.user.id, company_name: 'Fuzz Account' } });
+  Object.assign(ids, {
+    'users:id': victim.user.id,
+    'accounts:id': account.json().id,
+    'referrals:id': ids['projects:id'],
+    'proposal_tickets:id': ids['proposal_tickets:ticketId'],
+  });
+}, 60_000);
+afterAll(async () => t?.close());
+
+
+/** The object shape under optional/nullable/default/pipe wrappers, or null. */
+function shapeOf(schema: unknown): Record<string, unknown> | null {
+  let current = schema as { shape?: Record<string, unknown>; _zod?: { def?: { innerType?: unknown; in?: unknown; type?: string } } } | undefined;
+  for (let depth = 0; depth < 6 && current; depth++) {
+    if (current.shape && typeof current.shape === 'object') return current.shape;
+    const def = current._zod?.def;
+    current = (def?.innerType ?? def?.in) as typeof current;
+  }
+  return null;
+}
+
+const HUGE = 'x'.repeat(200_000);
+const absurdString = fc.constantFrom('', ' ', '\u0000', '\ud800', '-1', '0', '1e309', 'NaN', 'Infinity', '9'.repeat(400), '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '%00', '{}', '[]', 'null', 'true', HUGE);
+const prototypeKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty');
+const deep = fc.integer({ min: 50, max: 3000 }).map((n) => JSON.parse(`${'['.repeat(n)}${']'.repeat(n)}`) as unknown);
+const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 2, arbitrary: absurdString },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false, -1, 0, 1.5, -0, 2 ** 31, Number.MAX_SAFE_INTEGER + 2, 1e308, [], {}) },
+  { weight: 1, arbitrary: deep },
+  { weight: 1, arbitrary: fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 50 }) },
+);
+
+/** Objects with the schema's keys (wrong types, absurd values, nested the same way) plus strays. */
+function malformedObject(shape: Record<string, unknown>, depth = 0): fc.Arbitrary<Record<string, unknown>> {
+  const fields: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [key, value] of Object.entries(shape)) {
+    const inner = shapeOf(value);
+    fields[key] = inner && depth < 3 ? fc.oneof(malformedObject(inner, depth + 1), wrongValue, fc.array(malformedObject(inner, depth + 1), { maxLength: 3 })) : wrongValue;
+  }
+  return fc
+    .tuple(fc.record(fields, { requiredKeys: [] }), fc.dictionary(fc.oneof(fc.string({ maxLength: 20 }), prototypeKey), wrongValue, { maxKeys: 3 }))
+    .map(([known, stray]) => ({ ...stray, ...known }));
+}
+
+/** JSON text that pollutes prototypes if a handler merges it naively. */
+function prototypeText(shape: Record<string, unknown> | null): fc.Arbitrary<string> {
+  const wrappers = Object.keys(shape ?? { x: 1 });
+  return fc.tuple(fc.constantFrom(...wrappers), prototypeKey).map(
+    ([wrapper, key]) => `{"__proto__":{"polluted":"yes","company_role":"full_access_admin"},"${wrapper}":{"${key}":{"polluted":"yes","prototype":{"polluted":"yes"}},"__proto__":{"polluted":"yes"}}}`,
+  );
+}
+
+interface Request {
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+}
+
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/xml',
+  'multipart/form-data; boundary=xyz',
+  'multipart/form-data',
+  'application/octet-stream',
+  '*/*',
+  'application/json, text/html',
+];
+
+function bodyFor(route: ClassifiedRoute): fc.Arbitrary<{ payload?: string | Buffer; contentType?: string }> {
+  const shape = shapeOf(route.schema?.body);
+  const json = (value: fc.Arbitrary<unknown>) => value.map((v) => ({ payload: JSON.stringify(v) ?? 'null', contentType: 'application/json' }));
+  return fc.oneof(
+    { weight: 4, arbitrary: json(shape ? malformedObject(shape) : wrongValue) },
+    { weight: 2, arbitrary: json(shape ? fc.array(malformedObject(shape), { maxLength: 3 }) : fc.jsonValue()) },
+    { weight: 2, arbitrary: json(wrongValue) },
+    { weight: 1, arbitrary: prototypeText(shape).map((payload) => ({ payload, contentType: 'application/json' })) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 200 }).map((payload) => ({ payload: `{${payload}`, contentType: 'application/json' })) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...CONTENT_TYPES), fc.oneof(fc.string({ maxLength: 300 }), fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)))).map(([contentType, payload]) => ({ payload, contentType })) },
+    { weight: 1, arbitrary: fc.constant({ payload: '', contentType: 'application/json' }) },
+    { weight: 1, arbitrary: fc.constant({}) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ maxLength: 100 }).map((junk) => ({ payload: `--xyz\r\nContent-Disposition: form-data; name="file"; filename="${junk}"\r\n\r\n${junk}\r\n--xyz`, contentType: 'multipart/form-data; boundary=xyz' })),
+    },
+  );
+}
+
+/** encodeURIComponent, with a lone surrogate sent as its (invalid) UTF-8 bytes instead of throwing. */
+function encode(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+function queryFor(route: ClassifiedRoute): fc.Arbitrary<string> {
+  const keys = Object.keys(shapeOf(route.schema?.querystring) ?? {});
+  const key = fc.oneof(...(keys.length ? [fc.constantFrom(...keys)] : []), fc.string({ maxLength: 10 }), prototypeKey, fc.constantFrom('a[b]', 'page[]', 'per_page[__proto__]'));
+  const value = fc.oneof(absurdString.map((v) => (v.length > 10_000 ? v.slice(0, 10_000) : v)), fc.string({ maxLength: 30 }), fc.constantFrom('%', '%zz', '%E0%A4%A', '+', '&', '=', '%00'));
+  return fc.array(fc.tuple(key, value, fc.boolean()), { maxLength: 6 }).map((pairs) =>
+    pairs.length === 0 ? '' : `?${pairs.map(([k, v, raw]) => `${encode(k)}=${raw ? v : encode(v)}`).join('&')}`,
+  );
+}
+
+function paramsFor(route: ClassifiedRoute): fc.Arbitrary<Record<string, string | number>> {
+  if (route.params.length === 0) return fc.constant({});
+  const absurdId = fc.oneof(fc.constantFrom('0', '-1', '1.5', '1e3', '0x10', '2147483648', '99999999999999999999999', 'NaN', '%20', 'null', '%2e%2e', '%00'), fc.string({ maxLength: 12 }).map(encode));
+  const entries = route.params.map((name) => fc.oneof({ weight: 3, arbitrary: fc.constant(ids[name] ?? 1) }, { weight: 1, arbitrary: absurdId }).map((value) => [name, value] as const));
+  return fc.tuple(...entries).map((pairs) => Object.fromEntries(pairs));
+}
+
+function requestFor(route: ClassifiedRoute): fc.Arbitrary<Request> {
+  const session = route.kind === 'admin' ? admin : route.kind === 'member' ? (route.key === 'DELETE /api/logout' ? spare : member) : undefined;
+  const withBody = route.method !== 'GET';
+  return fc.tuple(paramsFor(route), queryFor(route), withBody ? bodyFor(route) : fc.constant({})).map(([params, query, body]) => {
+    const path = fillUrl(route, { ...ids, ...params });
+    const headers: Record<string, string> = { ...(session?.auth ?? {}) };
+    const { payload, contentType } = body as { payload?: string | Buffer; contentType?: string };
+    if (contentType) headers['content-type'] = contentType;
+    return { url: `${path}${query}`, headers, ...(payload === undefined ? {} : { payload }) };
+  });
+}
+
+function expectSane(route: ClassifiedRoute, request: Request, res: Awaited<ReturnType<TestApp['app']['inject']>>) {
+  const where = `${route.key} ${request.url.slice(0, 200)} ${String(request.headers['content-type'])} ${String(request.payload).slice(0, 300)}`;
+  expect(res.statusCode, `${where}\n-> ${res.body.slice(0, 300)}`).toBeLessThan(500);
+  if (res.statusCode >= 400) {
+    const body = res.json() as { error: { code: unknown; message: unknown; fields?: unknown } };
+    expect(Object.keys(body), where).toEqual(['error']);
+    expect(typeof body.error.code, where).toBe('string');
+    expect(typeof body.error.message, where).toBe('string');
+    expect(Object.keys(body.error).every((key) => ['code', 'message', 'fields'].includes(key)), where).toBe(true);
+    if (body.error.fields !== undefined) expect(Object.values(body.error.fields as object).every((v) => typeof v === 'string'), where).toBe(true);
+  }
+}
+
+describe('malformed input on every route', () => {
+  it('never answers 5xx, and every 4xx is the one error shape', async () => {
+    const routes = apiRoutes(t.app.routeTable);
+    expect(routes.length).toBeGreaterThan(100);
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(requestFor(route), async (request) => {
+          sent++;
+          const res = await t.app.inject({ method: route.method as 'POST', ...request });
+          expectSane(route, request, res);
+        }),
+        { numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+      );
+    }
+    expect(sent).toBeGreaterThanOrEqual(3000);
+    // Nothing a body said reached a prototype.
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).company_role).toBeUndefined();
+    // The member's and the admin's sessions are intact, and nobody was made an admin.
+    expect((await call(t, 'GET', '/api/user/profile', member.auth)).json().company_role).toBeNull();
+    expect((await call(t, 'GET', '/api/admin/users?per_page=1', admin.auth)).statusCode).toBe(200);
+  }, 240_000);
+});

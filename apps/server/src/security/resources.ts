@@ -1,0 +1,54 @@
+import { expect } from 'vitest';
+import { createNotifications } from '../modules/notifications/notifications.service.js';
+import { PDF_MINIMAL, PNG_1PX, multipartBody } from '../test/fixtures.js';
+import type { TestApp } from '../test/test-app.js';
+
+export type Session = Awaited<ReturnType<TestApp['signIn']>>;
+export type Multipart = { multipart: ReturnType<typeof multipartBody> };
+
+/** app.inject with a JSON body, or a multipart one given as {multipart}. */
+export async function call(t: TestApp, method: string, url: string, headers: Record<string, string>, payload?: unknown) {
+  if (payload && typeof payload === 'object' && 'multipart' in payload) {
+    const body = (payload as Multipart).multipart;
+    return t.app.inject({ method: method as 'POST', url, headers: { ...headers, ...body.headers }, payload: body.payload });
+  }
+  return t.app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+export const pngUpload = (name: string): Multipart => ({ multipart: multipartBody([{ field: 'file', filename: `${name}.png`, contentType: 'image/png', data: PNG_1PX }]) });
+export const pdfUpload = (name: string): Multipart => ({ multipart: multipartBody([{ field: 'file', filename: `${name}.pdf`, contentType: 'application/pdf', data: PDF_MINIMAL }]) });
+
+async function created(res: Awaited<ReturnType<typeof call>>, what: string): Promise<number> {
+  expect(res.statusCode, `${what}: ${res.body}`).toBe(201);
+  const body = res.json() as { id?: number; projectId?: number };
+  return (body.id ?? body.projectId)!;
+}
+
+/**
+ * A full set of resources under one member: a project with every sub-record the member routes
+ * address, keyed like ClassifiedRoute.params (`<segment before>:<param>`).
+ */
+export async function ownEverything(t: TestApp, who: Session, name: string): Promise<Record<string, number>> {
+  const post = (url: string, payload: unknown) => call(t, 'POST', url, who.auth, payload);
+  const project = await created(await post('/api/projects', { project: { company_name: name, city: name } }), 'project');
+  const base = `/api/projects/${project}`;
+  const contact = await created(await post(`${base}/contacts`, { contact: { contact_first_name: name, contact_email: 'owner@example.com' } }), 'contact');
+  const link = await created(await post(`${base}/project_links`, { project_link: { link_type: 'Utility', link_title: name, link_url: 'https://utility.example' } }), 'link');
+  const ticket = await created(await post(`${base}/tickets`, { ticket: { title: name } }), 'ticket');
+  const image = await created(await post(`${base}/images`, pngUpload(name)), 'image');
+  const file = await created(await post(`${base}/files`, pdfUpload(name)), 'file');
+  const proposal = await created(await post(`${base}/proposal_tickets`, { proposal_ticket: { details: name } }), 'proposal ticket');
+  const [notification] = await createNotifications(t.db, [who.user.id], { title: name, message: name });
+  return {
+    'projects:id': project,
+    'projects:projectId': project,
+    'contacts:recordId': contact,
+    'project_links:recordId': link,
+    'tickets:recordId': ticket,
+    'images:recordId': image,
+    'files:recordId': file,
+    'proposal_tickets:ticketId': proposal,
+    'users:userId': who.user.id,
+    'notifications:id': notification!.id,
+  };
+}

@@ -1,0 +1,54 @@
+import type { RouteTableEntry } from '../app.js';
+
+/**
+ * The routes anyone may call; every other /api route needs a token. A new route is protected
+ * unless listed here (the authorization matrix fails for a protected route that answers without one).
+ */
+export const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'POST /api/signup',
+  'POST /api/login',
+  'POST /api/password',
+  'PATCH /api/password',
+  'POST /api/verify_email',
+  'GET /api/username-is-valid',
+  'GET /api/email-is-valid',
+  'GET /api/billing/config',
+  'POST /api/webhooks/stripe',
+]);
+
+export type RouteClass = 'public' | 'admin' | 'member';
+
+export interface ClassifiedRoute extends RouteTableEntry {
+  key: string;
+  kind: RouteClass;
+  /** The `:name` parameters in order, each with the path segment before it (`contacts:recordId`). */
+  params: string[];
+}
+
+/** Every /api route of the app (the Swagger UI under /api/docs is static and public). */
+export function apiRoutes(routeTable: RouteTableEntry[]): ClassifiedRoute[] {
+  return routeTable
+    .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
+    .map((route) => {
+      const key = `${route.method} ${route.url}`;
+      const kind: RouteClass = PUBLIC_ROUTES.has(key) ? 'public' : route.url.startsWith('/api/admin/') ? 'admin' : 'member';
+      const segments = route.url.split('/');
+      const params = segments.flatMap((segment, index) => (segment.startsWith(':') ? [`${segments[index - 1]}${segment}`] : []));
+      return { ...route, key, kind, params };
+    });
+}
+
+/** Fills `:name` parameters from a map keyed like ClassifiedRoute.params; throws for an unknown one. */
+export function fillUrl(route: ClassifiedRoute, ids: Record<string, number | string>): string {
+  const segments = route.url.split('/');
+  return segments
+    .map((segment, index) => {
+      if (!segment.startsWith(':')) return segment;
+      const name = `${segments[index - 1]}${segment}`;
+      const value = ids[name];
+      if (value === undefined) throw new Error(`${route.key}: no id for the parameter ${name}; add it to the map`);
+      return String(value);
+    })
+    .join('/');
+}
