@@ -85,6 +85,16 @@ describe('the app shell', () => {
     expect(xml.json().error.code).toBe('unsupported_media_type');
   });
 
+  it('refuses a NUL character in a query, a JSON body or a key with 400 (PostgreSQL text cannot hold it)', async () => {
+    const expected = { error: { code: 'bad_request', message: 'The request contains a NUL character, which is not allowed.' } };
+    const query = await t.app.inject({ method: 'GET', url: '/api/username-is-valid?user_name=%00' });
+    expect([query.statusCode, query.json()]).toEqual([400, expected]);
+    const body = await t.app.inject({ method: 'POST', url: '/api/login', payload: { user: { email: 'a\u0000@b.example', password: 'x' } } });
+    expect([body.statusCode, body.json()]).toEqual([400, expected]);
+    const key = await t.app.inject({ method: 'POST', url: '/api/login', payload: { user: { 'e\u0000': 1 } } });
+    expect([key.statusCode, key.json()]).toEqual([400, expected]);
+  });
+
   it('lists sent mail at /dev/mailbox with clickable links, escaped', async () => {
     await t.app.ctx.mailer.send({ to: 'x@example.com', subject: 'Hello <b>', text: 'Go to http://portal.test/verify_email?token=abc now' });
     const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });

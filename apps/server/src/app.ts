@@ -31,6 +31,7 @@ import { sitemapRoutes, trainingRoutes } from './modules/site/site.routes.js';
 import multipart from '@fastify/multipart';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { AppError } from './lib/app-error.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
 
 declare module 'fastify' {
@@ -112,6 +113,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+  });
+  // PostgreSQL text cannot hold U+0000 (it would fail the query with a 500): refused up front.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
+      throw new AppError('bad_request', 'The request contains a NUL character, which is not allowed.');
+    }
   });
 
   const database =
@@ -219,4 +226,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   return app;
+}
+
+/** Whether a parsed query, params object or JSON body holds U+0000 in any key or string. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
 }
