@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../db/seed.js';
-import { loadActionCable, waitFor } from '../test/cable-client.js';
+import { loadActionCable, rawCable, waitFor } from '../test/cable-client.js';
 import { PNG_1PX, multipartBody } from '../test/fixtures.js';
 import { missingServices, sleep, startPostgres, startRedis, startServer, type PrivatePostgres, type PrivateRedis, type ServerProcess } from '../test/services.js';
 
@@ -352,4 +352,19 @@ describe.skipIf(Boolean(skipReason))('reliability: two processes on one PostgreS
       consumer.disconnect();
     }
   }, 90_000);
+  it('logging out through one process closes the socket that token opened on the other', async () => {
+    const member = await signUp(b!.url);
+    const cable = rawCable(`${a!.url.replace('http', 'ws')}/cable?token=${encodeURIComponent(member.token)}`);
+    try {
+      await cable.opened;
+      await waitFor(() => cable.frames.find((frame) => frame.type === 'welcome'), 10_000, 'the welcome on process A');
+      const logout = await call(b!.url, 'DELETE', '/api/logout', { token: member.token });
+      expect(logout.status).toBe(200);
+      // Process A hears the revocation over Redis and closes the socket with ActionCable's reason.
+      await Promise.race([cable.closed, sleep(10_000).then(() => Promise.reject(new Error('the socket on A stayed open')))]);
+      expect(cable.frames.at(-1)).toMatchObject({ type: 'disconnect', reason: 'unauthorized' });
+    } finally {
+      cable.socket.terminate();
+    }
+  }, 30_000);
 });
