@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -145,7 +145,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  // Security headers. helmet's middleware is built once here and applied to every answer (API,
+  // pages, files, 404s); @fastify/helmet rebuilt it, CSP parsing included, on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -167,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
   await app.register(swagger, {
     openapi: {
       info: { title: 'SunIn Partner Portal API', version: '0.1.0', description: 'All routes are under /api. Send the JWT from the login response as `Authorization: Bearer <token>`.' },

@@ -159,7 +159,7 @@ describe('paths in the name', () => {
   it('are cleaned when an admin renames a stored file', async () => {
     const { url, projectId } = (await targets()).find((target) => target.route.key === 'POST /api/admin/projects/:id/images')!;
     const photo = (await upload(url, admin.auth, { filename: 'a.png', data: PNG_1PX })).json();
-    const res = await t.app.inject({ method: 'PUT', url: `/api/admin/projects/${projectId}/images/${photo.id}`, headers: admin.auth, payload: { image: { name: '../../etc/shadow\u0000' } } });
+    const res = await t.app.inject({ method: 'PUT', url: `/api/admin/projects/${projectId}/images/${photo.id}`, headers: admin.auth, payload: { image: { name: '../../etc/shadow\u0001' } } });
     expect(res.statusCode).toBe(200);
     expect(res.json().name).toBe('shadow.png');
   });
