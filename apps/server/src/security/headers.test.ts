@@ -108,7 +108,7 @@ describe('error bodies', () => {
       throw new Error('secret internal detail: select password_digest from users (test-secret)');
     });
     try {
-      const res = await prod.app.inject({ method: 'GET', url: '/api/user/profile', headers: member.auth });
+      const res = await prod.app.inject({ method: 'GET', url: '/api/projects', headers: member.auth });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
       expectHardened(res, '500');

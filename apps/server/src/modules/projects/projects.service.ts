@@ -15,7 +15,7 @@ import { accounts, projects, users, type ProjectRow } from '../../db/schema/inde
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
-import { assertCanWrite, findProject, findWritableProject, type ProjectScope } from './project-access.js';
+import { assertCanWrite, findWritableProject, type ProjectScope } from './project-access.js';
 
 type ProjectCreate = z.output<typeof projectCreateSchema>;
 type ProjectUpdate = z.output<typeof projectUpdateSchema>;
@@ -137,9 +137,14 @@ export interface ProjectWithOwner {
 }
 
 export async function getProject(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<ProjectWithOwner> {
-  const project = await findProject(ctx.db, scope, projectId);
-  const [owner] = await ctx.db.select({ name: ownerName }).from(users).where(eq(users.id, project.user_id));
-  return { project, ownerName: owner?.name ?? '' };
+  const [row] = await ctx.db
+    .select({ project: projects, ownerName })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.user_id))
+    .where(and(eq(projects.id, projectId), scope.admin ? undefined : eq(projects.user_id, scope.user.id)))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'Project not found.');
+  return row;
 }
 
 /** Newest updated_at first (member-app.md 2), one page, with the total for the headers. */
@@ -151,16 +156,19 @@ export async function listProjects(
 ): Promise<{ rows: ProjectWithOwner[]; total: number }> {
   const ownerId = scope.admin ? filter.userId : scope.user.id;
   const where = and(ownerId === undefined ? undefined : eq(projects.user_id, ownerId), filter.stage);
-  const [totals] = await ctx.db.select({ n: count() }).from(projects).where(where);
+  // The page and the total in one query (a window count); only a page past the end, which
+  // has no row to carry the total, needs a second query.
   const rows = await ctx.db
-    .select({ project: projects, ownerName })
+    .select({ project: projects, ownerName, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.user_id))
     .where(where)
     .orderBy(desc(projects.updated_at), desc(projects.id))
     .limit(page.per_page)
     .offset(offsetOf(page));
-  return { rows, total: totals?.n ?? 0 };
+  if (rows[0]) return { rows: rows.map(({ project, ownerName }) => ({ project, ownerName })), total: rows[0].total };
+  const [totals] = offsetOf(page) > 0 ? await ctx.db.select({ n: count() }).from(projects).where(where) : [{ n: 0 }];
+  return { rows: [], total: totals?.n ?? 0 };
 }
 
 export interface ProjectStatistics {

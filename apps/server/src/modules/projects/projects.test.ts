@@ -118,6 +118,12 @@ describe('GET /api/projects', () => {
     const second = await t.app.inject({ method: 'GET', url: '/api/projects?page=2', headers: auth });
     expect(second.json()).toHaveLength(2);
     expect(second.headers.link).toContain('rel="prev"');
+    expect(second.headers['x-total-count']).toBe('27');
+    // A page past the end has no rows but still tells the total.
+    const past = await t.app.inject({ method: 'GET', url: '/api/projects?page=5', headers: auth });
+    expect([past.json(), past.headers['x-total-count']]).toEqual([[], '27']);
+    const none = await t.app.inject({ method: 'GET', url: '/api/projects', headers: (await t.signIn()).auth });
+    expect([none.json(), none.headers['x-total-count']]).toEqual([[], '0']);
     const ten = await t.app.inject({ method: 'GET', url: '/api/projects?per_page=10', headers: auth });
     expect(ten.json()).toHaveLength(10);
   });
