@@ -115,8 +115,10 @@ describe('ending a session', () => {
     const stop = t.app.ctx.bus.onMessage((message) => heard.push(message));
     const member = await t.signIn();
     await t.app.inject({ method: 'DELETE', url: '/api/logout', headers: member.auth });
-    stop();
     const jti = (await t.app.ctx.tokens.verify(member.token))!.jti;
+    // With Redis the message comes back over the network: wait for it.
+    await waitFor(() => heard.some((message) => 'revoke' in message && message.revoke.jti === jti), 5_000, 'the revocation on the bus');
+    stop();
     expect(heard).toContainEqual({ userId: member.user.id, revoke: { jti } });
 
     // What another process publishes after a logout there (the message is JSON on Redis).
