@@ -76,6 +76,8 @@ test.describe('public site', () => {
       const html = (await response?.text()) ?? '';
       // The server answered with the prerendered page: the heading is in the HTML itself.
       expect(html).toContain(`data-prerendered-path="${path}"`);
+      // Precompressed by the build (brotli, or gzip where the browser offers no brotli).
+      expect(response?.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
       expect(html).toContain(heading.replace("'", '&#x27;'));
 
       await waitForReact(page);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
@@ -10,9 +11,13 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>SunIn</title><div id="root"></div>');
   writeFileSync(path.join(webDir, 'assets', 'app-123.js'), 'console.log(1)');
+  // What the web build's precompression writes beside a file.
+  writeFileSync(path.join(webDir, 'assets', 'app-123.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(path.join(webDir, 'assets', 'app-123.js.gz'), gzipSync('console.log(1)'));
   mkdirSync(path.join(webDir, 'pages', 'legal'), { recursive: true });
   writeFileSync(path.join(webDir, 'pages', 'index.html'), '<!doctype html><h1>Landing</h1>');
   writeFileSync(path.join(webDir, 'pages', 'pricing.html'), '<!doctype html><h1>Pricing</h1>');
+  writeFileSync(path.join(webDir, 'pages', 'pricing.html.br'), brotliCompressSync('<!doctype html><h1>Pricing</h1>'));
   writeFileSync(path.join(webDir, 'pages', 'legal', 'terms.html'), '<!doctype html><h1>Terms</h1>');
   t = await createTestApp({ WEB_DIST_DIR: webDir });
 });
@@ -52,6 +57,23 @@ describe('the app shell', () => {
     expect((await t.app.inject({ method: 'GET', url: '/legal/terms?x=1' })).body).toContain('<h1>Terms</h1>');
     expect((await t.app.inject({ method: 'GET', url: '/pages/../index.html' })).body).not.toContain('Pricing');
     expect((await t.app.inject({ method: 'GET', url: '/home' })).body).toContain('<div id="root">');
+  });
+
+  it('serves the precompressed files of the build to browsers that accept them', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/app-123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect([br.headers['content-encoding'], br.headers['content-type']]).toEqual(['br', expect.stringMatching(/javascript/)]);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/app-123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, 'console.log(1)']);
+    // Prerendered pages too (served through sendFile by the not-found handler).
+    const page = await t.app.inject({ method: 'GET', url: '/pricing', headers: { 'accept-encoding': 'br' } });
+    expect([page.headers['content-encoding'], page.headers['content-type']]).toEqual(['br', expect.stringMatching(/text\/html/)]);
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<h1>Pricing</h1>');
   });
 
   it('sends security headers and a request id on every response', async () => {

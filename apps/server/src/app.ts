@@ -211,6 +211,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside every text file: served when accepted.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
