@@ -44,6 +44,7 @@ export default defineConfig({
       // The limits themselves are tested by the API suite; here many people sign in from one IP.
       LOGIN_RATE_LIMIT_PER_IP: '10000',
       RESET_RATE_LIMIT_PER_IP: '10000',
+      SIGNUP_RATE_LIMIT_PER_IP: '10000',
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',

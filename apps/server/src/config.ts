@@ -31,6 +31,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   RESET_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   RESET_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  SIGNUP_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: booleanFromEnv,
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   ORPHAN_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(1, 'ORPHAN_SWEEP_GRACE_SECONDS must be at least 1.').max(30 * 24 * 3600).default(3600),
@@ -83,6 +84,7 @@ export interface Config {
     loginPerEmail: number;
     resetPerIp: number;
     resetPerEmail: number;
+    signupPerIp: number;
   };
 }
 
@@ -168,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
       resetPerIp: e.RESET_RATE_LIMIT_PER_IP,
       resetPerEmail: e.RESET_RATE_LIMIT_PER_EMAIL,
+      signupPerIp: e.SIGNUP_RATE_LIMIT_PER_IP,
     },
   };
 }

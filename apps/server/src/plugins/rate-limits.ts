@@ -12,6 +12,7 @@ declare module 'fastify' {
       resetPerIp: preHandlerAsyncHookHandler;
       resetPerEmail: preHandlerAsyncHookHandler;
       lookupPerIp: preHandlerAsyncHookHandler;
+      signupPerIp: preHandlerAsyncHookHandler;
     };
   }
 }
@@ -27,7 +28,7 @@ function emailKey(request: FastifyRequest): string {
 }
 
 /**
- * Login and reset requests are limited per IP and per email (DESIGN.md), counted in Redis when
+ * Login and reset requests are limited per IP and per email (DESIGN.md), signups per IP, counted in Redis when
  * REDIS_URL is set so that every server process shares the counts, in memory otherwise.
  */
 export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
@@ -61,5 +62,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     resetPerIp: limiter('reset-ip', rateLimits.resetPerIp, '15 minutes'),
     resetPerEmail: limiter('reset-email', rateLimits.resetPerEmail, '15 minutes', emailKey),
     lookupPerIp: limiter('lookup-ip', 120, '1 minute'),
+    // Anti-automation (ASVS 2.4.1): accounts made from one address per hour.
+    signupPerIp: limiter('signup-ip', rateLimits.signupPerIp, '1 hour'),
   });
 });

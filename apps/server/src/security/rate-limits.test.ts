@@ -3,13 +3,13 @@ import { TOO_MANY } from '../plugins/rate-limits.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
- * Login and password-reset limits (DESIGN.md, decision 002; ASVS 6.3.1): the (N+1)th attempt
+ * Login, password-reset and signup limits (DESIGN.md, decision 002; ASVS 6.3.1, 2.4.1): the (N+1)th attempt
  * in a window answers 429 in the error shape with Retry-After. The limits are the server's own
  * configured values (small here so the test is quick), read back from its config.
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '6', LOGIN_RATE_LIMIT_PER_EMAIL: '3', RESET_RATE_LIMIT_PER_IP: '5', RESET_RATE_LIMIT_PER_EMAIL: '2' });
+  t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '6', LOGIN_RATE_LIMIT_PER_EMAIL: '3', RESET_RATE_LIMIT_PER_IP: '5', RESET_RATE_LIMIT_PER_EMAIL: '2', SIGNUP_RATE_LIMIT_PER_IP: '3' });
 });
 afterAll(async () => t?.close());
 
@@ -67,5 +67,28 @@ describe('password reset', () => {
     const guesser = freshIp();
     for (let i = 0; i < limit; i++) expect((await reset(guesser)).statusCode, `guess ${i + 1}`).toBe(422);
     expectLimited(await reset(guesser), `guess ${limit + 1}`);
+  });
+});
+
+describe('signup', () => {
+  let n = 0;
+  const signup = (ip: string) => {
+    const id = `${Date.now()}${n++}`;
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      remoteAddress: ip,
+      payload: {
+        user: { first_name: 'Sig', last_name: 'Nup', user_name: `sig${id}`, email: `sig.${id}@example.com`, phone_number: '5125550100', password: 'password1', password_confirmation: 'password1', address_1: '1 Way', city: 'Austin', state: 'TX', zip: '78701', account_type: 'referral_partner' },
+      },
+    });
+  };
+
+  it('limits the accounts one IP signs up per hour; other addresses are not affected', async () => {
+    const limit = t.app.ctx.config.rateLimits.signupPerIp;
+    const ip = freshIp();
+    for (let i = 0; i < limit; i++) expect((await signup(ip)).statusCode, `signup ${i + 1}`).toBe(201);
+    expectLimited(await signup(ip), `signup ${limit + 1}`);
+    expect((await signup(freshIp())).statusCode).toBe(201);
   });
 });

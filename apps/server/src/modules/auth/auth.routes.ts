@@ -23,7 +23,10 @@ const tags = ['Session and account'];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/signup',
-    { schema: { tags, summary: 'Sign up (referral or sales partner)', body: signupBodySchema, response: { 201: authResponseSchema } } },
+    {
+      schema: { tags, summary: 'Sign up (referral or sales partner)', body: signupBodySchema, response: { 201: authResponseSchema } },
+      preHandler: [app.limits.signupPerIp],
+    },
     async (request, reply) => {
       const session = await auth.signup(app.ctx, request.body.user);
       reply.header('Authorization', `Bearer ${session.token}`);
