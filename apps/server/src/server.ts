@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { seedDemoData, subscribeDemoSalesPartner } from './db/seed.js';
+import { scheduleLocalRenewals } from './modules/billing/billing.service.js';
 import { scheduleStorageSweep } from './modules/projects/storage-sweep.js';
 
 async function main(): Promise<void> {
@@ -38,11 +39,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  let stopSweep = async () => {};
-  app.addHook('onClose', async () => stopSweep());
+  const stopJobs: Array<() => Promise<void>> = [];
+  app.addHook('onClose', async () => void (await Promise.all(stopJobs.map((stop) => stop()))));
   await app.listen({ port: config.port, host: config.host });
-  // After listening: a large store must not delay start-up (docs/decisions/006).
-  stopSweep = scheduleStorageSweep(app.ctx);
+  // Background jobs start after listening: a large store must not delay start-up (docs/decisions/006).
+  stopJobs.push(scheduleStorageSweep(app.ctx), scheduleLocalRenewals(app.ctx));
   console.info(`\nSunIn Partner Portal is running on ${config.appUrl}  (API docs: ${config.appUrl}/api/docs${config.isProduction ? '' : `, dev mailbox: ${config.appUrl}/dev/mailbox`})\n`);
 }
 

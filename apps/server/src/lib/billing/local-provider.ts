@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BILLING_MESSAGES, TEST_CARDS, type BillingPlanId, type localCardSchema } from '@sunin/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { localSubscriptions, type BillingSubscriptionRow, type CheckoutSessionRow, type LocalSubscriptionRow } from '../../db/schema/index.js';
@@ -126,17 +126,10 @@ export class LocalPaymentProvider implements PaymentProviderBase {
       payment_status: 'paid',
       metadata: { user_id: String(session.user_id), plan: session.plan },
     };
-    const invoice: ProviderInvoiceInput = {
-      id: localId('in'),
-      object: 'invoice',
-      customer: session.customer_id,
-      parent: { subscription_details: { subscription: row.id, metadata: subscription.metadata } },
-      lines: { data: [{ period: { end: seconds(row.current_period_end) } }] },
-    };
     return [
       this.event('customer.subscription.created', subscription),
       this.event('checkout.session.completed', checkout),
-      this.event('invoice.paid', invoice),
+      this.event('invoice.paid', this.invoiceObject(row)),
     ];
   }
 
@@ -151,6 +144,56 @@ export class LocalPaymentProvider implements PaymentProviderBase {
     return {
       subscription: object,
       events: [this.event('customer.subscription.updated', object, { cancel_at_period_end: !cancel })],
+    };
+  }
+
+  /**
+   * What Stripe does when a period ends, for every local subscription whose period has ended:
+   * one set to cancel at the period end ends (customer.subscription.deleted); any other renews
+   * for the next period, paid by the test card on file (invoice.paid, then
+   * customer.subscription.updated with the new period end). A subscription several periods
+   * behind catches up period by period. Each step is claimed with a conditional update, so two
+   * server processes never renew the same period twice.
+   */
+  async advanceDueSubscriptions(): Promise<ProviderEvent[]> {
+    const now = this.now();
+    const due = await this.db
+      .select()
+      .from(localSubscriptions)
+      .where(and(eq(localSubscriptions.status, 'active'), lte(localSubscriptions.current_period_end, now)));
+    const events: ProviderEvent[] = [];
+    for (let row of due) {
+      while (row.status === 'active' && row.current_period_end.getTime() <= now.getTime()) {
+        const periodEnd = row.current_period_end;
+        const changes: Partial<LocalSubscriptionRow> = row.cancel_at_period_end
+          ? { status: 'canceled', canceled_at: periodEnd }
+          : { current_period_start: periodEnd, current_period_end: addInterval(periodEnd, row.plan) };
+        const [next] = await this.db
+          .update(localSubscriptions)
+          .set(changes)
+          .where(and(eq(localSubscriptions.id, row.id), eq(localSubscriptions.status, 'active'), eq(localSubscriptions.current_period_end, periodEnd)))
+          .returning();
+        if (!next) break; // another process took this step
+        const object = this.subscriptionObject(next);
+        if (next.status === 'canceled') {
+          events.push(this.event('customer.subscription.deleted', object));
+        } else {
+          events.push(this.event('invoice.paid', this.invoiceObject(next)));
+          events.push(this.event('customer.subscription.updated', object, { items: { data: [{ current_period_end: seconds(periodEnd) }] } }));
+        }
+        row = next;
+      }
+    }
+    return events;
+  }
+
+  private invoiceObject(row: LocalSubscriptionRow): ProviderInvoiceInput {
+    return {
+      id: localId('in'),
+      object: 'invoice',
+      customer: row.customer_id,
+      parent: { subscription_details: { subscription: row.id, metadata: { user_id: String(row.user_id), plan: row.plan } } },
+      lines: { data: [{ period: { end: seconds(row.current_period_end) } }] },
     };
   }
 

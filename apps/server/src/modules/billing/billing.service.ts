@@ -11,6 +11,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { checkoutSessions, users, type BillingSubscriptionRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { scheduleRepeating } from '../../lib/schedule.js';
 import { providerSubscriptionSchema, type LocalCard } from '../../lib/billing/index.js';
 import { DIRECT_CHANGE_RANK, applySubscription, findCurrentSubscription, handleBillingEvent, toSubscriptionStatus } from './billing-events.js';
 
@@ -171,4 +172,30 @@ export async function confirmLocalCheckout(ctx: AppContext, user: UserRow, body:
   if (!claimed) throw new AppError('conflict', BILLING_MESSAGES.checkoutComplete);
   for (const event of await billing.subscribe(claimed)) await handleBillingEvent(ctx, event);
   return { status: 'complete' };
+}
+
+/** Local subscriptions are renewed or ended this often (their periods are months long). */
+export const LOCAL_RENEWAL_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The local test provider's stand-in for Stripe's renewals: subscriptions whose period has
+ * ended renew (or end, when set to cancel), through the same event handler as every other
+ * billing change. Stripe renews by itself and reports it by webhook, so this does nothing then.
+ */
+export async function advanceLocalSubscriptions(ctx: AppContext): Promise<number> {
+  if (ctx.billing.kind !== 'local') return 0;
+  const events = await ctx.billing.advanceDueSubscriptions();
+  for (const event of events) await handleBillingEvent(ctx, event);
+  return events.length;
+}
+
+/** advanceLocalSubscriptions now and every LOCAL_RENEWAL_INTERVAL_MS. Returns the stop function. */
+export function scheduleLocalRenewals(ctx: AppContext): () => Promise<void> {
+  return scheduleRepeating(
+    async () => {
+      await advanceLocalSubscriptions(ctx);
+    },
+    LOCAL_RENEWAL_INTERVAL_MS,
+    (error) => ctx.log.error({ err: error }, 'local subscription renewal failed'),
+  );
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEvents, checkoutSessions, localSubscriptions, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { advanceLocalSubscriptions } from './billing.service.js';
 
 // The local test provider: the default when STRIPE_SECRET_KEY is not set.
 let t: TestApp;
@@ -207,6 +208,59 @@ describe('PATCH /api/unsubscribe and /api/reinstate (local provider)', () => {
       expect(res.json().error.message).toBe(BILLING_MESSAGES.noSubscription);
     }
     expect((await t.app.inject({ method: 'PATCH', url: '/api/unsubscribe' })).statusCode).toBe(401);
+  });
+});
+
+describe('local renewals (the local provider stands in for Stripe at the period end)', () => {
+  const DAY = 86_400_000;
+  /** Moves the member's local subscription back in time so that its period ended `daysAgo` days ago. */
+  async function periodEndedDaysAgo(userId: number, daysAgo: number) {
+    const end = new Date(Date.now() - daysAgo * DAY);
+    await t.db
+      .update(localSubscriptions)
+      .set({ current_period_start: new Date(end.getTime() - 30 * DAY), current_period_end: end })
+      .where(eq(localSubscriptions.user_id, userId));
+  }
+  const typesOf = async (userId: number) => (await t.db.select().from(billingEvents).where(eq(billingEvents.user_id, userId))).map((event) => event.type);
+
+  it('renews a subscription whose period ended, period by period, through the event handler, once', async () => {
+    const { user, auth } = await subscribed();
+    await periodEndedDaysAgo(user.id, 40);
+    // Two processes at once: each period is renewed by one of them only.
+    await Promise.all([advanceLocalSubscriptions(t.app.ctx), advanceLocalSubscriptions(t.app.ctx)]);
+
+    const row = await userRow(user.id);
+    expect(row.subscription_status).toBe('active');
+    const days = ((row.subscription_end_date?.getTime() ?? 0) - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(15); // 40 days ago + two months
+    expect(days).toBeLessThan(23);
+    const types = await typesOf(user.id);
+    expect(types.filter((type) => type === 'invoice.paid')).toHaveLength(3); // checkout, then two renewals
+    expect(types.filter((type) => type === 'customer.subscription.updated')).toHaveLength(2);
+    expect(await advanceLocalSubscriptions(t.app.ctx)).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: auth })).json()).toMatchObject({ subscription_status: 'active' });
+  });
+
+  it('ends a subscription set to cancel at its period end: the member is canceled and project writes answer 402', async () => {
+    const { user, auth } = await subscribed();
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/unsubscribe', headers: auth })).statusCode).toBe(200);
+    expect((await userRow(user.id)).subscription_status).toBe('pending_cancelation');
+    await periodEndedDaysAgo(user.id, 1);
+    await advanceLocalSubscriptions(t.app.ctx);
+
+    expect((await userRow(user.id)).subscription_status).toBe('canceled');
+    expect(await typesOf(user.id)).toContain('customer.subscription.deleted');
+    const [local] = await t.db.select().from(localSubscriptions).where(eq(localSubscriptions.user_id, user.id));
+    expect(local).toMatchObject({ status: 'canceled' });
+    const create = await t.app.inject({ method: 'POST', url: '/api/projects', headers: auth, payload: { project: { company_name: 'After the end' } } });
+    expect(create.statusCode).toBe(402);
+  });
+
+  it('leaves subscriptions inside their period alone', async () => {
+    const { user } = await subscribed();
+    const before = (await userRow(user.id)).subscription_end_date;
+    await advanceLocalSubscriptions(t.app.ctx);
+    expect((await userRow(user.id)).subscription_end_date).toEqual(before);
   });
 });
 

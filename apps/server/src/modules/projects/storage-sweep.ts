@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import { storedFiles } from '../../db/schema/index.js';
+import { scheduleRepeating } from '../../lib/schedule.js';
 import type { FileStorage } from '../../lib/storage/index.js';
 
 /** Only keys the upload service generates are ever swept; anything else in a shared bucket is left alone. */
@@ -49,29 +50,16 @@ export async function sweepOrphanFiles(db: Executor, storage: FileStorage, optio
   return { orphans, temporaryFiles };
 }
 
-/**
- * Sweeps at once and then every SWEEP_INTERVAL_MS, never two at a time; failures are logged
- * (a database or store that is away is retried on the next round). Returns the stop function.
- */
+/** Sweeps at once and then every SWEEP_INTERVAL_MS (docs/decisions/006). Returns the stop function. */
 export function scheduleStorageSweep(ctx: AppContext): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= sweepOrphanFiles(ctx.db, ctx.storage, { graceMs: ctx.config.orphanSweepGraceMs })
-      .then((result) => {
-        if (result.orphans.length > 0 || result.temporaryFiles > 0) {
-          ctx.log.warn({ orphans: result.orphans.length, temporaryFiles: result.temporaryFiles }, 'storage sweep removed unreferenced files');
-        }
-      })
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'storage sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  const timer = setInterval(run, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return scheduleRepeating(
+    async () => {
+      const result = await sweepOrphanFiles(ctx.db, ctx.storage, { graceMs: ctx.config.orphanSweepGraceMs });
+      if (result.orphans.length > 0 || result.temporaryFiles > 0) {
+        ctx.log.warn({ orphans: result.orphans.length, temporaryFiles: result.temporaryFiles }, 'storage sweep removed unreferenced files');
+      }
+    },
+    SWEEP_INTERVAL_MS,
+    (error) => ctx.log.error({ err: error }, 'storage sweep failed'),
+  );
 }
