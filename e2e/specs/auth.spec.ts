@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { waitForReact } from '../support/hydration';
 import { DEMO, createMember, logIn, mailedLinks, newPerson } from '../support/people';
 
 test.describe('accounts and sign-in', () => {
   test('a referral partner signs up through the wizard and lands on /home', async ({ page }) => {
     const person = newPerson();
     await page.goto('/signup');
+    await waitForReact(page); // the plan cards do nothing before hydration
     await page.getByText('Referral Partner', { exact: false }).first().click();
     // The three consents appear pre-checked once a plan is picked.
     const consents = page.getByRole('checkbox');

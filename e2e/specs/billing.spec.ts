@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForReact } from '../support/hydration';
 import { createMember, logIn, newPerson } from '../support/people';
 
 // Billing with the local test provider (no STRIPE_SECRET_KEY on the e2e server): its own card
@@ -16,6 +17,7 @@ test.describe('sales partner billing (local test provider)', () => {
     test.setTimeout(90_000);
     const person = newPerson();
     await page.goto('/signup');
+    await waitForReact(page); // the plan cards do nothing before hydration
     await page.getByText('Sales Partner', { exact: false }).first().click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'No' }).or(page.getByRole('radio', { name: 'No' })).first().click();

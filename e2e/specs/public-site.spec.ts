@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForReact } from '../support/hydration';
 import { createMember, DEMO, logIn } from '../support/people';
 
 /**
@@ -36,15 +37,6 @@ function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
-}
-
-/** React marks the container once hydrateRoot (or createRoot) has taken it over. */
-async function waitForReact(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
-  await page.waitForLoadState('networkidle');
 }
 
 test.describe('public site', () => {

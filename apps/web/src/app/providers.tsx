@@ -1,8 +1,9 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { TOAST_DURATION_MS } from '@sunin/contract';
+import { useHydrated } from '../lib/use-hydrated';
 
 /**
  * Toasts at the top centre (member-app.md 8) with the durations of member-app.md 9: 4 s for
@@ -34,11 +35,8 @@ export function AppToaster() {
  * hydration: the prerendered HTML has no toaster, and the first client render must match it.
  */
 function BodyToaster() {
-  const hydrated = useSyncExternalStore(subscribeToNothing, () => true, () => false);
-  return hydrated ? createPortal(<AppToaster />, document.body) : null;
+  return useHydrated() ? createPortal(<AppToaster />, document.body) : null;
 }
-
-const subscribeToNothing = () => () => undefined;
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Spinner } from './spinner';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'ghost-danger';
@@ -21,12 +22,18 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   pending?: boolean;
 }
 
+/**
+ * A submit button is disabled in prerendered HTML until React has hydrated the page: before
+ * that, the browser would submit the form itself, as a GET with every field (the password of
+ * /login, say) in the address.
+ */
 export function Button({ variant = 'primary', pending = false, disabled, className = '', children, type = 'button', ...rest }: ButtonProps) {
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
       className={buttonClasses(variant, className)}
-      disabled={disabled || pending}
+      disabled={disabled || pending || (type === 'submit' && !hydrated)}
       aria-busy={pending || undefined}
       {...rest}
     >
