@@ -138,3 +138,22 @@ describe('production mode', () => {
     }
   });
 });
+
+describe('the request log', () => {
+  it('keeps the secrets some addresses carry out of the log: cable and verification tokens, reset links', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+    try {
+      await logged.app.inject({ method: 'GET', url: '/cable?token=eyJhbGciOiJIUzI1NiJ9.secret-jwt.sig' });
+      await logged.app.inject({ method: 'GET', url: '/verify_email?token=secret-verify-token&x=1' });
+      await logged.app.inject({ method: 'GET', url: '/password-reset-form/secret-reset-token?from=mail' });
+      const log = lines.join('');
+      expect(log).toContain('/cable?token=[redacted]');
+      expect(log).toContain('/verify_email?token=[redacted]&x=1');
+      expect(log).toContain('/password-reset-form/[redacted]?from=mail');
+      expect(log).not.toMatch(/secret-(jwt|verify-token|reset-token)/);
+    } finally {
+      await logged.close();
+    }
+  });
+});

@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
@@ -56,6 +56,16 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Pino options override (tests pass `false`). */
   logger?: boolean | object;
+  /** Where the default logger writes (stdout when absent); tests read the log lines from it. */
+  logStream?: { write(line: string): void };
+}
+
+/**
+ * A request's address for the log, without the secrets some addresses carry: the cable's
+ * `?token=` (a JWT), the verification link's `?token=` and the reset link's path segment.
+ */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|reset_password_token)=)[^&#]*/gi, '$1[redacted]').replace(/(\/password-reset-form\/)[^/?#]+/i, '$1[redacted]');
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -89,7 +99,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger ?? {
         level: config.logLevel,
+        ...(options.logStream ? { stream: options.logStream } : {}),
         // No secrets in logs: tokens, cookies and passwords never reach a log line.
+        serializers: {
+          req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }),
+        },
         redact: {
           paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', '*.current_password', '*.token'],
           censor: '[redacted]',

@@ -21,7 +21,7 @@ export interface TestApp {
  * in-memory PGlite by default, or a private schema on the PostgreSQL of DATABASE_URL (CI's
  * second pass). Redis is used for rate limits when REDIS_URL is set.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sunin-test-'));
   const id = randomBytes(5).toString('hex');
   const config = loadConfig({
@@ -50,7 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     throw error;
   }
   try {
-    app = await buildApp({ config, database, logger: false });
+    app = await buildApp({ config, database, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
     await app.ready();
   } catch (error) {
     await database.close();
