@@ -1,0 +1,124 @@
+import { adapters } from '@rails/actioncable';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildUser } from './test-fixtures';
+import { cableUrl, disconnectCable, getCableConsumer, reconnectCable, subscribeToNotifications } from './cable';
+import { clearSession, saveSession } from './session';
+
+/** A websocket the test drives: it records what the client sends and delivers server frames. */
+class FakeSocket {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSING = 2;
+  static CLOSED = 3;
+  static all: FakeSocket[] = [];
+  readyState = FakeSocket.CONNECTING;
+  protocol = 'actioncable-v1-json';
+  sent: Array<Record<string, unknown>> = [];
+  onopen: (() => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as Record<string, unknown>);
+  }
+  close() {
+    this.readyState = FakeSocket.CLOSED;
+    this.onclose?.({});
+  }
+  serverOpens() {
+    this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
+    this.frame({ type: 'welcome' });
+  }
+  frame(data: Record<string, unknown>) {
+    this.onmessage?.({ data: JSON.stringify(data) });
+  }
+}
+
+const realSocket = adapters.WebSocket;
+beforeEach(() => {
+  FakeSocket.all = [];
+  adapters.WebSocket = FakeSocket as unknown as typeof WebSocket;
+  saveSession('first-token', buildUser({ id: 7 }));
+});
+afterEach(() => {
+  disconnectCable();
+  clearSession();
+  adapters.WebSocket = realSocket;
+  vi.restoreAllMocks();
+});
+
+const latest = () => FakeSocket.all.at(-1)!;
+
+describe('the cable (member-app.md 7)', () => {
+  it('builds ws: or wss: addresses with the token as a query parameter', () => {
+    expect(cableUrl('a b', { protocol: 'http:', host: 'portal.test' })).toBe('ws://portal.test/cable?token=a%20b');
+    expect(cableUrl('t', { protocol: 'https:', host: 'portal.test' })).toBe('wss://portal.test/cable?token=t');
+  });
+
+  it('has no consumer without a session, and one shared consumer per token', () => {
+    clearSession();
+    expect(getCableConsumer()).toBeNull();
+    saveSession('first-token', buildUser({ id: 7 }));
+    const consumer = getCableConsumer();
+    expect(consumer).not.toBeNull();
+    expect(getCableConsumer()).toBe(consumer);
+  });
+
+  it('subscribes to the member NotificationsChannel and hands on known events only', () => {
+    const events: unknown[] = [];
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const unsubscribe = subscribeToNotifications(7, (event) => events.push(event));
+    const socket = latest();
+    expect(socket.url).toContain('/cable?token=first-token');
+    expect(socket.protocols).toContain('actioncable-v1-json');
+    socket.serverOpens();
+    const subscribe = socket.sent.find((command) => command.command === 'subscribe')!;
+    expect(JSON.parse(String(subscribe.identifier))).toEqual({ channel: 'NotificationsChannel', user_id: 7 });
+
+    const identifier = subscribe.identifier;
+    socket.frame({ type: 'confirm_subscription', identifier });
+    const created = { type: 'notification_created', payload: { id: 1, title: 'Hi', message: 'There', read: false } };
+    socket.frame({ identifier, message: created });
+    socket.frame({ identifier, message: { type: 'something_else', payload: { id: 2 } } });
+    socket.frame({ identifier, message: 'not an event' });
+    expect(events).toEqual([created]);
+
+    unsubscribe();
+    expect(socket.sent.at(-1)).toMatchObject({ command: 'unsubscribe', identifier });
+  });
+
+  it('reopens with the new token after a password change and subscribes again', async () => {
+    subscribeToNotifications(7, () => undefined);
+    const first = latest();
+    first.serverOpens();
+
+    reconnectCable(); // same token: nothing to do
+    expect(FakeSocket.all).toHaveLength(1);
+
+    saveSession('fresh-token', buildUser({ id: 7 }));
+    reconnectCable();
+    expect(first.readyState).toBe(FakeSocket.CLOSED);
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2), { timeout: 3_000 });
+    const second = latest();
+    expect(second.url).toContain('/cable?token=fresh-token');
+    second.serverOpens();
+    expect(second.sent.some((command) => command.command === 'subscribe')).toBe(true);
+    expect(getCableConsumer()).not.toBeNull();
+    expect(FakeSocket.all).toHaveLength(2); // the same consumer, not a new one
+  });
+
+  it('closes the socket on disconnect (logout)', () => {
+    subscribeToNotifications(7, () => undefined);
+    const socket = latest();
+    socket.serverOpens();
+    disconnectCable();
+    expect(socket.readyState).toBe(FakeSocket.CLOSED);
+  });
+});
