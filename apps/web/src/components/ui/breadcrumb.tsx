@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ChevronIcon } from './chevron-icon';
 
 export interface Crumb {
   label: string;
@@ -14,9 +15,7 @@ export function Breadcrumb({ items, className = '' }: { items: Crumb[]; classNam
         {items.map((item, index) => (
           <li key={`${item.label}-${index}`} className="flex items-center gap-1">
             {index > 0 && (
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-ink-400">
-                <path fill="currentColor" d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 1 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0Z" />
-              </svg>
+              <ChevronIcon direction="right" className="size-4 text-ink-400" />
             )}
             {item.to ? (
               <Link to={item.to} className="rounded font-medium text-brand-700 hover:text-brand-800 hover:underline">

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { ChevronIcon } from './chevron-icon';
 
 interface HorizontalScrollerProps {
   children: ReactNode;
@@ -27,16 +28,7 @@ function ArrowButton({ direction, label, disabled, onClick, tone }: { direction:
       onClick={onClick}
       className={`shrink-0 rounded-lg p-2 disabled:cursor-default disabled:hover:bg-transparent ${colours}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">
-        <path
-          fill="currentColor"
-          d={
-            direction === 'left'
-              ? 'M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06l4.27-4.27a.75.75 0 0 1 1.06 0Z'
-              : 'M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 1 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0Z'
-          }
-        />
-      </svg>
+      <ChevronIcon direction={direction} className="size-5" />
     </button>
   );
 }

@@ -3,6 +3,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { THUMBNAIL_SCROLL_PX, type StoredFile } from '@sunin/contract';
 import { HorizontalScroller } from '../../../components/ui/horizontal-scroller';
 import { downloadUrl, secureUrl } from '../../../lib/secure-url';
+import { ChevronIcon } from '../../../components/ui/chevron-icon';
 
 /** The neighbour of `index` in a list of `count`, wrapping around at both ends (member-app.md 9). */
 export function wrapIndex(index: number, delta: number, count: number): number {
@@ -19,21 +20,6 @@ interface LightboxProps {
 }
 
 const iconButton = 'rounded-lg p-2 text-white hover:bg-white/15';
-
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-7">
-      <path
-        fill="currentColor"
-        d={
-          direction === 'left'
-            ? 'M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06l4.27-4.27a.75.75 0 0 1 1.06 0Z'
-            : 'M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 1 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0Z'
-        }
-      />
-    </svg>
-  );
-}
 
 /**
  * The photo preview (member-app.md 2 "Assets"): previous and next wrap around at both ends, the
@@ -105,10 +91,10 @@ export function Lightbox({ photos, index, onIndexChange, onClose, onDelete }: Li
             <div className="relative flex min-h-0 flex-1 items-center justify-center px-12 sm:px-16">
               <img src={secureUrl(photo.url)} alt={photo.name} className="size-full object-contain" />
               <button type="button" className={`${iconButton} absolute top-1/2 left-1 -translate-y-1/2 sm:left-3`} onClick={() => step(-1)} aria-label="Previous photo">
-                <Chevron direction="left" />
+                <ChevronIcon direction="left" className="size-7" />
               </button>
               <button type="button" className={`${iconButton} absolute top-1/2 right-1 -translate-y-1/2 sm:right-3`} onClick={() => step(1)} aria-label="Next photo">
-                <Chevron direction="right" />
+                <ChevronIcon direction="right" className="size-7" />
               </button>
             </div>
 

@@ -14,6 +14,7 @@ import { PROJECT_TOASTS } from '../messages';
 import { ProjectTabs } from '../components/project-tabs';
 import { StageProgress } from '../../../components/ui/stage-progress';
 import { parseRouteId } from './project-id';
+import { ChevronIcon } from '../../../components/ui/chevron-icon';
 
 /** Breadcrumb from sm up; on phones a Back link to /projects instead (member-app.md 2). */
 function ProjectNavigation() {
@@ -21,9 +22,7 @@ function ProjectNavigation() {
     <>
       <Breadcrumb className="hidden sm:block" items={[{ label: 'Home', to: '/home' }, { label: 'Projects', to: '/projects' }, { label: 'Project' }]} />
       <Link to="/projects" className={`${textLinkClasses} inline-flex items-center gap-1 text-sm sm:hidden`}>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4">
-          <path fill="currentColor" d="M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06l4.27-4.27a.75.75 0 0 1 1.06 0Z" />
-        </svg>
+        <ChevronIcon direction="left" />
         Back
       </Link>
     </>

@@ -8,6 +8,7 @@ import { usePageMeta } from '../../../components/ui/page-meta';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useTrainingVideos } from '../api/list-training-videos';
 import { TrainingVideoCard } from '../components/training-video';
+import { ChevronIcon } from '../../../components/ui/chevron-icon';
 
 const PLATFORM = 'platform';
 
@@ -53,9 +54,7 @@ export function TrainingPage() {
       showPlatform ? (
         <section aria-labelledby="platform-title">
           <Button variant="secondary" onClick={() => setSearchParams({})}>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4">
-              <path fill="currentColor" d="M12.8 5.2a.75.75 0 0 1 0 1.06L9.06 10l3.74 3.74a.75.75 0 1 1-1.06 1.06l-4.27-4.27a.75.75 0 0 1 0-1.06l4.27-4.27a.75.75 0 0 1 1.06 0Z" />
-            </svg>
+            <ChevronIcon direction="left" />
             Back to Categories
           </Button>
           <h2 id="platform-title" className="mt-6 text-xl font-bold text-ink-900">
