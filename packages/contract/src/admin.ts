@@ -24,6 +24,7 @@ const adminUserFields = {
 };
 
 export const adminUserUpdateBodySchema = z.object({ user: z.object(adminUserFields).partial() });
+export type AdminUserUpdateInput = z.input<typeof adminUserUpdateBodySchema>['user'];
 export const adminUserCreateBodySchema = z.object({
   user: z
     .object(adminUserFields)

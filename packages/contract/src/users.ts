@@ -177,6 +177,7 @@ export const profileEditUserSchema = z
   })
   .partial();
 export const profileEditBodySchema = z.object({ user: profileEditUserSchema });
+export type ProfileEditInput = z.input<typeof profileEditUserSchema>;
 
 export const passwordChangeBodySchema = z.object({
   data: z

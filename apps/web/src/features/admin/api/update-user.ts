@@ -1,25 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountType, AdminUser, CompanyRole } from '@sunin/contract';
+import type { AdminUser, AdminUserUpdateInput } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { adminUserKey } from './get-user';
 import { adminUsersKey } from './list-users';
 
-/** updateUser of public-site-and-admin.md 7; company_role '' clears the role. */
-export interface AdminUserUpdate {
-  email: string;
-  user_name: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  address_1: string;
-  address_2: string;
-  city: string;
-  state: string;
-  zip: string;
-  company_role: CompanyRole | '';
-  account_type: AccountType;
-  referrer_name: string;
-}
+/** updateUser of public-site-and-admin.md 7 (the contract's payload); company_role '' clears the role. */
+export type AdminUserUpdate = AdminUserUpdateInput;
 
 /** PUT /api/admin/users/:id {user} -> the user (409 taken email or username, 422 fields). */
 export function updateAdminUser(userId: number, user: AdminUserUpdate): Promise<AdminUser> {

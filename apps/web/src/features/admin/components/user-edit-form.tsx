@@ -119,7 +119,7 @@ export function UserEditForm({ user }: { user: AdminUser }) {
             <select
               id="user-company-role"
               className={fieldClasses(Boolean(errors.company_role))}
-              value={form.company_role}
+              value={form.company_role ?? ''}
               onChange={(event) => setForm({ ...form, company_role: event.target.value as CompanyRole | '' })}
             >
               <option value="">None</option>

@@ -1,26 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MIN_SAVING_SPINNER_MS, type SignupAccountType, type User } from '@sunin/contract';
+import { MIN_SAVING_SPINNER_MS, type ProfileEditInput, type User } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { saveIdentity } from '../../../lib/session';
 import { withMinimumDuration } from '../../../lib/timing';
 
-/** The profile update payload of member-app.md 7. */
-export interface ProfileUpdate {
-  user_name: string;
-  first_name: string;
-  last_name: string;
-  /** Carried through unchanged; omitted for account types a member cannot set (admins). */
-  account_type?: SignupAccountType;
-  member_level: string;
-  email: string;
-  phone_number: string;
-  address_1: string;
-  address_2: string;
-  city: string;
-  state: string;
-  zip: string;
-}
+/** The profile update payload of member-app.md 7 (the contract's). */
+export type ProfileUpdate = ProfileEditInput;
 
 /** POST /api/user/profile/edit {user} -> the updated user. */
 export async function updateProfile(user: ProfileUpdate): Promise<User> {
