@@ -1,11 +1,10 @@
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { RecentNotifications } from '../../features/notifications/components/recent-notifications';
 import { ProjectStatisticsTiles } from '../../features/projects/components/project-statistics';
 import { RecentProjects } from '../../features/projects/components/recent-projects';
 import { useCurrentUser } from '../../lib/current-user';
 import { useDocumentTitle } from '../../lib/document-title';
+import { LoadError } from '../../components/ui/load-error';
 
 /**
  * /home. It lives in app/ because it composes several features (member-app.md 2 "Home"): the
@@ -25,12 +24,7 @@ export function HomePage() {
               <Spinner /> Loading…
             </p>
           ) : profile.isError ? (
-            <Alert tone="error">
-              <p>We could not load your account.</p>
-              <Button variant="secondary" className="mt-3" onClick={() => void profile.refetch()} pending={profile.isFetching}>
-                Retry
-              </Button>
-            </Alert>
+            <LoadError message="We could not load your account." onRetry={() => profile.refetch()} retrying={profile.isFetching} />
           ) : (
             <p className="text-lg text-ink-700">Welcome, {profile.data.first_name}!</p>
           )}

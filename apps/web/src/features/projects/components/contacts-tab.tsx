@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import type { Contact } from '@sunin/contract';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -17,6 +16,7 @@ import { useContacts } from '../api/list-contacts';
 import { useUpdateContact } from '../api/update-contact';
 import { PROJECT_TOASTS } from '../messages';
 import { ContactForm, contactName, contactToInput } from './contact-form';
+import { LoadError } from '../../../components/ui/load-error';
 
 function NewContactModal({ projectId, open, onClose }: { projectId: number; open: boolean; onClose: () => void }) {
   const createContact = useCreateContact(projectId);
@@ -62,12 +62,7 @@ function ViewContactModal({ projectId, contactId, onClose }: { projectId: number
       {contact.isPending ? (
         <PageSpinner label="Loading contact…" />
       ) : contact.isError ? (
-        <Alert tone="error">
-          <p>{PROJECT_TOASTS.contactLoadFailed}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void contact.refetch()} pending={contact.isFetching}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadError message={PROJECT_TOASTS.contactLoadFailed} onRetry={() => contact.refetch()} retrying={contact.isFetching} />
       ) : (
         <>
           <p className="mb-4 text-sm">
@@ -153,12 +148,7 @@ export function ContactsTab({ projectId }: { projectId: number }) {
       {contacts.isPending ? (
         <PageSpinner label="Loading contacts…" />
       ) : contacts.isError ? (
-        <Alert tone="error">
-          <p>We could not load the contacts.</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void contacts.refetch()} pending={contacts.isFetching}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadError message="We could not load the contacts." onRetry={() => contacts.refetch()} retrying={contacts.isFetching} />
       ) : contacts.data.length === 0 ? (
         <EmptyState title="No contacts yet">Add the people you work with at this company.</EmptyState>
       ) : (

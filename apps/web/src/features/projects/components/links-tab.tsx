@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { LINK_TYPES, type ProjectLink } from '@sunin/contract';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,6 +17,7 @@ import { useDeleteProjectLink } from '../api/delete-project-link';
 import { useProjectLinks } from '../api/list-project-links';
 import { PROJECT_TOASTS } from '../messages';
 import { showServerFieldErrors } from './server-field-errors';
+import { LoadError } from '../../../components/ui/load-error';
 
 const LINK_FIELD_NAMES = ['link_type', 'link_title', 'link_url'];
 
@@ -94,12 +94,7 @@ export function LinksTab({ projectId }: { projectId: number }) {
       {links.isPending ? (
         <PageSpinner label="Loading links…" />
       ) : links.isError ? (
-        <Alert tone="error">
-          <p>{PROJECT_TOASTS.linksLoadFailed}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void links.refetch()} pending={links.isFetching}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadError message={PROJECT_TOASTS.linksLoadFailed} onRetry={() => links.refetch()} retrying={links.isFetching} />
       ) : links.data.length === 0 ? (
         <EmptyState title="No links yet">Keep finance, proposal, utility and calendar links in one place.</EmptyState>
       ) : (

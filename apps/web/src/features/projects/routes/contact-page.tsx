@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { PROJECT_MESSAGES } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
-import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/failure-message';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -14,6 +13,7 @@ import { useUpdateContact } from '../api/update-contact';
 import { PROJECT_TOASTS } from '../messages';
 import { ContactForm, contactName, contactToInput } from '../components/contact-form';
 import { parseRouteId } from './project-id';
+import { LoadError } from '../../../components/ui/load-error';
 
 function ContactDetail({ projectId, contactId }: { projectId: number; contactId: number }) {
   const contact = useContact(projectId, contactId);
@@ -37,12 +37,7 @@ function ContactDetail({ projectId, contactId }: { projectId: number; contactId:
   if (contact.isPending) return <PageSpinner label="Loading contact…" />;
   if (contact.isError) {
     return (
-      <Alert tone="error">
-        <p>{PROJECT_TOASTS.contactLoadFailed}</p>
-        <Button variant="secondary" className="mt-3" onClick={() => void contact.refetch()} pending={contact.isFetching}>
-          Retry
-        </Button>
-      </Alert>
+      <LoadError message={PROJECT_TOASTS.contactLoadFailed} onRetry={() => contact.refetch()} retrying={contact.isFetching} />
     );
   }
 

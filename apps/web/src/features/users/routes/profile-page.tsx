@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { ACCOUNT_TYPE_LABELS } from '@sunin/contract';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { textLinkClasses } from '../../../components/ui/text-link';
@@ -12,6 +10,7 @@ import { formatLongDate } from '../../../lib/format';
 import { BillingInformation } from '../components/billing-information';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ContactInformationForm } from '../components/contact-information-form';
+import { LoadError } from '../../../components/ui/load-error';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -44,12 +43,7 @@ export function ProfilePage() {
         <PageSpinner label="Loading your profile…" />
       ) : profile.isError ? (
         // member-app.md 8: on the profile page a fetch failure is only logged (by the fetcher).
-        <Alert tone="error">
-          <p>We could not load your profile.</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void profile.refetch()} pending={profile.isFetching}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadError message="We could not load your profile." onRetry={() => profile.refetch()} retrying={profile.isFetching} />
       ) : (
         <>
           <Panel title="Profile" id="profile-summary">

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Project } from '@sunin/contract';
-import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Modal, ModalActions } from '../../../../components/ui/modal';
@@ -13,6 +12,7 @@ import { MISSING_FIELDS_TITLE, PROPOSAL_TOASTS } from './proposal-messages';
 import { canRequestProposal } from './proposal-rules';
 import { ProposalTicketCard } from './proposal-ticket-card';
 import { RequestProposalModal } from './request-proposal-modal';
+import { LoadError } from '../../../../components/ui/load-error';
 
 /**
  * The Proposal tab (member-app.md 2): Request Proposal (only while the project has no proposal
@@ -74,12 +74,7 @@ export function ProposalTab({ project }: { project: Project }) {
       {tickets.isPending ? (
         <PageSpinner label="Loading proposal tickets…" />
       ) : tickets.isError ? (
-        <Alert tone="error">
-          <p>{PROPOSAL_TOASTS.fetchFailed}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void tickets.refetch()} pending={tickets.isFetching}>
-            Retry
-          </Button>
-        </Alert>
+        <LoadError message={PROPOSAL_TOASTS.fetchFailed} onRetry={() => tickets.refetch()} retrying={tickets.isFetching} />
       ) : tickets.data.length === 0 ? (
         <EmptyState title="No proposal requested yet">
           {project.proposal_url ? 'This project already has a proposal.' : 'Request a proposal and the design team will prepare one.'}
