@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { BILLING_PLANS, PLANS, type BillingSubscription, type User } from '@sunin/contract';
@@ -17,15 +17,7 @@ import { useSubscription } from '../api/get-subscription';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { useReinstateSubscription } from '../api/reinstate-subscription';
 import { TestModeBadge } from '../components/test-mode-badge';
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm text-ink-500">{term}</dt>
-      <dd className="mt-0.5 font-medium text-ink-900">{children}</dd>
-    </div>
-  );
-}
+import { Detail } from '../../../components/ui/detail';
 
 function SubscriptionActions({ subscription }: { subscription: BillingSubscription }) {
   const cancel = useCancelSubscription();

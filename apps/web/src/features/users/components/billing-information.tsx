@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { ACCOUNT_TYPE_LABELS, BILLING_PLANS, PAYING_SUBSCRIPTION_STATUSES, PLANS, type User } from '@sunin/contract';
@@ -8,15 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatLongDate, formatSubscriptionStatus } from '../../../lib/format';
 import { useBillingSubscription } from '../api/get-billing-subscription';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm text-ink-500">{term}</dt>
-      <dd className="mt-0.5 font-medium break-words text-ink-900">{children}</dd>
-    </div>
-  );
-}
+import { Detail } from '../../../components/ui/detail';
 
 function endLabel(user: User): string {
   if (user.subscription_status === 'pending_cancelation') return 'Ends on';

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { ACCOUNT_TYPE_LABELS } from '@sunin/contract';
 import { Panel } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -11,15 +10,7 @@ import { BillingInformation } from '../components/billing-information';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ContactInformationForm } from '../components/contact-information-form';
 import { LoadError } from '../../../components/ui/load-error';
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm text-ink-500">{term}</dt>
-      <dd className="mt-0.5 font-medium break-words text-ink-900">{children}</dd>
-    </div>
-  );
-}
+import { Detail } from '../../../components/ui/detail';
 
 export function ProfilePage() {
   useDocumentTitle('Profile');
