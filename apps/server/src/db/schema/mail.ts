@@ -1,6 +1,7 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** The dev outbox: every message when no SMTP_URL is set, listed at /dev/mailbox. */
+/** The dev mailbox: what was delivered while no SMTP_URL is set, listed at /dev/mailbox. */
 export const mailMessages = pgTable('mail_messages', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   to_address: text().notNull(),
@@ -10,3 +11,27 @@ export const mailMessages = pgTable('mail_messages', {
   html_body: text(),
   created_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * The mail outbox (DESIGN.md "Outbox and jobs", issue 13): a message is written here in the
+ * transaction of the action that causes it, and a worker in every process claims due rows
+ * (FOR UPDATE SKIP LOCKED), sends them, and retries failures with backoff until it gives up.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    to_address: text().notNull(),
+    subject: text().notNull(),
+    text_body: text().notNull(),
+    html_body: text(),
+    attempts: integer().notNull().default(0),
+    next_attempt_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sent_at: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Set when the retries are used up; such a row is never tried again. */
+    failed_at: timestamp({ withTimezone: true, mode: 'date' }),
+    last_error: text(),
+    created_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('mail_outbox_due_idx').on(table.next_attempt_at).where(sql`sent_at is null and failed_at is null`)],
+);

@@ -38,6 +38,14 @@ export const users = pgTable(
     subscription_end_date: timestamp({ withTimezone: true, mode: 'date' }),
     /** Tokens issued before this instant are refused (set by a password reset). */
     tokens_valid_after: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * The TOTP secret, encrypted (AES-256-GCM, lib/secret-box.ts); set by a setup and active
+     * only once mfa_enabled_at is set (issue 13, docs/decisions).
+     */
+    mfa_secret: text(),
+    mfa_enabled_at: timestamp({ withTimezone: true, mode: 'date' }),
+    /** The last accepted TOTP time step: a code works once. */
+    mfa_last_step: integer(),
   },
   (table) => [index('users_first_name_idx').on(table.first_name)],
 );
