@@ -128,7 +128,7 @@ describe('the app shell', () => {
 
 describe('production mode', () => {
   it('hides the dev mailbox and sends HSTS', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp({ NODE_ENV: 'production', BILLING_PROVIDER: 'local' });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
       const res = await prod.app.inject({ method: 'GET', url: '/api/health' });

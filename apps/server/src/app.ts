@@ -23,6 +23,7 @@ import { createPaymentProvider, stripeContentSecurityPolicy } from './lib/billin
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { sessionsRoutes } from './modules/auth/sessions.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -168,8 +169,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         scriptSrc: ["'self'", ...stripeContentSecurityPolicy(config).scriptSrc],
         frameSrc: ["'self'", ...stripeContentSecurityPolicy(config).frameSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...stripeContentSecurityPolicy(config).connectSrc],
+        // Only the portal itself (issue 13 item 9): data: is inline (Swagger UI's icons), not a host.
+        imgSrc: ["'self'", 'data:', ...stripeContentSecurityPolicy(config).imgSrc],
+        // 'self' covers the same-origin websocket in CSP 3; the APP_URL origin says it for older browsers.
+        connectSrc: ["'self'", websocketOrigin(config.appUrl), ...stripeContentSecurityPolicy(config).connectSrc],
         fontSrc: ["'self'", 'data:'],
         // Training videos may be hosted elsewhere (TRAINING_VIDEO_BASE_URL).
         mediaSrc: ["'self'", ...(config.trainingVideoBaseUrl ? [new URL(config.trainingVideoBaseUrl).origin] : [])],
@@ -203,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(sessionsRoutes);
       await api.register(projectsRoutes);
       await api.register(trainingRoutes);
       await api.register(proposalsRoutes);
@@ -245,6 +249,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   return app;
+}
+
+/** ws://host or wss://host of the portal's public address: where /cable lives. */
+function websocketOrigin(appUrl: string): string {
+  const url = new URL(appUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
 }
 
 /** Whether a parsed query, params object or JSON body holds U+0000 in any key or string. */

@@ -1,19 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from './test/temp-dirs.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, acquireDataDirLock } from './db/data-dir-lock.js';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sunin-config-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('sunin-config-');
 
 describe('loadConfig', () => {
   it('needs nothing: defaults for the embedded setup, with a JWT secret kept in DATA_DIR', () => {
@@ -37,7 +29,7 @@ describe('loadConfig', () => {
 
   it('requires a JWT secret in production and never seeds there', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    const config = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) });
+    const config = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local' });
     expect(config.seedDemo).toBe(false);
   });
 });
@@ -47,7 +39,7 @@ describe('the DATA_DIR lock', () => {
     const dir = tempDir();
     const { existsSync } = await import('node:fs');
     const release = acquireDataDirLock(dir);
-    expect(readFileSync(path.join(dir, 'portal.lock'), 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(path.join(dir, 'portal.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} \\d+$`));
     release();
     expect(existsSync(path.join(dir, 'portal.lock'))).toBe(false);
   });
@@ -57,13 +49,14 @@ describe('the DATA_DIR lock', () => {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(path.join(dir, 'portal.lock'), '999999999');
     const release = acquireDataDirLock(dir);
-    expect(readFileSync(path.join(dir, 'portal.lock'), 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(path.join(dir, 'portal.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} `));
     release();
   });
 
   it('refuses while a live process holds it', async () => {
     const dir = tempDir();
     const { writeFileSync } = await import('node:fs');
+    // The parent is node (vitest), as a portal process would be; an older lock file holds the pid only.
     writeFileSync(path.join(dir, 'portal.lock'), String(process.ppid));
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
   });

@@ -15,8 +15,9 @@ const booleanFromEnv = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  STORAGE_DIR: z.string().optional(),
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -33,6 +34,7 @@ const envSchema = z.object({
   RESET_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   SIGNUP_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: booleanFromEnv,
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5, 'SESSION_IDLE_TIMEOUT_MINUTES must be at least 5.').max(2880, 'SESSION_IDLE_TIMEOUT_MINUTES must be at most 2880 (the 2-day token lifetime).').default(60),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   ORPHAN_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(1, 'ORPHAN_SWEEP_GRACE_SECONDS must be at least 1.').max(30 * 24 * 3600).default(3600),
   S3_BUCKET: z.string().optional(),
@@ -43,6 +45,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv,
   TRAINING_VIDEO_BASE_URL: z.url({ protocol: /^https?$/, error: 'TRAINING_VIDEO_BASE_URL must be an http(s) URL.' }).optional().or(z.literal('')),
   REDIS_NAMESPACE: z.string().regex(/^[a-z0-9:_-]{1,40}$/i).default('sunin'),
+  BILLING_PROVIDER: z.enum(['stripe', 'local', ''], { error: 'BILLING_PROVIDER must be stripe or local.' }).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -57,6 +60,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Uploaded files without S3 (DATA_DIR/storage by default); several processes must share one. */
+  storageDir: string;
   appUrl: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -70,6 +75,8 @@ export interface Config {
   seedDemo: boolean;
   webDistDir: string;
   trustProxy: boolean;
+  /** A session unused this long ends (ASVS 7.3.1; docs/decisions/007). */
+  sessionIdleTimeoutMs: number;
   uploadMaxBytes: number;
   /** Stored files no row points at are deleted once older than this (longer than any upload takes). */
   orphanSweepGraceMs: number;
@@ -77,7 +84,12 @@ export interface Config {
   s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined;
   /** Where the six training videos are hosted; none are offered when unset. */
   trainingVideoBaseUrl: string | undefined;
-  /** Stripe billing when STRIPE_SECRET_KEY is set; the local test provider otherwise (issue 6). */
+  /**
+   * Who takes payments (issue 13): Stripe, or the local test provider, which simulates them
+   * (anyone pays with the public test card). Production needs Stripe unless BILLING_PROVIDER=local.
+   */
+  billingProvider: 'stripe' | 'local';
+  /** Set exactly when billingProvider is 'stripe'. */
   stripe: StripeConfig | undefined;
   rateLimits: {
     loginPerIp: number;
@@ -100,15 +112,32 @@ export interface StripeConfig {
 
 export class ConfigError extends Error {}
 
-/** With a secret key, the publishable key, the webhook secret and the monthly price must come too. */
-function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig | undefined {
-  if (!e.STRIPE_SECRET_KEY) return undefined;
-  const missing = (['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY'] as const).filter((name) => !e[name]);
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY'] as const;
+
+/**
+ * The billing provider is chosen on purpose (issue 13 item 1). BILLING_PROVIDER names it; unset,
+ * Stripe is used when STRIPE_SECRET_KEY is set and, outside production, the local test provider
+ * otherwise. Production never falls back to simulated payments by itself: without every Stripe
+ * variable it refuses to start unless BILLING_PROVIDER=local says so explicitly.
+ */
+function billingConfig(e: z.infer<typeof envSchema>, isProduction: boolean): { billingProvider: 'stripe' | 'local'; stripe: StripeConfig | undefined } {
+  const provider = e.BILLING_PROVIDER || (e.STRIPE_SECRET_KEY || isProduction ? 'stripe' : 'local');
+  if (provider === 'local') return { billingProvider: 'local', stripe: undefined };
+  const missing = STRIPE_VARIABLES.filter((name) => !e[name]);
   if (missing.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when STRIPE_SECRET_KEY is set.`).join('\n')}`);
+    const why = e.BILLING_PROVIDER
+      ? 'required when BILLING_PROVIDER=stripe.'
+      : e.STRIPE_SECRET_KEY
+        ? 'required when STRIPE_SECRET_KEY is set.'
+        : 'required in production (payments go through Stripe); set BILLING_PROVIDER=local only to simulate payments on purpose.';
+    throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: ${why}`).join('\n')}`);
   }
+  return { billingProvider: 'stripe', stripe: stripeConfig(e) };
+}
+
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig {
   return {
-    secretKey: e.STRIPE_SECRET_KEY,
+    secretKey: e.STRIPE_SECRET_KEY ?? '',
     publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
     webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
     priceMonthly: e.STRIPE_PRICE_MONTHLY ?? '',
@@ -137,8 +166,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    // Outside production only this machine can reach the portal unless HOST says otherwise
+    // (issue 13 item 8): the demo accounts and the dev mailbox are not for the network.
+    host: e.HOST || (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
+    storageDir: path.resolve(e.STORAGE_DIR || path.join(dataDir, 'storage')),
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
@@ -151,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !isProduction,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY ?? false,
+    sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     orphanSweepGraceMs: e.ORPHAN_SWEEP_GRACE_SECONDS * 1000,
     s3: e.S3_BUCKET
@@ -164,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     trainingVideoBaseUrl: e.TRAINING_VIDEO_BASE_URL ? e.TRAINING_VIDEO_BASE_URL.replace(/\/$/, '') : undefined,
-    stripe: stripeConfig(e),
+    ...billingConfig(e, isProduction),
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,

@@ -4,10 +4,12 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { seedDemoData, subscribeDemoSalesPartner } from './db/seed.js';
 import { scheduleLocalRenewals } from './modules/billing/billing.service.js';
 import { scheduleStorageSweep } from './modules/projects/storage-sweep.js';
+import { startupNotices } from './startup-notices.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({ config });
+  for (const notice of startupNotices(config)) app.log[notice.level](notice.message);
 
   if (config.seedDemo && !config.isProduction) {
     const created = await seedDemoData(app.database.db);

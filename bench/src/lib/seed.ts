@@ -14,7 +14,21 @@ export async function insertMembers(client: pg.Client, count: number, prefix: st
      RETURNING id`,
     [count, prefix],
   );
-  return rows.map((row) => row.id).sort((a, b) => a - b);
+  const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+  await insertSessions(client, ids);
+  return ids;
+}
+
+/**
+ * One signed-in session per user, keyed by the jti the bench's tokens carry (lib/tokens.ts
+ * `benchJti`): the server refuses a token without a live session row (apps/server sessions).
+ */
+async function insertSessions(client: pg.Client, userIds: number[]): Promise<void> {
+  await client.query(
+    `INSERT INTO sessions (jti, user_id, expires_at, user_agent, ip)
+     SELECT 'bench-' || id, id, now() + interval '2 days', 'bench', '127.0.0.1' FROM unnest($1::int[]) AS id`,
+    [userIds],
+  );
 }
 
 export async function insertAdmin(client: pg.Client): Promise<number> {
@@ -25,6 +39,7 @@ export async function insertAdmin(client: pg.Client): Promise<number> {
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('admin insert returned no row');
+  await insertSessions(client, [id]);
   return id;
 }
 

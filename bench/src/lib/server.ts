@@ -93,6 +93,8 @@ export async function startPortalServer(options: { databaseUrl: string; redisUrl
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
+    // Production refuses simulated payments unless asked; the bench buys nothing.
+    BILLING_PROVIDER: 'local',
     HOST: '127.0.0.1',
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,

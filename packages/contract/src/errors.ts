@@ -8,6 +8,10 @@ export const ERROR_STATUS = {
   validation_failed: 422,
   unauthorized: 401,
   invalid_credentials: 401,
+  /** The password was right and two-factor is on: send the same body again with user.otp_code. */
+  mfa_required: 401,
+  /** ADMIN_MFA_REQUIRED: a full_access_admin must turn on two-factor before the admin area. */
+  mfa_enrollment_required: 403,
   payment_required: 402,
   forbidden: 403,
   not_found: 404,

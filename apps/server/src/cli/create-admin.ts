@@ -12,6 +12,7 @@ import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { createUser } from '../db/factories/users.js';
 import { users } from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { endSessionsIn } from '../modules/auth/sessions.service.js';
 
 async function main(args: string[]): Promise<number> {
   const [rawEmail, password] = args;
@@ -39,8 +40,10 @@ async function main(args: string[]): Promise<number> {
     if (existing) {
       await database.db
         .update(users)
-        .set({ company_role: ADMIN_ROLE, password_digest: await hashPassword(password), tokens_valid_after: new Date(), updated_at: new Date() })
+        .set({ company_role: ADMIN_ROLE, password_digest: await hashPassword(password), updated_at: new Date() })
         .where(eq(users.id, existing.id));
+      // A new password ends the account's sessions, as a reset does.
+      await endSessionsIn(database.db, existing.id, { allExcept: null }, 'password_reset');
       console.info(`Promoted ${email} to ${ADMIN_ROLE} and set its password.`);
     } else {
       const local = email.split('@')[0] ?? 'admin';

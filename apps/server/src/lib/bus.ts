@@ -4,12 +4,10 @@ import { Redis } from 'ioredis';
 
 /**
  * A realtime event for one user, to whichever server process holds that user's sockets; or a
- * revocation: the sockets opened with a logged-out token (jti) or with tokens issued before a
- * password change or reset (issuedBefore, seconds) are closed wherever they are.
+ * revocation: the sockets opened with the tokens of ended sessions (their jtis) are closed
+ * wherever they are.
  */
-export type BusMessage =
-  | { userId: number; event: RealtimeEvent }
-  | { userId: number; revoke: { jti?: string; issuedBefore?: number } };
+export type BusMessage = { userId: number; event: RealtimeEvent } | { userId: number; revoke: { jtis: string[] } };
 
 export interface Bus {
   readonly kind: 'local' | 'redis';

@@ -9,7 +9,13 @@ export interface AccessClaims {
   exp: number;
 }
 
-/** devise-jwt's shape: HS256, claims sub, jti, iat, exp; 2 days, like the auth cookie. */
+/**
+ * The audience of the portal's access tokens (ASVS 9.2.3): a token minted with the same key
+ * for any other purpose is refused.
+ */
+export const ACCESS_TOKEN_AUDIENCE = 'sunin-partner-portal';
+
+/** devise-jwt's shape: HS256, claims sub, jti, iat, exp (and aud); 2 days, like the auth cookie. */
 export class AccessTokens {
   private readonly key: Uint8Array;
 
@@ -31,6 +37,7 @@ export class AccessTokens {
       .setJti(claims.jti)
       .setIssuedAt(claims.iat)
       .setExpirationTime(claims.exp)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
       .sign(this.key);
     return { token, claims };
   }
@@ -38,7 +45,7 @@ export class AccessTokens {
   /** Returns the claims, or null for any token that is not ours, altered, or expired. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: ACCESS_TOKEN_AUDIENCE });
       if (
         typeof payload.sub !== 'string' ||
         !/^\d+$/.test(payload.sub) ||

@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
-import type { AccessClaims } from '../lib/tokens.js';
-import { authenticate } from '../modules/auth/auth.service.js';
+import { authenticate, type Authenticated, type ClientInfo } from '../modules/auth/sessions.service.js';
 
 /**
  * An authentication check. Routes run it as an `onRequest` hook, before the body is parsed
@@ -27,7 +26,7 @@ declare module 'fastify' {
     requireAdminOrCookie: AuthHook;
   }
   interface FastifyRequest {
-    auth: { user: UserRow; claims: AccessClaims } | null;
+    auth: Authenticated | null;
   }
 }
 
@@ -37,10 +36,16 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.auth.user;
 }
 
-/** The signed-in user and the claims of the token the request carries. */
-export function currentSession(request: FastifyRequest): { user: UserRow; claims: AccessClaims } {
+/** The signed-in user, the claims of the token the request carries, and its session. */
+export function currentSession(request: FastifyRequest): Authenticated {
   if (!request.auth) throw new AppError('unauthorized', 'You need to sign in or sign up before continuing.');
   return request.auth;
+}
+
+/** Where a request comes from, as a new session records it. */
+export function clientInfo(request: FastifyRequest): ClientInfo {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : '' };
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {

@@ -3,7 +3,7 @@ import { NOTIFICATIONS_CHANNEL } from '@sunin/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
-import { authenticate } from '../modules/auth/auth.service.js';
+import { authenticate } from '../modules/auth/sessions.service.js';
 
 /** ActionCable's wire protocol (the real @rails/actioncable client speaks it unchanged). */
 const PROTOCOL = 'actioncable-v1-json';
@@ -16,15 +16,22 @@ const UNAUTHORIZED_FRAME = { type: 'disconnect', reason: 'unauthorized', reconne
 interface Connection {
   socket: WebSocket;
   userId: number;
-  /** The token it was opened with: logout and password changes close it (ASVS V7.4). */
+  /** The session it was opened with: ending that session closes it (ASVS V7.4). */
   jti: string;
-  iat: number;
+  /** Fires when the token expires: a socket lives no longer than its token (ASVS 7.3.2). */
+  expiry: NodeJS.Timeout;
   /** identifier string (exactly as the client sent it) -> the user it listens to */
   subscriptions: Map<string, number>;
 }
 
 function send(socket: WebSocket, message: unknown): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/** ActionCable's refusal, then close: the client does not reconnect with this token. */
+function refuse(socket: WebSocket): void {
+  send(socket, UNAUTHORIZED_FRAME);
+  socket.close();
 }
 
 /** The channel and user of a subscription identifier, or null for anything else. */
@@ -63,13 +70,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const stopListening = app.ctx.bus.onMessage((message) => {
     const { userId } = message;
     if ('revoke' in message) {
-      const { jti, issuedBefore } = message.revoke;
-      for (const connection of connections.get(userId) ?? []) {
-        if (connection.jti === jti || (issuedBefore !== undefined && connection.iat < issuedBefore)) {
-          send(connection.socket, UNAUTHORIZED_FRAME);
-          connection.socket.close();
-        }
-      }
+      const ended = new Set(message.revoke.jtis);
+      for (const connection of connections.get(userId) ?? []) if (ended.has(connection.jti)) refuse(connection.socket);
       return;
     }
     for (const connection of connections.get(userId) ?? []) {
@@ -129,6 +131,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     });
     socket.on('close', () => {
       if (!connection) return;
+      clearTimeout(connection.expiry);
       const set = connections.get(connection.userId);
       set?.delete(connection);
       if (set && set.size === 0) connections.delete(connection.userId);
@@ -138,7 +141,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     authenticate(app.ctx, token ? `Bearer ${token}` : undefined)
       .then(({ user, claims }) => {
         if (socket.readyState !== socket.OPEN) return;
-        connection = { socket, userId: user.id, jti: claims.jti, iat: claims.iat, subscriptions: new Map() };
+        // setTimeout holds at most ~24.8 days; tokens live 2 days.
+        const expiry = setTimeout(() => refuse(socket), Math.max(0, claims.exp * 1000 - Date.now()));
+        expiry.unref();
+        connection = { socket, userId: user.id, jti: claims.jti, expiry, subscriptions: new Map() };
         const set = connections.get(user.id) ?? new Set<Connection>();
         set.add(connection);
         connections.set(user.id, set);
@@ -147,8 +153,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       })
       .catch((error: unknown) => {
         if ((error as { code?: string }).code !== 'unauthorized') app.log.error({ err: error }, 'cable authentication failed');
-        send(socket, UNAUTHORIZED_FRAME);
-        socket.close();
+        refuse(socket);
       });
   });
 });

@@ -20,7 +20,7 @@ let dev: TestApp;
 let prod: TestApp;
 beforeAll(async () => {
   dev = await createTestApp({ WEB_DIST_DIR: webDir });
-  prod = await createTestApp({ NODE_ENV: 'production', WEB_DIST_DIR: webDir, APP_URL: 'https://portal.example' });
+  prod = await createTestApp({ NODE_ENV: 'production', BILLING_PROVIDER: 'local', WEB_DIST_DIR: webDir, APP_URL: 'https://portal.example' });
 });
 afterAll(async () => {
   await dev?.close();

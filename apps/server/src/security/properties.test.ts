@@ -144,8 +144,11 @@ function paramsFor(route: ClassifiedRoute): fc.Arbitrary<Record<string, string |
   return fc.tuple(...entries).map((pairs) => Object.fromEntries(pairs));
 }
 
+/** Routes that may end the caller's own session: sent as `spare`, so `member` stays signed in. */
+const SESSION_ENDING = new Set(['DELETE /api/logout', 'DELETE /api/user/sessions/:id']);
+
 function requestFor(route: ClassifiedRoute): fc.Arbitrary<Request> {
-  const session = route.kind === 'admin' ? admin : route.kind === 'member' ? (route.key === 'DELETE /api/logout' ? spare : member) : undefined;
+  const session = route.kind === 'admin' ? admin : route.kind === 'member' ? (SESSION_ENDING.has(route.key) ? spare : member) : undefined;
   const withBody = route.method !== 'GET';
   return fc.tuple(paramsFor(route), queryFor(route), withBody ? bodyFor(route) : fc.constant({})).map(([params, query, body]) => {
     const path = fillUrl(route, { ...ids, ...params });

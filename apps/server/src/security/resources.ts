@@ -50,5 +50,6 @@ export async function ownEverything(t: TestApp, who: Session, name: string): Pro
     'proposal_tickets:ticketId': proposal,
     'users:userId': who.user.id,
     'notifications:id': notification!.id,
+    'sessions:id': who.sessionId,
   };
 }

@@ -7,12 +7,13 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { dropSchema, openDatabase, type Database } from '../db/client.js';
 import { createUser, type UserOverrides } from '../db/factories/users.js';
+import { startSession } from '../modules/auth/sessions.service.js';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   /** A user in the database plus a valid token for it. */
-  signIn(overrides?: UserOverrides): Promise<{ user: Awaited<ReturnType<typeof createUser>>; token: string; auth: { authorization: string } }>;
+  signIn(overrides?: UserOverrides): Promise<{ user: Awaited<ReturnType<typeof createUser>>; token: string; sessionId: number; auth: { authorization: string } }>;
   close(): Promise<void>;
 }
 
@@ -62,8 +63,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     db: database.db,
     async signIn(overrides = {}) {
       const user = await createUser(database.db, overrides);
-      const { token } = await app.ctx.tokens.issue(user.id);
-      return { user, token, auth: { authorization: `Bearer ${token}` } };
+      const { token, sessionId } = await startSession(app.ctx, database.db, user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
+      return { user, token, sessionId, auth: { authorization: `Bearer ${token}` } };
     },
     async close() {
       await app.close();

@@ -1,16 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** Logged-out JWTs (devise-jwt's denylist): kept until the token would have expired anyway. */
-export const jwtDenylist = pgTable(
-  'jwt_denylist',
-  {
-    jti: text().primaryKey(),
-    expires_at: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (table) => [index('jwt_denylist_expires_at_idx').on(table.expires_at)],
-);
-
 /** Why a session stopped working (shown to nobody; kept for the audit of an account). */
 export type SessionEndReason = 'logout' | 'signed_out_by_user' | 'signed_out_by_admin' | 'password_changed' | 'password_reset' | 'email_changed' | 'idle';
 

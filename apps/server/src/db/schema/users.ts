@@ -36,8 +36,6 @@ export const users = pgTable(
     is_in_trial: boolean().notNull().default(false),
     trial_end_date: timestamp({ withTimezone: true, mode: 'date' }),
     subscription_end_date: timestamp({ withTimezone: true, mode: 'date' }),
-    /** Tokens issued before this instant are refused (set by a password reset). */
-    tokens_valid_after: timestamp({ withTimezone: true, mode: 'date' }),
     /**
      * The TOTP secret, encrypted (AES-256-GCM, lib/secret-box.ts); set by a setup and active
      * only once mfa_enabled_at is set (issue 13, docs/decisions).

@@ -20,9 +20,10 @@ export function createPaymentProvider(config: Config, db: Database): PaymentProv
  * The origins Stripe.js and Embedded Checkout load from, for the Content-Security-Policy; none
  * with the local provider, whose form is the app's own.
  */
-export function stripeContentSecurityPolicy(config: Config): { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[] } {
-  if (!config.stripe) return { scriptSrc: [], frameSrc: [], connectSrc: [] };
+export function stripeContentSecurityPolicy(config: Config): { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[]; imgSrc: string[] } {
+  if (!config.stripe) return { scriptSrc: [], frameSrc: [], connectSrc: [], imgSrc: [] };
   return {
+    imgSrc: ['https://*.stripe.com'],
     scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://checkout.stripe.com'],
     frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
     connectSrc: ['https://api.stripe.com', 'https://checkout.stripe.com', 'https://m.stripe.network'],

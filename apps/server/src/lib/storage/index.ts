@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Config } from '../../config.js';
 import { LocalStorage } from './local-storage.js';
 import { S3Storage } from './s3-storage.js';
@@ -7,5 +6,5 @@ import type { FileStorage } from './storage.js';
 export type { FileStorage } from './storage.js';
 
 export function createStorage(config: Config): FileStorage {
-  return config.s3 ? new S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'storage'));
+  return config.s3 ? new S3Storage(config.s3) : new LocalStorage(config.storageDir);
 }

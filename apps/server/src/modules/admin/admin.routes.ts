@@ -7,6 +7,7 @@ import {
   adminUserListQuerySchema,
   adminUserSchema,
   adminUserUpdateBodySchema,
+  endedSessionsSchema,
   pageQuerySchema,
   projectCreateSchema,
   projectSchema,
@@ -23,6 +24,7 @@ import type { ProjectScope } from '../projects/project-access.js';
 import { authenticateExceptDownloads, idParam, projectParams, registerProjectSubRoutes } from '../projects/project-record-routes.js';
 import { createProject, getProject, listProjects, toProjectResponse, updateProject } from '../projects/projects.service.js';
 import { toAdminUserResponse } from '../users/user-response.js';
+import { endAllSessionsOf } from '../auth/sessions.service.js';
 import * as admin from './admin.service.js';
 
 const params = z.object({ id: idParam });
@@ -49,6 +51,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/admin/users/:id', { schema: { tags: userTags, summary: 'Edit a user, including account type, company role and referrer', params, body: adminUserUpdateBodySchema, response: { 200: adminUserSchema } } }, async (request) =>
     toAdminUserResponse(await admin.updateUser(app.ctx, request.params.id, request.body.user)),
   );
+  app.delete('/admin/users/:id/sessions', { schema: { tags: userTags, summary: "End every session of the user (ASVS 7.4.5): their tokens answer 401 at once and their websockets close", params, response: { 200: endedSessionsSchema } } }, async (request) => ({
+    ended: await endAllSessionsOf(app.ctx, request.params.id),
+  }));
   app.get('/admin/users/:id/accounts', { schema: { tags: userTags, params, response: { 200: z.array(accountSchema) } } }, async (request) => {
     await admin.getUser(app.ctx, request.params.id);
     return admin.listAccounts(app.ctx, request.params.id);

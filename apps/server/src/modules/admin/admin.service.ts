@@ -1,7 +1,7 @@
-import { ARCHIVED_STAGE, normalizeUserFields, type Account, type AccountType, type CompanyRole, type PageQuery, type Referral } from '@sunin/contract';
+import { ADMIN_ROLE, ARCHIVED_STAGE, normalizeUserFields, type Account, type AccountType, type CompanyRole, type PageQuery, type Referral } from '@sunin/contract';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { isUniqueViolation } from '../../db/client.js';
+import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
@@ -61,6 +61,20 @@ export async function createUser(ctx: AppContext, input: AdminUserChanges & { em
 }
 
 /** An admin edits any user's profile, account type and company role (public-site-and-admin.md 6). */
+/**
+ * The portal never loses its last full access administrator (issue 13 item 9): nobody could
+ * give the role back. The administrators' rows are locked, so two admins demoting each other
+ * at once cannot both succeed.
+ */
+async function assertAnotherAdmin(tx: Executor, leavingId: number): Promise<void> {
+  const admins = await tx.select({ id: users.id }).from(users).where(eq(users.company_role, ADMIN_ROLE)).for('update');
+  if (!admins.some((admin) => admin.id !== leavingId)) {
+    throw new AppError('conflict', 'This is the last full access administrator. Give another user that role first.', {
+      company_role: 'This is the last full access administrator. Give another user that role first.',
+    });
+  }
+}
+
 export async function updateUser(ctx: AppContext, id: number, input: AdminUserChanges): Promise<UserRow> {
   const current = await getUser(ctx, id);
   const changes = normalizeUserFields(input);
@@ -73,13 +87,16 @@ export async function updateUser(ctx: AppContext, id: number, input: AdminUserCh
     id,
   );
   try {
-    const [row] = await ctx.db
-      .update(users)
-      .set({ ...changes, updated_at: new Date(), ...(changes.email !== undefined && changes.email !== current.email ? { email_verified_at: null } : {}) })
-      .where(eq(users.id, id))
-      .returning();
-    if (!row) throw new AppError('not_found', 'User not found.');
-    return row;
+    return await ctx.db.transaction(async (tx) => {
+      if (current.company_role === ADMIN_ROLE && changes.company_role !== undefined && changes.company_role !== ADMIN_ROLE) await assertAnotherAdmin(tx, id);
+      const [row] = await tx
+        .update(users)
+        .set({ ...changes, updated_at: new Date(), ...(changes.email !== undefined && changes.email !== current.email ? { email_verified_at: null } : {}) })
+        .where(eq(users.id, id))
+        .returning();
+      if (!row) throw new AppError('not_found', 'User not found.');
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw identityConflict();
     throw error;

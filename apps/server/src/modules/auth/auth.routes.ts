@@ -14,6 +14,7 @@ import {
   verifyEmailBodySchema,
 } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientInfo } from '../../plugins/auth.js';
 import { toUserResponse } from '../users/user-response.js';
 import * as auth from './auth.service.js';
 
@@ -28,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.limits.signupPerIp],
     },
     async (request, reply) => {
-      const session = await auth.signup(app.ctx, request.body.user);
+      const session = await auth.signup(app.ctx, request.body.user, clientInfo(request));
       reply.header('Authorization', `Bearer ${session.token}`);
       return reply.status(201).send({ message: MESSAGES.signedUp, user: toUserResponse(session.user) });
     },
@@ -41,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Log in; the JWT comes back in the Authorization header', body: loginBodySchema, response: { 200: authResponseSchema } },
     },
     async (request, reply) => {
-      const session = await auth.login(app.ctx, request.body.user.email, request.body.user.password);
+      const session = await auth.login(app.ctx, request.body.user.email, request.body.user.password, clientInfo(request));
       reply.header('Authorization', `Bearer ${session.token}`);
       return { message: MESSAGES.loggedIn, user: toUserResponse(session.user) };
     },
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     { onRequest: app.requireUser, schema: { tags, summary: 'Log out: the token stops working at once', response: { 200: messageResponseSchema } } },
     async (request) => {
-      if (request.auth) await auth.logout(app.ctx, request.auth.claims);
+      if (request.auth) await auth.logout(app.ctx, request.auth);
       return { message: MESSAGES.loggedOut };
     },
   );

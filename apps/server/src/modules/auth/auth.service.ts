@@ -1,20 +1,20 @@
 import { MESSAGES, RESET_TOKEN_LIFETIME_MS, isValidEmail, normalizeEmail, type SignupUser } from '@sunin/contract';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { isUniqueViolation, type Database, type Executor } from '../../db/client.js';
-import { jwtDenylist, userTokens, users, type UserRow } from '../../db/schema/index.js';
+import { isUniqueViolation, type Executor } from '../../db/client.js';
+import { userTokens, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { createOpaqueToken, hashOpaqueToken, type AccessClaims } from '../../lib/tokens.js';
+import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens.js';
 import { passwordResetMail, verificationMail } from './auth.mail.js';
 import { createNotifications } from '../notifications/notifications.service.js';
+import { closeSockets, endSessions, endSessionsIn, startSession, type Authenticated, type ClientInfo } from './sessions.service.js';
 
 const WELCOME = {
   title: 'Welcome to SunIn',
   message: 'Your partner account is ready. Submit your first commercial solar project with the New Project button.',
 };
 const VERIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-const UNAUTHORIZED = 'You need to sign in or sign up before continuing.';
 
 export interface Session {
   user: UserRow;
@@ -50,7 +50,7 @@ export function identityConflict(): AppError {
   return new AppError('conflict', 'That email or username was just taken. Please choose another.');
 }
 
-export async function signup(ctx: AppContext, input: SignupUser): Promise<Session> {
+export async function signup(ctx: AppContext, input: SignupUser, client: ClientInfo): Promise<Session> {
   await assertIdentityAvailable(ctx.db, input);
   const password_digest = await hashPassword(input.password);
   const verification = createOpaqueToken();
@@ -91,7 +91,7 @@ export async function signup(ctx: AppContext, input: SignupUser): Promise<Sessio
     throw error;
   }
   await sendVerificationMail(ctx, user, verification.token);
-  const { token } = await ctx.tokens.issue(user.id);
+  const { token } = await startSession(ctx, ctx.db, user.id, client);
   return { user, token };
 }
 
@@ -116,7 +116,7 @@ export async function createVerificationToken(db: Executor, userId: number): Pro
   return verification.token;
 }
 
-export async function login(ctx: AppContext, email: string, password: string): Promise<Session> {
+export async function login(ctx: AppContext, email: string, password: string, client: ClientInfo): Promise<Session> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
   if (!user) {
     await burnPasswordCheck(password);
@@ -130,77 +130,13 @@ export async function login(ctx: AppContext, email: string, password: string): P
     .set({ last_activity_at: new Date() })
     .where(eq(users.id, user.id))
     .returning();
-  const { token } = await ctx.tokens.issue(user.id);
+  const { token } = await startSession(ctx, ctx.db, user.id, client);
   return { user: updated ?? user, token };
 }
 
-/**
- * The token's jti goes on the denylist until it would have expired: it stops working at once,
- * and the websockets opened with it close, in every server process (the bus).
- */
-export async function logout(ctx: AppContext, claims: AccessClaims): Promise<void> {
-  await denyToken(ctx.db, claims);
-  await ctx.db.delete(jwtDenylist).where(lt(jwtDenylist.expires_at, new Date()));
-  await closeSockets(ctx, Number(claims.sub), { jti: claims.jti });
-}
-
-export async function denyToken(db: Executor, claims: AccessClaims): Promise<void> {
-  await db
-    .insert(jwtDenylist)
-    .values({ jti: claims.jti, expires_at: new Date(claims.exp * 1000) })
-    .onConflictDoNothing();
-}
-
-/**
- * Closes the realtime sockets of ended sessions. A failure is logged: the tokens are already
- * refused, and a socket re-checks its token whenever it reconnects.
- */
-export async function closeSockets(ctx: AppContext, userId: number, revoke: { jti?: string; issuedBefore?: number }): Promise<void> {
-  try {
-    await ctx.bus.publish({ userId, revoke });
-  } catch (error) {
-    ctx.log.error({ err: error, userId }, 'could not close the sockets of ended sessions');
-  }
-}
-
-/** tokens_valid_after as the token check compares it: whole seconds, like iat. */
-export const issuedBeforeSeconds = (when: Date) => Math.floor(when.getTime() / 1000);
-
-/** Resolves a bearer header to its user, or throws 401 for anything missing, bad or revoked. */
-/**
- * The query behind every authenticated request, in one round trip: the user and whether the
- * token is denied. Built once per database as a prepared statement, so a request pays neither
- * for building the SQL nor, on PostgreSQL, for planning it.
- */
-const authenticationQueries = new WeakMap<Database, ReturnType<typeof prepareAuthenticationQuery>>();
-function prepareAuthenticationQuery(db: Database) {
-  return db
-    .select({ user: users, denied: sql<boolean>`exists (select 1 from ${jwtDenylist} where ${jwtDenylist.jti} = ${sql.placeholder('jti')})` })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('authenticate_user');
-}
-function authenticationQuery(db: Database) {
-  let query = authenticationQueries.get(db);
-  if (!query) authenticationQueries.set(db, (query = prepareAuthenticationQuery(db)));
-  return query;
-}
-
-export async function authenticate(
-  ctx: AppContext,
-  header: string | undefined,
-): Promise<{ user: UserRow; claims: AccessClaims }> {
-  const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/);
-  const claims = match?.[1] ? await ctx.tokens.verify(match[1]) : null;
-  if (!claims) throw new AppError('unauthorized', UNAUTHORIZED);
-  const [row] = await authenticationQuery(ctx.db).execute({ id: Number(claims.sub), jti: claims.jti });
-  if (!row || row.denied) throw new AppError('unauthorized', UNAUTHORIZED);
-  const { user } = row;
-  if (user.tokens_valid_after && claims.iat < Math.floor(user.tokens_valid_after.getTime() / 1000)) {
-    throw new AppError('unauthorized', UNAUTHORIZED);
-  }
-  return { user, claims };
+/** The caller's session ends: its token stops working at once and its websockets close everywhere. */
+export async function logout(ctx: AppContext, auth: Authenticated): Promise<void> {
+  await endSessions(ctx, auth.user.id, { id: auth.sessionId }, 'logout');
 }
 
 /**
@@ -249,29 +185,29 @@ async function consumeToken(db: Executor, purpose: 'password_reset' | 'email_ver
 }
 
 /**
- * Sets the new password, spends the token, and ends every session issued before now. The
+ * Sets the new password, spends the token, and ends every session of the account. The
  * mailed link proves the address, so it also counts as verified.
  */
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<{ email: string }> {
   const password_digest = await hashPassword(password);
   const now = new Date();
-  const { email, userId } = await ctx.db.transaction(async (tx) => {
+  const { email, userId, ended } = await ctx.db.transaction(async (tx) => {
     const spent = await consumeToken(tx, 'password_reset', token);
     if (!spent) throw new AppError('invalid_token', MESSAGES.resetTokenInvalid, { reset_password_token: MESSAGES.resetTokenInvalid });
     const [user] = await tx
       .update(users)
       .set({
         password_digest,
-        tokens_valid_after: now,
         updated_at: now,
         email_verified_at: sql`coalesce(${users.email_verified_at}, ${now.toISOString()}::timestamptz)`,
       })
       .where(eq(users.id, spent.user_id))
       .returning({ email: users.email, userId: users.id });
     if (!user) throw new AppError('invalid_token', MESSAGES.resetTokenInvalid);
-    return user;
+    const ended = await endSessionsIn(tx, user.userId, { allExcept: null }, 'password_reset');
+    return { ...user, ended };
   });
-  await closeSockets(ctx, userId, { issuedBefore: issuedBeforeSeconds(now) });
+  await closeSockets(ctx, userId, ended);
   return { email };
 }
 

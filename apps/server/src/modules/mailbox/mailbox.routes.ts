@@ -8,11 +8,25 @@ function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (what Node reports for a dual-stack socket). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 /**
  * The development outbox (DESIGN.md "mail"): every message the portal would have sent, newest
- * first, with its links clickable. Registered only outside production.
+ * first, with its links clickable. Registered only outside production, and answered only to
+ * this machine (issue 13 item 8): it holds every reset link. Both the socket's peer and the
+ * client address a trusted proxy names must be loopback.
  */
 export const mailboxRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}.` } });
+    }
+  });
   app.get('/dev/mailbox.json', { schema: { hide: true } }, async () => app.ctx.mailer.list());
 
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {

@@ -6,7 +6,7 @@ import {
   userSchema,
 } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentSession, currentUser } from '../../plugins/auth.js';
+import { clientInfo, currentSession, currentUser } from '../../plugins/auth.js';
 import { toUserResponse } from './user-response.js';
 import { changePassword, updateOwnUser } from './users.service.js';
 
@@ -43,8 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { current_password, password } = request.body.data;
-      const { user, claims } = currentSession(request);
-      const { token } = await changePassword(app.ctx, user, claims, current_password, password);
+      const { token } = await changePassword(app.ctx, currentSession(request), clientInfo(request), current_password, password);
       reply.header('Authorization', `Bearer ${token}`);
       return { message: 'Password changed successfully.' };
     },

@@ -10,16 +10,8 @@ import { isUniqueViolation } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { AccessClaims } from '../../lib/tokens.js';
-import {
-  assertIdentityAvailable,
-  closeSockets,
-  createVerificationToken,
-  denyToken,
-  identityConflict,
-  issuedBeforeSeconds,
-  sendVerificationMail,
-} from '../auth/auth.service.js';
+import { assertIdentityAvailable, createVerificationToken, identityConflict, sendVerificationMail } from '../auth/auth.service.js';
+import { closeSockets, endSessionsIn, startSession, type Authenticated, type ClientInfo } from '../auth/sessions.service.js';
 
 /** The fields a member may change on their own record (profile edit and signup edit). */
 export interface OwnUserChanges {
@@ -53,7 +45,9 @@ function assertAccountTypeChange(current: AccountType, next: AccountType | undef
 }
 
 export async function updateOwnUser(ctx: AppContext, current: UserRow, input: OwnUserChanges): Promise<UserRow> {
-  const changes = normalizeUserFields(input);
+  // The spec's profile payload carries member_level (preset by the form), but the tier is an
+  // administrator's to set (issue 13 item 9): a member's value is ignored, like project_id.
+  const { member_level: _memberLevel, ...changes } = normalizeUserFields(input);
   assertAccountTypeChange(current.account_type, changes.account_type);
   const emailChanged = changes.email !== undefined && changes.email !== current.email;
   await assertIdentityAvailable(
@@ -87,27 +81,29 @@ export async function updateOwnUser(ctx: AppContext, current: UserRow, input: Ow
 }
 
 /**
- * Changes the password and ends the member's other sessions (ASVS 7.4.3): every token issued
- * before now stops working and its sockets close; the calling token is denied too and replaced
- * by the fresh one returned, so the tab that made the change stays signed in.
+ * Changes the password and ends every session of the member (ASVS 7.4.3), the calling one
+ * included, in the same transaction; a fresh session is returned in its place, so the tab that
+ * made the change stays signed in.
  */
 export async function changePassword(
   ctx: AppContext,
-  user: UserRow,
-  claims: AccessClaims,
+  auth: Authenticated,
+  client: ClientInfo,
   currentPassword: string,
   nextPassword: string,
 ): Promise<{ token: string }> {
+  const { user } = auth;
   if (!(await verifyPassword(user.password_digest, currentPassword))) {
     throw new AppError('rule_broken', MESSAGES.currentPasswordWrong, { current_password: MESSAGES.currentPasswordWrong });
   }
   const password_digest = await hashPassword(nextPassword);
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ password_digest, tokens_valid_after: now, updated_at: now }).where(eq(users.id, user.id));
-    await denyToken(tx, claims);
+  const { token, ended } = await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ password_digest, updated_at: now }).where(eq(users.id, user.id));
+    const ended = await endSessionsIn(tx, user.id, { allExcept: null }, 'password_changed');
+    const fresh = await startSession(ctx, tx, user.id, client, now.getTime());
+    return { token: fresh.token, ended };
   });
-  await closeSockets(ctx, user.id, { jti: claims.jti, issuedBefore: issuedBeforeSeconds(now) });
-  const { token } = await ctx.tokens.issue(user.id, now.getTime());
+  await closeSockets(ctx, user.id, ended);
   return { token };
 }

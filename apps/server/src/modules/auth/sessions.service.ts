@@ -1,0 +1,176 @@
+import type { Session } from '@sunin/contract';
+import { and, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import type { Database, Executor } from '../../db/client.js';
+import { sessions, users, type SessionEndReason, type SessionRow, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AccessClaims } from '../../lib/tokens.js';
+
+/**
+ * Server-side sessions (DESIGN.md "Sessions", docs/decisions/007): every login or signup is a
+ * `sessions` row keyed by its token's jti. Authentication reads the row with the user in one
+ * query, so ending a row ends the token at once; ending also closes the token's websockets in
+ * every process (the bus).
+ */
+
+const UNAUTHORIZED = 'You need to sign in or sign up before continuing.';
+/** "Last used" is written at most this often: reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** Ended and expired rows are kept this long (what an account's history may want), then pruned. */
+const KEEP_ENDED_MS = 30 * 24 * 60 * 60 * 1000;
+const USER_AGENT_MAX = 400;
+
+/** Where a sign-in came from, as the session list shows it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export interface Authenticated {
+  user: UserRow;
+  claims: AccessClaims;
+  sessionId: number;
+}
+
+/** Issues a token and records its session (in the caller's transaction when given one). */
+export async function startSession(ctx: AppContext, db: Executor, userId: number, client: ClientInfo, now = Date.now()): Promise<{ token: string; claims: AccessClaims; sessionId: number }> {
+  const { token, claims } = await ctx.tokens.issue(userId, now);
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      jti: claims.jti,
+      user_id: userId,
+      created_at: new Date(now),
+      last_used_at: new Date(now),
+      expires_at: new Date(claims.exp * 1000),
+      user_agent: client.userAgent.slice(0, USER_AGENT_MAX),
+      ip: client.ip.slice(0, 100),
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('insert returned no row');
+  // The member's own rows long past their expiry go (indexed by user; no job needed).
+  await db.delete(sessions).where(and(eq(sessions.user_id, userId), lt(sessions.expires_at, new Date(now - KEEP_ENDED_MS))));
+  return { token, claims, sessionId: row.id };
+}
+
+/**
+ * Ends the user's live sessions that `which` selects, inside `db` (a transaction when the end
+ * belongs to a change, like a new password). Returns the ended tokens' jtis, for closeSockets
+ * once the change has committed.
+ */
+export async function endSessionsIn(
+  db: Executor,
+  userId: number,
+  which: { id: number } | { jti: string } | { allExcept: number | null },
+  reason: SessionEndReason,
+): Promise<string[]> {
+  let selection: SQL;
+  if ('id' in which) selection = eq(sessions.id, which.id);
+  else if ('jti' in which) selection = eq(sessions.jti, which.jti);
+  else selection = which.allExcept === null ? sql`true` : ne(sessions.id, which.allExcept);
+  const rows = await db
+    .update(sessions)
+    .set({ ended_at: new Date(), end_reason: reason })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.ended_at), selection))
+    .returning({ jti: sessions.jti });
+  return rows.map((row) => row.jti);
+}
+
+/**
+ * Closes the realtime sockets of ended sessions in every process. A failure is logged: the
+ * tokens are already refused, and a socket re-checks its token whenever it reconnects.
+ */
+export async function closeSockets(ctx: AppContext, userId: number, jtis: string[]): Promise<void> {
+  if (jtis.length === 0) return;
+  try {
+    await ctx.bus.publish({ userId, revoke: { jtis } });
+  } catch (error) {
+    ctx.log.error({ err: error, userId }, 'could not close the sockets of ended sessions');
+  }
+}
+
+/** Ends sessions and closes their sockets; the number ended. */
+export async function endSessions(ctx: AppContext, userId: number, which: Parameters<typeof endSessionsIn>[2], reason: SessionEndReason): Promise<number> {
+  const jtis = await endSessionsIn(ctx.db, userId, which, reason);
+  await closeSockets(ctx, userId, jtis);
+  return jtis.length;
+}
+
+/**
+ * The query behind every authenticated request, in one round trip: the user and the session of
+ * the token. Built once per database as a prepared statement, so a request pays neither for
+ * building the SQL nor, on PostgreSQL, for planning it.
+ */
+const authenticationQueries = new WeakMap<Database, ReturnType<typeof prepareAuthenticationQuery>>();
+function prepareAuthenticationQuery(db: Database) {
+  return db
+    .select({ user: users, session: { id: sessions.id, ended_at: sessions.ended_at, last_used_at: sessions.last_used_at } })
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.user_id, users.id), eq(sessions.jti, sql.placeholder('jti'))))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('authenticate_session');
+}
+function authenticationQuery(db: Database) {
+  let query = authenticationQueries.get(db);
+  if (!query) authenticationQueries.set(db, (query = prepareAuthenticationQuery(db)));
+  return query;
+}
+
+/**
+ * Resolves a bearer header to its user and session, or throws the one 401 for anything missing,
+ * forged, expired, ended or idle past SESSION_IDLE_TIMEOUT_MINUTES.
+ */
+export async function authenticate(ctx: AppContext, header: string | undefined): Promise<Authenticated> {
+  const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/);
+  const claims = match?.[1] ? await ctx.tokens.verify(match[1]) : null;
+  if (!claims) throw new AppError('unauthorized', UNAUTHORIZED);
+  const [row] = await authenticationQuery(ctx.db).execute({ id: Number(claims.sub), jti: claims.jti });
+  if (!row || row.session.ended_at) throw new AppError('unauthorized', UNAUTHORIZED);
+  const now = Date.now();
+  const idleFor = now - row.session.last_used_at.getTime();
+  if (idleFor > ctx.config.sessionIdleTimeoutMs) {
+    await endSessions(ctx, row.user.id, { id: row.session.id }, 'idle');
+    throw new AppError('unauthorized', UNAUTHORIZED);
+  }
+  if (idleFor > TOUCH_INTERVAL_MS) await ctx.db.update(sessions).set({ last_used_at: new Date(now) }).where(eq(sessions.id, row.session.id));
+  return { user: row.user, claims, sessionId: row.session.id };
+}
+
+/** The caller's live sessions, the most recently used first. */
+export async function listSessions(ctx: AppContext, userId: number, currentSessionId: number): Promise<Session[]> {
+  const now = Date.now();
+  const rows: SessionRow[] = await ctx.db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.ended_at),
+        gt(sessions.expires_at, new Date(now)),
+        gt(sessions.last_used_at, new Date(now - ctx.config.sessionIdleTimeoutMs)),
+      ),
+    )
+    .orderBy(desc(sessions.last_used_at), desc(sessions.id));
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    last_used_at: row.last_used_at.toISOString(),
+    user_agent: row.user_agent,
+    ip: row.ip,
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Ends one of the caller's own live sessions; another member's id, or an ended one, is 404. */
+export async function endOwnSession(ctx: AppContext, userId: number, sessionId: number): Promise<void> {
+  const ended = await endSessions(ctx, userId, { id: sessionId }, 'signed_out_by_user');
+  if (ended === 0) throw new AppError('not_found', 'Session not found.');
+}
+
+/** Every session of a user ends (an administrator's action, ASVS 7.4.5); 404 for no such user. */
+export async function endAllSessionsOf(ctx: AppContext, userId: number): Promise<number> {
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError('not_found', 'User not found.');
+  return endSessions(ctx, userId, { allExcept: null }, 'signed_out_by_admin');
+}

@@ -1,0 +1,35 @@
+import type { Config } from './config.js';
+
+export interface StartupNotice {
+  level: 'info' | 'warn';
+  message: string;
+}
+
+/**
+ * What an operator must know about this configuration, printed at start-up (issue 13): who
+ * takes payments, and whether they are simulated; whether uploaded files can be shared by
+ * several processes.
+ */
+export function startupNotices(config: Config): StartupNotice[] {
+  const notices: StartupNotice[] = [];
+  if (config.billingProvider === 'stripe') {
+    const mode = config.stripe?.secretKey.startsWith('sk_live_') ? 'live mode' : 'test mode';
+    notices.push({ level: 'info', message: `Billing: Stripe (${mode}).` });
+  } else {
+    notices.push({
+      level: 'warn',
+      message:
+        'Billing: the local test provider. Payments are SIMULATED: anyone can buy the Sales Partner plan with the test card 4242 4242 4242 4242. ' +
+        'Set BILLING_PROVIDER=stripe and the STRIPE_* variables to take real payments.',
+    });
+  }
+  if (config.databaseUrl && !config.s3) {
+    notices.push({
+      level: 'warn',
+      message:
+        `Uploaded files are kept on this machine's disk (${config.storageDir}). With DATABASE_URL several server processes may run: ` +
+        'each must see the same files, so set S3_BUCKET, or point STORAGE_DIR at one directory every process shares. Otherwise a file uploaded through one process is not found through another.',
+    });
+  }
+  return notices;
+}
