@@ -1,4 +1,4 @@
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { ACCOUNT_TYPE_LABELS, SIGNUP_ACCOUNT_TYPES, normalizeEmail, type SignupAccountType, type User } from '@sunin/contract';
 import { Button } from '../../../components/ui/button';
@@ -49,10 +49,10 @@ export function ContactInformationForm({ user }: { user: User }) {
     handleSubmit,
     setError,
     reset,
-    watch,
+    control,
     formState: { errors, isDirty },
   } = useForm<ContactValues>({ defaultValues: contactValues(user) });
-  const emailChanged = normalizeEmail(watch('email') ?? '') !== normalizeEmail(user.email);
+  const emailChanged = normalizeEmail(useWatch({ control, name: 'email' }) ?? '') !== normalizeEmail(user.email);
 
   const onSubmit = handleSubmit(async ({ current_password: currentPassword, ...values }) => {
     const payload: ProfileUpdate = {
