@@ -15,7 +15,7 @@ function renderButton() {
 
 afterEach(() => toast.remove());
 
-describe('admin "Sign out everywhere" (ASVS 7.4.5)', () => {
+describe('admin "Sign out everywhere" (ASVS 7.4.5)', { timeout: 15_000 }, () => {
   it('ends every session of the user after confirming and says how many', async () => {
     const calls = stubFetch(() => jsonResponse({ ended: 3 }));
     const { user } = renderButton();

@@ -15,7 +15,8 @@ function renderForm() {
 
 const editCall = (calls: ReturnType<typeof stubFetch>) => calls.find((call) => call.url.pathname === '/api/user/profile/edit');
 
-describe('contact information: changing the email', () => {
+// Typing addresses through user-event takes seconds on a busy machine.
+describe('contact information: changing the email', { timeout: 15_000 }, () => {
   // Toasts live in a module-level store: one test's must not answer the next one's question.
   afterEach(() => toast.remove());
 
@@ -23,17 +24,17 @@ describe('contact information: changing the email', () => {
     stubFetch(() => jsonResponse(buildUser()));
     const { user } = renderForm();
     const email = await screen.findByLabelText('Email');
-    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Current Password for Email Change')).not.toBeInTheDocument();
 
     await user.clear(email);
     await user.type(email, 'new@example.com');
-    expect(screen.getByLabelText('Current Password')).toHaveAttribute('type', 'password');
-    expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription(/confirm it is you/);
+    expect(screen.getByLabelText('Current Password for Email Change')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Current Password for Email Change')).toHaveAccessibleDescription(/confirm it is you/);
 
     // Back to the saved address, in another case: no password asked.
     await user.clear(email);
     await user.type(email, 'ANA@example.com');
-    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Current Password for Email Change')).not.toBeInTheDocument();
   });
 
   it('sends the password with the new email and says the other sessions were signed out', async () => {
@@ -44,7 +45,7 @@ describe('contact information: changing the email', () => {
     const email = await screen.findByLabelText('Email');
     await user.clear(email);
     await user.type(email, 'new@example.com');
-    await user.type(screen.getByLabelText('Current Password'), 'Password123!');
+    await user.type(screen.getByLabelText('Current Password for Email Change'), 'Password123!');
     await user.click(screen.getByRole('button', { name: 'Save contact information' }));
 
     expect(await screen.findByText(EMAIL_CHANGED_TOAST, {}, { timeout: 3000 })).toBeInTheDocument();
@@ -77,11 +78,11 @@ describe('contact information: changing the email', () => {
     const email = await screen.findByLabelText('Email');
     await user.clear(email);
     await user.type(email, 'new@example.com');
-    await user.type(screen.getByLabelText('Current Password'), 'wrong');
+    await user.type(screen.getByLabelText('Current Password for Email Change'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Save contact information' }));
 
     expect(await screen.findByText('Error updating contact information!', {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription('Current password is incorrect.');
+    expect(screen.getByLabelText('Current Password for Email Change')).toHaveAccessibleDescription('Current password is incorrect.');
     expect(screen.getByLabelText('Email')).toHaveValue('new@example.com');
   });
 });

@@ -88,7 +88,7 @@ export function ContactInformationForm({ user }: { user: User }) {
       {emailChanged && (
         <TextField
           className="sm:col-span-3"
-          label="Current Password"
+          label="Current Password for Email Change"
           type="password"
           autoComplete="current-password"
           hint="To change your email, confirm it is you. Your other sessions will be signed out."

@@ -43,7 +43,7 @@ function sessionServer(initial: Session[], overrides: (call: FetchCall) => Respo
 
 afterEach(() => toast.remove());
 
-describe('sessions panel (issue 13 item 4, ASVS 7.5.2)', () => {
+describe('sessions panel (issue 13 item 4, ASVS 7.5.2)', { timeout: 15_000 }, () => {
   it('lists each session in plain words with its address, times and the current one marked', async () => {
     sessionServer([current, phone]);
     renderPanel();
