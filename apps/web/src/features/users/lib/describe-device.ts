@@ -9,7 +9,7 @@ const BROWSERS: Array<[RegExp, string]> = [
   [/\bOPR\/|\bOpera\b/, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
+  [/Chrome\/|\bCriOS\/|\bChromium\//, 'Chrome'], // HeadlessChrome/ too
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
   [/\bSafari\//, 'Safari'],
 ];
