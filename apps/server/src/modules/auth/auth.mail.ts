@@ -47,7 +47,7 @@ export function emailChangedMail(to: string, firstName: string, newEmail: string
   const lines = [
     `Hello ${firstName},`,
     `The email of your SunIn account was changed to ${maskEmail(newEmail)}.`,
-    `If this wasn't you, reset your password now and tell us at ${supportEmail}.`,
+    `If this wasn't you, reset your password now: ${resetLink} and tell us at ${supportEmail}.`,
   ];
   return {
     to,
