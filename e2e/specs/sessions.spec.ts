@@ -33,6 +33,7 @@ test('a member signs another browser out from the session list', async ({ browse
   for (let left = await ipadRows.count(); left > 0; left -= 1) {
     await ipadRows.first().click();
     const dialog = first.getByRole('dialog', { name: 'Sign out this session?' });
+    await dialog.getByLabel('Current password').fill(DEMO.referral.password);
     await dialog.getByRole('button', { name: 'Sign out' }).click();
     await expect(dialog).toBeHidden();
     await expect(ipadRows).toHaveCount(left - 1); // the list has refreshed before the next click

@@ -21,13 +21,18 @@ function renderPanel() {
   return renderRoutes([{ path: '/profile', element: <SessionsPanel /> }], { initialEntries: ['/profile'] });
 }
 
-/** A server with the given sessions: DELETEs end them, as the API does. */
+const PASSWORD = 'my current passphrase';
+
+/** A server with the given sessions: DELETEs with the right password end them, as the API does. */
 function sessionServer(initial: Session[], overrides: (call: FetchCall) => Response | undefined = () => undefined) {
   let sessions = [...initial];
   return stubFetch((call) => {
     const answer = overrides(call);
     if (answer) return answer;
     const one = call.url.pathname.match(/^\/api\/user\/sessions\/(\d+)$/);
+    if (call.method === 'DELETE' && (call.body as { current_password?: string } | undefined)?.current_password !== PASSWORD) {
+      return jsonResponse({ error: { code: 'rule_broken', message: 'Current password is incorrect.', fields: { current_password: 'Current password is incorrect.' } } }, { status: 422 });
+    }
     if (call.method === 'DELETE' && one) {
       sessions = sessions.filter((session) => session.id !== Number(one[1]));
       return new Response(null, { status: 204 });
@@ -69,12 +74,28 @@ describe('sessions panel (issue 13 item 4, ASVS 7.5.2)', { timeout: 15_000 }, ()
     await user.click(await screen.findByRole('button', { name: /^Sign out Safari on iPhone/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out this session?' });
     expect(dialog).toHaveTextContent('Safari on iPhone at 198.51.100.7');
+    await user.type(within(dialog).getByLabelText('Current password'), PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByText('That session was signed out.')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'DELETE' && call.url.pathname === '/api/user/sessions/2')).toBe(true);
     await screen.findByText('You are not signed in anywhere else.');
     expect(screen.queryByText('Safari on iPhone')).not.toBeInTheDocument();
+  });
+
+  it('asks for the current password again, and keeps the dialog open with the message when it is wrong or missing', async () => {
+    const calls = sessionServer([current, phone]);
+    const { user } = renderPanel();
+    await user.click(await screen.findByRole('button', { name: /^Sign out Safari on iPhone/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out this session?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+    expect(await within(dialog).findByText('Enter your current password to sign out other sessions.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.type(within(dialog).getByLabelText('Current password'), 'a wrong one');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+    expect(await within(dialog).findByText('Current password is incorrect.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Sign out this session?' })).toBeInTheDocument();
+    expect(screen.getByText('Safari on iPhone', { selector: 'p *, p' })).toBeInTheDocument();
   });
 
   it('cancel leaves the session alone', async () => {
@@ -91,6 +112,7 @@ describe('sessions panel (issue 13 item 4, ASVS 7.5.2)', { timeout: 15_000 }, ()
     const { user } = renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Sign out of all other sessions' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out of all other sessions?' });
+    await user.type(within(dialog).getByLabelText('Current password'), PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: 'Sign out all others' }));
 
     expect(await screen.findByText('Signed out of 2 other sessions.')).toBeInTheDocument();
@@ -112,7 +134,9 @@ describe('sessions panel (issue 13 item 4, ASVS 7.5.2)', { timeout: 15_000 }, ()
     );
     const { user } = renderPanel();
     await user.click(await screen.findByRole('button', { name: /^Sign out Safari on iPhone/ }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Current password'), PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByText('Session not found.')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/user/sessions').length).toBeGreaterThanOrEqual(2);
   });

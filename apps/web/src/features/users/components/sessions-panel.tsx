@@ -6,8 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
+import { TextField } from '../../../components/ui/text-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { formatRelativeTime } from '../../../lib/format-relative-time';
 import { useEndOtherSessions } from '../api/end-other-sessions';
@@ -21,7 +22,27 @@ export const SESSION_MESSAGES = {
   endFailed: 'We could not sign out that session.',
   endOthersFailed: 'We could not sign out your other sessions.',
   endedOthers: (count: number) => (count === 1 ? 'Signed out of 1 other session.' : `Signed out of ${count} other sessions.`),
+  passwordRequired: 'Enter your current password to sign out other sessions.',
 } as const;
+
+/**
+ * The password the server asks for again before it ends sessions (ASVS 7.5.2). A wrong one keeps
+ * the dialog open with the server's message under the field.
+ */
+function PasswordAgain({ value, error, onChange }: { value: string; error: string | undefined; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      className="mt-4"
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+      autoFocus
+    />
+  );
+}
 
 /** A time as "3 days ago", with the exact time in a tooltip and for machines. */
 function When({ value, prefix }: { value: string; prefix: string }) {
@@ -70,34 +91,52 @@ export function SessionsPanel() {
   const endOthers = useEndOtherSessions();
   const [ending, setEnding] = useState<Session | null>(null);
   const [endingOthers, setEndingOthers] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
 
   if (sessions.isPending) return <Spinner label="Loading your sessions…" />;
   if (sessions.isError) return <LoadError message={SESSION_MESSAGES.loadFailed} onRetry={() => sessions.refetch()} retrying={sessions.isFetching} />;
 
   const others = sessions.data.filter((session) => !session.current);
 
-  const confirmEnd = async () => {
-    if (!ending) return;
+  const closeDialogs = () => {
+    setEnding(null);
+    setEndingOthers(false);
+    setPassword('');
+    setPasswordError(undefined);
+  };
+
+  /** Runs an end with the password; a password problem stays in the dialog, anything else closes it. */
+  const withPassword = async (end: (current_password: string) => Promise<string>, failed: string) => {
+    if (!password) {
+      setPasswordError(SESSION_MESSAGES.passwordRequired);
+      return;
+    }
     try {
-      await endSession.mutateAsync(ending.id);
-      toast.success(SESSION_MESSAGES.ended);
+      toast.success(await end(password));
+      closeDialogs();
     } catch (error) {
-      toast.error(errorMessage(error, SESSION_MESSAGES.endFailed));
-    } finally {
-      setEnding(null);
+      const field = error instanceof ApiError ? error.fields.current_password : undefined;
+      if (field) {
+        setPasswordError(field);
+        return;
+      }
+      toast.error(errorMessage(error, failed));
+      closeDialogs();
     }
   };
 
-  const confirmEndOthers = async () => {
-    try {
-      const { ended } = await endOthers.mutateAsync();
-      toast.success(SESSION_MESSAGES.endedOthers(ended));
-    } catch (error) {
-      toast.error(errorMessage(error, SESSION_MESSAGES.endOthersFailed));
-    } finally {
-      setEndingOthers(false);
-    }
+  const confirmEnd = () => {
+    const session = ending;
+    if (!session) return;
+    void withPassword(async (current_password) => {
+      await endSession.mutateAsync({ sessionId: session.id, current_password });
+      return SESSION_MESSAGES.ended;
+    }, SESSION_MESSAGES.endFailed);
   };
+
+  const confirmEndOthers = () =>
+    void withPassword(async (current_password) => SESSION_MESSAGES.endedOthers((await endOthers.mutateAsync({ current_password })).ended), SESSION_MESSAGES.endOthersFailed);
 
   return (
     <div>
@@ -123,24 +162,26 @@ export function SessionsPanel() {
         title="Sign out this session?"
         confirmLabel="Sign out"
         pending={endSession.isPending}
-        onConfirm={() => void confirmEnd()}
-        onCancel={() => setEnding(null)}
+        onConfirm={confirmEnd}
+        onCancel={closeDialogs}
       >
         {ending && (
           <p>
             {describeDevice(ending.user_agent)} at {ending.ip || 'an unknown address'} will be signed out at once and must sign in again.
           </p>
         )}
+        <PasswordAgain value={password} error={passwordError} onChange={setPassword} />
       </ConfirmDialog>
       <ConfirmDialog
         open={endingOthers}
         title="Sign out of all other sessions?"
         confirmLabel="Sign out all others"
         pending={endOthers.isPending}
-        onConfirm={() => void confirmEndOthers()}
-        onCancel={() => setEndingOthers(false)}
+        onConfirm={confirmEndOthers}
+        onCancel={closeDialogs}
       >
         <p>Every browser but this one will be signed out at once. This one stays signed in.</p>
+        <PasswordAgain value={password} error={passwordError} onChange={setPassword} />
       </ConfirmDialog>
     </div>
   );
