@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { logMalwareScanning } from './lib/malware-scanner.js';
 import { seedDemoData, subscribeDemoSalesPartner } from './db/seed.js';
 import { scheduleLocalRenewals } from './modules/billing/billing.service.js';
 import { scheduleStorageSweep } from './modules/projects/storage-sweep.js';
@@ -8,6 +9,7 @@ import { scheduleStorageSweep } from './modules/projects/storage-sweep.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({ config });
+  void logMalwareScanning(app.ctx.malwareScanner, config.clamav, app.log);
 
   if (config.seedDemo && !config.isProduction) {
     const created = await seedDemoData(app.database.db);

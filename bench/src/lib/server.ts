@@ -101,6 +101,8 @@ export async function startPortalServer(options: { databaseUrl: string; redisUrl
     JWT_SECRET: jwtSecret,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    // No clamd on the bench machine; production would otherwise refuse to start unscanned.
+    MALWARE_SCAN: 'off',
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_NAMESPACE: redisNamespace } : {}),
   };
   // --expose-gc and the probe let the bench read the heap after a full collection; the

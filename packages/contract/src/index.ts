@@ -10,3 +10,4 @@ export * from './proposals.js';
 export * from './notifications.js';
 export * from './admin.js';
 export * from './billing.js';
+export * from './storage.js';
