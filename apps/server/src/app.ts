@@ -13,7 +13,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { Mailer } from './lib/mailer.js';
 import { createStorage } from './lib/storage/index.js';
 import { createMalwareScanner } from './lib/malware-scanner.js';
-import { createUploadSlots } from './lib/upload-slots.js';
+import { createUploadSlots, RedisUploadSlots } from './lib/upload-slots.js';
 import { LocalBus, RedisBus, type Bus } from './lib/bus.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -154,6 +154,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (bus instanceof RedisBus) await bus.ready;
   const malwareScanner = createMalwareScanner(config.clamav);
   const uploadSlots = createUploadSlots(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'upload-slots redis error'));
+  // Like the bus: connected before the first request (it fails open, uncounted, until then).
+  if (uploadSlots instanceof RedisUploadSlots) await uploadSlots.ready;
   app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), mailer, storage, bus, billing: createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
   app.addHook('onClose', async () => {
     mailer.close();

@@ -90,6 +90,8 @@ export class RedisUploadSlots implements UploadSlots {
   private readonly redis: Redis;
   private readonly ttlMs: number;
   private readonly onError: (error: Error) => void;
+  /** Connected (commands fail at once before: enableOfflineQueue is off). */
+  readonly ready: Promise<void>;
 
   constructor(
     url: string,
@@ -98,8 +100,12 @@ export class RedisUploadSlots implements UploadSlots {
   ) {
     this.ttlMs = options.ttlMs ?? 120_000;
     this.onError = options.onError ?? (() => {});
-    this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000, lazyConnect: false });
+    this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000 });
     this.redis.on('error', (error: Error) => this.onError(error));
+    this.ready = new Promise<void>((resolve) => {
+      if (this.redis.status === 'ready') resolve();
+      else this.redis.once('ready', () => resolve());
+    });
   }
 
   private keyOf(userId: number): string {
