@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoredFile } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { storageUsageQueryKey } from './get-storage-usage';
 import { assetsQueryKey, type AssetKind } from './list-assets';
 
 /** POST /api/projects/:id/images or /files, multipart with one `file` per request (201). */
@@ -22,7 +23,8 @@ export function useUploadAssets(projectId: number, kind: AssetKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (files: File[]) => uploadAssets(projectId, kind, files),
-    // Refresh even when only some made it.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: assetsQueryKey(projectId, kind) }),
+    // Refresh even when only some made it; the storage used changed with them.
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: assetsQueryKey(projectId, kind) }), queryClient.invalidateQueries({ queryKey: storageUsageQueryKey })]),
   });
 }
