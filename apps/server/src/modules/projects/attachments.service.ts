@@ -101,10 +101,10 @@ export async function uploadAttachment(ctx: AppContext, scope: ProjectScope, pro
   assertWithinQuota(await storageUsedBy(ctx.db, project.user_id), expected, quota, whose);
 
   const file = await upload.open();
-  const head = await readHead(file.stream, SNIFF_BYTES).catch((error: unknown) => {
+  const start = await readHead(file.stream, SNIFF_BYTES).catch((error: unknown) => {
     throw meterError(ctx, { reason: 'body_failed', error: error as Error }, { key: '', userId: scope.user.id, projectId: project.id });
   });
-  const detected = await fileTypeFromBuffer(head.head);
+  const detected = await fileTypeFromBuffer(start.bytes);
   const accepted = ACCEPTED[kind];
   if (!detected || !accepted.types.includes(detected.mime)) {
     file.stream.destroy();
@@ -114,7 +114,7 @@ export async function uploadAttachment(ctx: AppContext, scope: ProjectScope, pro
   const name = withTypeExtension(safeDisplayName(file.filename, `${kind === 'image' ? 'photo' : 'document'}.${detected.ext}`), detected.mime);
 
   const meter = new UploadMeter(file.stream, uploadMaxBytes, ctx.malwareScanner.startScan());
-  feedMeter(meter, file.stream, head);
+  feedMeter(meter, file.stream, start);
   try {
     await ctx.storage.put(key, meter, detected.mime);
   } catch (error) {

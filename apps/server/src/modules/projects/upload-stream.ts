@@ -11,12 +11,18 @@ export type UploadFileStream = Readable & { truncated?: boolean };
 /** Enough for file-type to recognise every type we accept (its own sample size is 4100 bytes). */
 export const SNIFF_BYTES = 4100;
 
+/** The first bytes of a file; `ended` when the file ended within them. */
+export interface FileStart {
+  bytes: Buffer;
+  ended: boolean;
+}
+
 /**
  * Reads at least the first `size` bytes (all of a shorter file) and stops reading, leaving the
- * rest in the stream. `ended` says the file ended within them. Nothing is put back: the
- * caller sends `head` on first and then the rest of the stream (`feedMeter`).
+ * rest in the stream. Nothing is put back: the caller sends these bytes on first and then
+ * the rest of the stream (`feedMeter`).
  */
-export function readHead(stream: Readable, size: number): Promise<{ head: Buffer; ended: boolean }> {
+export function readHead(stream: Readable, size: number): Promise<FileStart> {
   if (stream.destroyed) return Promise.reject(new Error('The upload stream closed before its first bytes were read.'));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -27,7 +33,7 @@ export function readHead(stream: Readable, size: number): Promise<{ head: Buffer
       stream.off('error', onError);
       stream.off('close', onClose);
       if (error) reject(error);
-      else resolve({ head: Buffer.concat(chunks), ended });
+      else resolve({ bytes: Buffer.concat(chunks), ended });
     };
     const onReadable = () => {
       let chunk: Buffer | null;
@@ -48,16 +54,16 @@ export function readHead(stream: Readable, size: number): Promise<{ head: Buffer
 }
 
 /**
- * Sends the head already read and then the rest of the file through the meter. A failing
+ * Sends the first bytes already read and then the rest of the file through the meter. A failing
  * source fails the meter; a meter that stops (limit, scan) stops the source, which makes
  * busboy stop handing over the part.
  */
-export function feedMeter(meter: UploadMeter, source: UploadFileStream, head: { head: Buffer; ended: boolean }): void {
-  if (head.ended) {
-    meter.end(head.head);
+export function feedMeter(meter: UploadMeter, source: UploadFileStream, start: FileStart): void {
+  if (start.ended) {
+    meter.end(start.bytes);
     return;
   }
-  meter.write(head.head);
+  meter.write(start.bytes);
   source.once('error', (error) => meter.sourceFailed(error));
   meter.once('close', () => {
     if (!source.readableEnded) source.destroy();

@@ -12,11 +12,31 @@ export async function uploadAsset(projectId: number, kind: AssetKind, file: File
 }
 
 /**
- * Several files go up in parallel, one request each; the result lists every outcome so the
- * caller can say whether all of them made it.
+ * At most this many of one drop go up at once: the server answers 429 beyond
+ * UPLOAD_CONCURRENCY_PER_USER (4 by default) uploads in progress per member, and one is left
+ * for another tab or section.
+ */
+export const PARALLEL_UPLOADS = 3;
+
+/**
+ * Several files go up in parallel, one request each, PARALLEL_UPLOADS at a time; the result
+ * lists every outcome, in the order of `files`, so the caller can say whether all made it.
  */
 export async function uploadAssets(projectId: number, kind: AssetKind, files: File[]): Promise<PromiseSettledResult<StoredFile>[]> {
-  return Promise.allSettled(files.map((file) => uploadAsset(projectId, kind, file)));
+  const results: PromiseSettledResult<StoredFile>[] = new Array(files.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const index = next++;
+      try {
+        results[index] = { status: 'fulfilled', value: await uploadAsset(projectId, kind, files[index] as File) };
+      } catch (reason) {
+        results[index] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, files.length) }, worker));
+  return results;
 }
 
 export function useUploadAssets(projectId: number, kind: AssetKind) {

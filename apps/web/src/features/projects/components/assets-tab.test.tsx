@@ -132,6 +132,25 @@ describe('Assets tab (member-app.md 2, 5 and 7)', () => {
     expect(await within(files).findByText('No files yet')).toBeInTheDocument();
   });
 
+  it("sends a drop of many photos at most 3 at a time, so a member stays under the server's limit of uploads in progress", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const calls = stubFetch(async ({ url, method }) => {
+      if (url.pathname === '/api/user/storage') return jsonResponse({ used_bytes: 0, quota_bytes: QUOTA });
+      if (method !== 'POST') return jsonResponse([]);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight--;
+      return jsonResponse(buildStoredFile(), { status: 201 });
+    });
+    renderAssets();
+    drop(await screen.findByTestId('images-drop-zone'), Array.from({ length: 7 }, (_, index) => png(`roof-${index}.png`)));
+    expect(await screen.findByText('Photos uploaded!')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(7);
+    expect(most).toBe(3);
+  });
+
   it("shows the member's storage, used of the quota, with a bar, and refreshes it after an upload and a delete", async () => {
     const calls = stubAssetsApi({ usedElsewhere: 4 * 1024, quota: 10 * 1024 });
     const { user } = renderAssets();
