@@ -1,6 +1,6 @@
 /**
- * `tsx src/run.ts [api|realtime|web ...]`: builds the portal if needed, then runs the named
- * benchmarks in turn (all three without arguments). Each starts and stops its own servers
+ * `tsx src/run.ts [api|realtime|web|uploads ...]`: builds the portal if needed, then runs the
+ * named benchmarks in turn (all of them without arguments). Each starts and stops its own servers
  * and database; see bench/README.md for the knobs.
  */
 import { runApiBench } from './api.js';
@@ -8,9 +8,10 @@ import { ensureBuilt } from './lib/build.js';
 import { runMain } from './lib/cleanup.js';
 import { knobs } from './lib/env.js';
 import { runRealtimeBench } from './realtime.js';
+import { runUploadsBench } from './uploads.js';
 import { runWebBench } from './web.js';
 
-const benches = { api: runApiBench, realtime: runRealtimeBench, web: runWebBench } as const;
+const benches = { api: runApiBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench } as const;
 type BenchName = keyof typeof benches;
 
 const requested = process.argv.slice(2);

@@ -4,6 +4,8 @@ import type { Database } from './db/client.js';
 import type { PaymentProvider } from './lib/billing/index.js';
 import type { Bus } from './lib/bus.js';
 import type { Mailer } from './lib/mailer.js';
+import type { MalwareScanner } from './lib/malware-scanner.js';
+import type { UploadSlots } from './lib/upload-slots.js';
 import type { FileStorage } from './lib/storage/index.js';
 import type { AccessTokens } from './lib/tokens.js';
 
@@ -18,4 +20,8 @@ export interface AppContext {
   /** Stripe or the local test provider (issue 6). */
   billing: PaymentProvider;
   log: FastifyBaseLogger;
+  /** clamd, or none (ASVS 5.4.3; CLAMAV_URL). */
+  malwareScanner: MalwareScanner;
+  /** Uploads in progress per user (UPLOAD_CONCURRENCY_PER_USER). */
+  uploadSlots: UploadSlots;
 }

@@ -12,6 +12,8 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { Mailer } from './lib/mailer.js';
 import { createStorage } from './lib/storage/index.js';
+import { createMalwareScanner } from './lib/malware-scanner.js';
+import { createUploadSlots, RedisUploadSlots } from './lib/upload-slots.js';
 import { LocalBus, RedisBus, type Bus } from './lib/bus.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -151,10 +153,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? new RedisBus(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'realtime redis error'))
     : new LocalBus();
   if (bus instanceof RedisBus) await bus.ready;
-  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), mailer, storage, bus, billing: createPaymentProvider(config, database.db), log: app.log });
+  const malwareScanner = createMalwareScanner(config.clamav);
+  const uploadSlots = createUploadSlots(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'upload-slots redis error'));
+  // Like the bus: connected before the first request (it fails open, uncounted, until then).
+  if (uploadSlots instanceof RedisUploadSlots) await uploadSlots.ready;
+  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), mailer, storage, bus, billing: createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
   app.addHook('onClose', async () => {
     mailer.close();
     await bus.close();
+    await uploadSlots.close();
     if ('close' in storage && typeof storage.close === 'function') storage.close();
     if (!options.database) await database.close();
   });

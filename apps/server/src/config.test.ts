@@ -29,8 +29,35 @@ describe('loadConfig', () => {
 
   it('requires a JWT secret in production and never seeds there', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    const config = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local' });
+    const config = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local', MALWARE_SCAN: 'off' });
     expect(config.seedDemo).toBe(false);
+  });
+
+  it('reads the per-user upload limits, 4 uploads in progress and 5 GiB by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ uploadConcurrencyPerUser: 4, storageQuotaBytesPerUser: 5_368_709_120 });
+    expect(loadConfig({ DATA_DIR: tempDir(), UPLOAD_CONCURRENCY_PER_USER: '2', STORAGE_QUOTA_BYTES_PER_USER: '1000' })).toMatchObject({ uploadConcurrencyPerUser: 2, storageQuotaBytesPerUser: 1000 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), UPLOAD_CONCURRENCY_PER_USER: '0' })).toThrow(/UPLOAD_CONCURRENCY_PER_USER/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STORAGE_QUOTA_BYTES_PER_USER: '-5' })).toThrow(/STORAGE_QUOTA_BYTES_PER_USER/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STORAGE_QUOTA_BYTES_PER_USER: '5GB' })).toThrow(/STORAGE_QUOTA_BYTES_PER_USER/);
+  });
+
+  it('scans uploads with the clamd of CLAMAV_URL, and refuses to run production unscanned unless MALWARE_SCAN=off says so', () => {
+    const production = { DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local' };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(/CLAMAV_URL: required when NODE_ENV=production .*MALWARE_SCAN=off/);
+    expect(loadConfig({ ...production, MALWARE_SCAN: 'off' }).clamav).toBeUndefined();
+    expect(loadConfig({ ...production, CLAMAV_URL: 'tcp://clamd.internal:3310' }).clamav).toEqual({ host: 'clamd.internal', port: 3310 });
+    expect(loadConfig({ ...production, CLAMAV_URL: 'unix:/run/clamav/clamd.ctl' }).clamav).toEqual({ path: '/run/clamav/clamd.ctl' });
+    // MALWARE_SCAN=off wins over an address: scanning is turned off on purpose.
+    expect(loadConfig({ ...production, CLAMAV_URL: 'tcp://127.0.0.1:3310', MALWARE_SCAN: 'off' }).clamav).toBeUndefined();
+
+    // Outside production no scanner is needed, but MALWARE_SCAN=on insists on one.
+    expect(loadConfig({ DATA_DIR: tempDir() }).clamav).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MALWARE_SCAN: 'on' })).toThrow(/CLAMAV_URL: required with MALWARE_SCAN=on/);
+    for (const bad of ['http://127.0.0.1:3310', 'tcp://127.0.0.1', '127.0.0.1:3310', 'tcp://127.0.0.1:99999']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), CLAMAV_URL: bad }), bad).toThrow(/CLAMAV_URL/);
+    }
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MALWARE_SCAN: 'maybe' })).toThrow(/MALWARE_SCAN/);
   });
 });
 

@@ -36,6 +36,14 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv,
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5, 'SESSION_IDLE_TIMEOUT_MINUTES must be at least 5.').max(2880, 'SESSION_IDLE_TIMEOUT_MINUTES must be at most 2880 (the 2-day token lifetime).').default(60),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  UPLOAD_CONCURRENCY_PER_USER: z.coerce.number().int().min(1, 'UPLOAD_CONCURRENCY_PER_USER must be at least 1.').max(1000).default(4),
+  STORAGE_QUOTA_BYTES_PER_USER: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(5 * 1024 ** 3),
+  CLAMAV_URL: z
+    .string()
+    .regex(/^(?:tcp:\/\/[^\s/:]+:\d{1,5}\/?|unix:\/\S+)$/, 'CLAMAV_URL must look like tcp://127.0.0.1:3310 or unix:/run/clamav/clamd.ctl.')
+    .optional()
+    .or(z.literal('')),
+  MALWARE_SCAN: z.enum(['on', 'off', '']).optional(),
   ORPHAN_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(1, 'ORPHAN_SWEEP_GRACE_SECONDS must be at least 1.').max(30 * 24 * 3600).default(3600),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -78,6 +86,12 @@ export interface Config {
   /** A session unused this long ends (ASVS 7.3.1; docs/decisions/007). */
   sessionIdleTimeoutMs: number;
   uploadMaxBytes: number;
+  /** Uploads one user may have in progress at once (429 above). */
+  uploadConcurrencyPerUser: number;
+  /** Bytes stored under one member's projects; counted against the project's owner (413 above). */
+  storageQuotaBytesPerUser: number;
+  /** clamd's address when uploads are scanned for malware (ASVS 5.4.3); undefined: not scanned. */
+  clamav: ClamavAddress | undefined;
   /** Stored files no row points at are deleted once older than this (longer than any upload takes). */
   orphanSweepGraceMs: number;
   /** S3-compatible storage when a bucket is named; local disk under DATA_DIR/storage otherwise. */
@@ -110,7 +124,29 @@ export interface StripeConfig {
   apiBase: URL | undefined;
 }
 
+export type ClamavAddress = { host: string; port: number } | { path: string };
+
 export class ConfigError extends Error {}
+
+/**
+ * ASVS 5.4.3: uploads are scanned by clamd when CLAMAV_URL names it. Production refuses to
+ * start without it unless MALWARE_SCAN=off says, on purpose, that uploads go unscanned.
+ */
+function clamavConfig(e: z.infer<typeof envSchema>, isProduction: boolean): ClamavAddress | undefined {
+  if (e.MALWARE_SCAN === 'off') return undefined;
+  if (!e.CLAMAV_URL) {
+    if (isProduction || e.MALWARE_SCAN === 'on') {
+      throw new ConfigError(
+        `Invalid configuration:\n  CLAMAV_URL: required ${e.MALWARE_SCAN === 'on' ? 'with MALWARE_SCAN=on' : 'when NODE_ENV=production'} (the clamd that scans uploads, e.g. tcp://127.0.0.1:3310); set MALWARE_SCAN=off to run without scanning uploads.`,
+      );
+    }
+    return undefined;
+  }
+  if (e.CLAMAV_URL.startsWith('unix:')) return { path: e.CLAMAV_URL.slice('unix:'.length) };
+  const [, host = '', port = '0'] = /^tcp:\/\/([^/:]+):(\d+)/.exec(e.CLAMAV_URL) ?? [];
+  if (Number(port) < 1 || Number(port) > 65535) throw new ConfigError('Invalid configuration:\n  CLAMAV_URL: the port must be between 1 and 65535.');
+  return { host, port: Number(port) };
+}
 
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY'] as const;
 
@@ -185,6 +221,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadConcurrencyPerUser: e.UPLOAD_CONCURRENCY_PER_USER,
+    storageQuotaBytesPerUser: e.STORAGE_QUOTA_BYTES_PER_USER,
+    clamav: clamavConfig(e, isProduction),
     orphanSweepGraceMs: e.ORPHAN_SWEEP_GRACE_SECONDS * 1000,
     s3: e.S3_BUCKET
       ? {

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { logMalwareScanning } from './lib/malware-scanner.js';
 import { seedDemoData, subscribeDemoSalesPartner } from './db/seed.js';
 import { scheduleLocalRenewals } from './modules/billing/billing.service.js';
 import { scheduleStorageSweep } from './modules/projects/storage-sweep.js';
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({ config });
   for (const notice of startupNotices(config)) app.log[notice.level](notice.message);
+  void logMalwareScanning(app.ctx.malwareScanner, config.clamav, app.log);
 
   if (config.seedDemo && !config.isProduction) {
     const created = await seedDemoData(app.database.db);

@@ -19,6 +19,8 @@ export const knobs = {
   durationSeconds: positiveInt('BENCH_DURATION', 10),
   connections: positiveInt('BENCH_CONNECTIONS', 100),
   clients: positiveInt('BENCH_CLIENTS', 10_000),
+  uploads: positiveInt('BENCH_UPLOADS', 60),
+  uploadMib: positiveInt('BENCH_UPLOAD_MIB', 20),
   pgAdminUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   /** undefined: try the default and use it only if it answers. */
   redisUrl: process.env.REDIS_URL || undefined,

@@ -83,7 +83,7 @@ const memoryProbe = fileURLToPath(new URL('../probe/memory-probe.mjs', import.me
  * port, with its own JWT secret, data directory and Redis namespace. Resolves once
  * /api/health answers, i.e. after the migrations ran.
  */
-export async function startPortalServer(options: { databaseUrl: string; redisUrl: string | undefined }): Promise<PortalServer> {
+export async function startPortalServer(options: { databaseUrl: string; redisUrl: string | undefined; env?: Record<string, string> }): Promise<PortalServer> {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first.`);
   const port = await freePort();
   const jwtSecret = randomBytes(48).toString('base64url');
@@ -103,7 +103,10 @@ export async function startPortalServer(options: { databaseUrl: string; redisUrl
     JWT_SECRET: jwtSecret,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    // No clamd on the bench machine; production would otherwise refuse to start unscanned.
+    MALWARE_SCAN: 'off',
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_NAMESPACE: redisNamespace } : {}),
+    ...options.env,
   };
   // --expose-gc and the probe let the bench read the heap after a full collection; the
   // server's own code is unchanged.

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../db/schema/index.js';
@@ -186,5 +187,83 @@ describe('oversized bodies', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/projects', headers: { ...member.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ project: { company_name: 'x'.repeat(1024 * 1024 + 1) } }) });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: { code: 'payload_too_large', message: 'The request body is too large.' } });
+  });
+});
+
+describe('oversized bodies from a real client', () => {
+  let address: string;
+  beforeAll(async () => {
+    address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  /**
+   * Node's own fetch (undici) and FormData against a really listening server: before uploads
+   * were streamed, @fastify/multipart's toBuffer() often missed `truncated` after the last
+   * chunk and a file over the limit was stored cut to exactly the limit with 201.
+   */
+  it('answer 413 to every size over the limit and keep nothing; sizes up to the limit are stored whole', async () => {
+    const projectId = await newProject();
+    const before = filesOnDisk();
+    // The last is refused by its declared length alone, before the file is read.
+    const sizes = [LIMIT - 1, LIMIT, LIMIT + 1, LIMIT + 2, LIMIT + 4096, 2 * LIMIT, 3 * LIMIT, LIMIT + 512 * 1024];
+    for (let round = 0; round < 3; round++) {
+      for (const size of sizes) {
+        const data = Buffer.concat([PNG_1PX, Buffer.alloc(size - PNG_1PX.length, round + 1)]);
+        const form = new FormData();
+        form.append('file', new Blob([data], { type: 'image/png' }), 'big.png');
+        const res = await fetch(`${address}/api/projects/${projectId}/images`, { method: 'POST', headers: member.auth, body: form });
+        const body = (await res.json()) as { id?: number; byte_size?: number; error?: { code: string; message: string } };
+        if (res.status !== (size <= LIMIT ? 201 : 413)) console.error(size, round, body);
+        if (size <= LIMIT) {
+          expect(res.status, `${size} bytes, round ${round}`).toBe(201);
+          expect(body.byte_size, `${size} bytes`).toBe(size);
+          const read = await fetch(`${address}/api/projects/${projectId}/images/${body.id}/download`, { headers: member.auth });
+          expect(Buffer.from(await read.arrayBuffer()).equals(data), `${size} bytes read back`).toBe(true);
+          await fetch(`${address}/api/projects/${projectId}/images/${body.id}`, { method: 'DELETE', headers: member.auth });
+        } else {
+          expect(res.status, `${size} bytes, round ${round}`).toBe(413);
+          expect(body.error?.code, `${size} bytes`).toBe('payload_too_large');
+        }
+      }
+    }
+    expect(await rowsOf(projectId)).toEqual([]);
+    expect(filesOnDisk()).toEqual(before);
+  });
+
+  /**
+   * The chunk that fills the file exactly to the limit, then a pause, then the rest: the byte
+   * over the limit arrives on its own, busboy marks the file truncated without handing over
+   * another chunk, and a reader that checks `truncated` only per chunk takes the cut file.
+   * This is the timing that made the bug above frequent with 20 MiB files; here it is forced.
+   */
+  it('answer 413 when the byte over the limit arrives in a chunk of its own (fetch with a streamed body, and inject)', async () => {
+    const before = filesOnDisk();
+    for (const { kind, projectId, url, auth } of await targets()) {
+      const head = kind === 'image' ? PNG_1PX : PDF_MINIMAL;
+      for (const over of [1, 10, LIMIT]) {
+        const data = Buffer.concat([head, Buffer.alloc(LIMIT + over - head.length, 7)]);
+        const body = multipartBody([{ field: 'file', filename: 'cut.bin', contentType: 'application/octet-stream', data }]);
+        const cut = body.payload.indexOf(data) + LIMIT;
+        const chunks = [body.payload.subarray(0, cut), body.payload.subarray(cut)];
+        const paced = async function* () {
+          for (const chunk of chunks) {
+            yield chunk;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        };
+        const viaFetch = await fetch(`${address}${url}`, {
+          method: 'POST',
+          headers: { ...auth, ...body.headers },
+          body: ReadableStream.from(paced()),
+          duplex: 'half',
+        } as RequestInit);
+        expect(viaFetch.status, `fetch ${url} +${over}`).toBe(413);
+        expect(((await viaFetch.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+        const viaInject = await t.app.inject({ method: 'POST', url, headers: { ...auth, ...body.headers }, payload: Readable.from(paced()) });
+        expect(viaInject.statusCode, `inject ${url} +${over}`).toBe(413);
+      }
+      expect(await rowsOf(projectId), url).toEqual([]);
+    }
+    expect(filesOnDisk()).toEqual(before);
   });
 });

@@ -35,6 +35,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     APP_URL: 'http://portal.test',
     REDIS_NAMESPACE: `test-${id}`,
     SMTP_URL: '',
+    // Uploads are scanned only by the tests that start a clamd (and pass CLAMAV_URL with MALWARE_SCAN=on).
+    MALWARE_SCAN: 'off',
     ...env,
   });
   const schemaName = config.databaseUrl ? `test_${id}` : undefined;

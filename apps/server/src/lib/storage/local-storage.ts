@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { assertStorageKey, type FileStorage, type StoredObject } from './storage.js';
 
@@ -18,12 +19,18 @@ export class LocalStorage implements FileStorage {
     return path.join(this.root, ...key.split('/'));
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  /** Streamed into `<target>.<uuid>.partial`, renamed into place once complete, removed if not. */
+  async put(key: string, body: Readable): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomUUID()}${TEMPORARY_SUFFIX}`;
-    await writeFile(temporary, body, { mode: 0o600 });
-    await rename(temporary, target);
+    try {
+      await pipeline(body, createWriteStream(temporary, { mode: 0o600, flags: 'wx' }));
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Readable | null> {

@@ -1,13 +1,17 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { PNG_1PX, multipartBody } from '../../test/fixtures.js';
+import { PDF_MINIMAL, PNG_1PX, multipartBody } from '../../test/fixtures.js';
 import { sweepOrphanFiles } from '../../modules/projects/storage-sweep.js';
 
 /** A stand-in for an S3-compatible store (path style): enough of the API for our calls, recording each request. */
 function fakeS3() {
   const objects = new Map<string, { body: Buffer; type: string; modified: Date }>();
+  /** Multipart uploads in progress (lib-storage's Upload for a stream longer than one part). */
+  const multipart = new Map<string, { key: string; type: string; parts: Map<number, Buffer> }>();
+  let nextUploadId = 1;
   const requests: Array<{ method: string; path: string; authorization: string | undefined }> = [];
   const read = (req: IncomingMessage) =>
     new Promise<Buffer>((resolve) => {
@@ -24,7 +28,31 @@ function fakeS3() {
       res.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchBucket</Code></Error>');
       return;
     }
-    if (req.method === 'PUT') {
+    const uploadId = url.searchParams.get('uploadId');
+    if (req.method === 'POST' && url.searchParams.has('uploads')) {
+      const id = `upload-${nextUploadId++}`;
+      multipart.set(id, { key, type: req.headers['content-type'] ?? '', parts: new Map() });
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?><InitiateMultipartUploadResult><Bucket>sunin-test</Bucket><Key>${key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+    } else if (uploadId) {
+      const upload = multipart.get(uploadId);
+      if (!upload) {
+        res.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchUpload</Code></Error>');
+      } else if (req.method === 'PUT') {
+        upload.parts.set(Number(url.searchParams.get('partNumber')), await read(req));
+        res.writeHead(200, { etag: `"part-${url.searchParams.get('partNumber')}"` }).end();
+      } else if (req.method === 'POST') {
+        await read(req);
+        const body = Buffer.concat([...upload.parts.entries()].sort(([a], [b]) => a - b).map(([, part]) => part));
+        objects.set(upload.key, { body, type: upload.type, modified: new Date() });
+        multipart.delete(uploadId);
+        res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?><CompleteMultipartUploadResult><Bucket>sunin-test</Bucket><Key>${upload.key}</Key><ETag>"done"</ETag></CompleteMultipartUploadResult>`);
+      } else if (req.method === 'DELETE') {
+        multipart.delete(uploadId);
+        res.writeHead(204).end();
+      } else {
+        res.writeHead(405).end();
+      }
+    } else if (req.method === 'PUT') {
       objects.set(key, { body: await read(req), type: req.headers['content-type'] ?? '', modified: new Date() });
       res.writeHead(200, { etag: '"x"' }).end();
     } else if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') {
@@ -44,9 +72,10 @@ function fakeS3() {
       res.writeHead(405).end();
     }
   });
-  return { server, objects, requests };
+  return { server, objects, multipart, requests };
 }
 
+const MIB = 1024 * 1024;
 const s3 = fakeS3();
 let t: TestApp;
 beforeAll(async () => {
@@ -57,6 +86,8 @@ beforeAll(async () => {
     S3_ENDPOINT: `http://127.0.0.1:${port}`,
     S3_ACCESS_KEY_ID: 'test-key',
     S3_SECRET_ACCESS_KEY: 'test-secret',
+    // Above one 5 MiB part, so a file near the limit goes up as a multipart upload.
+    UPLOAD_MAX_BYTES: String(7 * MIB),
   });
 });
 afterAll(async () => {
@@ -112,5 +143,38 @@ describe('S3-compatible storage', () => {
     const result = await sweepOrphanFiles(t.db, t.app.ctx.storage, { graceMs: 60 * 60 * 1000 });
     expect(result).toEqual({ orphans: [stale], temporaryFiles: 0 });
     expect([...s3.objects.keys()].sort()).toEqual([referenced, young, 'backups/db.dump'].sort());
+  });
+
+  it('streams a file longer than one part as a multipart upload, and aborts it, leaving no object, when the file goes over the limit', async () => {
+    const { auth } = await t.signIn();
+    const projectId = (await t.app.inject({ method: 'POST', url: '/api/projects', headers: auth, payload: { project: { company_name: 'S3 Big Co' } } })).json().projectId;
+    const pdf = (size: number) => Buffer.concat([PDF_MINIMAL, Buffer.alloc(size - PDF_MINIMAL.length, 0x20)]);
+    /** The body in two pieces with a pause after 6 MiB, so the first part is on its way before the rest arrives. */
+    const send = (data: Buffer) => {
+      const body = multipartBody([{ field: 'file', filename: 'plans.pdf', contentType: 'application/pdf', data }]);
+      const paced = async function* () {
+        yield body.payload.subarray(0, 6 * MIB);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        yield body.payload.subarray(6 * MIB);
+      };
+      return t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/files`, headers: { ...auth, ...body.headers }, payload: Readable.from(paced()) });
+    };
+    s3.requests.length = 0;
+    const big = pdf(6 * MIB + 123);
+    const stored = await send(big);
+    expect(stored.statusCode).toBe(201);
+    expect(stored.json().byte_size).toBe(big.length);
+    const key = [...s3.objects.keys()].find((candidate) => candidate.startsWith(`projects/${projectId}/files/`));
+    expect(s3.objects.get(key!)?.body.equals(big)).toBe(true);
+    expect(s3.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST', 'PUT', 'PUT', 'POST']);
+
+    s3.requests.length = 0;
+    const tooBig = await send(pdf(7 * MIB + 100 * 1024));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error.code).toBe('payload_too_large');
+    // The first part went up before the limit was reached; the upload was then aborted.
+    expect(s3.requests.map((r) => r.method)).toEqual(['POST', 'PUT', 'DELETE']);
+    expect(s3.multipart.size).toBe(0);
+    expect([...s3.objects.keys()].filter((candidate) => candidate.startsWith(`projects/${projectId}/`))).toEqual([key]);
   });
 });

@@ -1,7 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.js';
 import { assertStorageKey, type FileStorage, type StoredObject } from './storage.js';
+
+export const S3_PART_BYTES = 5 * 1024 * 1024;
 
 /** Any S3-compatible object store (AWS S3, MinIO, R2...) named by S3_BUCKET and S3_ENDPOINT. */
 export class S3Storage implements FileStorage {
@@ -25,9 +28,27 @@ export class S3Storage implements FileStorage {
     });
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+  /**
+   * A stream of unknown length: lib-storage's Upload sends one PutObject when it ends within
+   * the first part, a multipart upload otherwise (aborted if the stream fails, so no object
+   * appears). One part of 5 MiB (S3's smallest) in memory at a time per upload.
+   */
+  async put(key: string, body: Readable, contentType: string): Promise<void> {
     assertStorageKey(key);
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
+      queueSize: 1,
+      partSize: S3_PART_BYTES,
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      // Upload reports the stream's own failure (over the limit, flagged by the scan) as it was.
+      body.destroy();
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Readable | null> {

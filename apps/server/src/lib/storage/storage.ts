@@ -6,7 +6,12 @@ import type { Readable } from 'node:stream';
  */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Streams `body` under `key` (its length is unknown beforehand). The key is written only if
+   * the whole stream arrives: when the stream fails (the upload is over the limit, the scan
+   * flags it, the client goes away), put rejects with that error and leaves nothing behind.
+   */
+  put(key: string, body: Readable, contentType: string): Promise<void>;
   /** The stored bytes, or null when the key holds nothing. */
   get(key: string): Promise<Readable | null>;
   /** Removing a key that holds nothing is not an error. */

@@ -1,11 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { formatStorageSize } from '@sunin/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app-context.js';
 import { storedFiles, type StoredFileKind, type StoredFileRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { findProject, findWritableProject, touchProject, type ProjectScope } from './project-access.js';
+import { assertWithinQuota, lockStorageUsage, storageUsedBy } from './storage-usage.js';
+import { feedMeter, readHead, SNIFF_BYTES, UploadMeter, type MeterFailure, type UploadFileStream } from './upload-stream.js';
 
 /** What each kind accepts, judged by the bytes themselves, never by the name or declared type. */
 const ACCEPTED: Record<StoredFileKind, { types: readonly string[]; message: string }> = {
@@ -55,38 +58,78 @@ export async function listAttachments(ctx: AppContext, scope: ProjectScope, proj
     .orderBy(asc(storedFiles.id));
 }
 
-export async function uploadAttachment(
-  ctx: AppContext,
-  scope: ProjectScope,
-  projectId: number,
-  kind: StoredFileKind,
-  upload: { filename: string | undefined; data: Buffer },
-): Promise<StoredFileRow> {
+/** One upload as the route hands it over: the body's declared size and a way to open the file. */
+export interface UploadSource {
+  /** The request's Content-Length (the file plus a little multipart framing), when sent. */
+  declaredBytes: number | undefined;
+  /** Starts reading the multipart body; called only once the cheap checks have passed. */
+  open(): Promise<{ filename: string | undefined; stream: UploadFileStream }>;
+}
+
+/**
+ * About what one file part's multipart framing takes (boundaries, part headers with a long
+ * name): the body's declared size less this is about the file's size.
+ */
+export const MULTIPART_FRAMING_BYTES = 1024;
+
+/** What a member is told when the file is over UPLOAD_MAX_BYTES. */
+export function tooLargeMessage(maxBytes: number): string {
+  return `The file is larger than ${formatStorageSize(maxBytes)}, the most one upload may be.`;
+}
+
+export const INCOMPLETE_BODY_MESSAGE = 'The upload is not a complete multipart/form-data body.';
+export const MALWARE_MESSAGE = 'This file was flagged as malware and was not stored.';
+export const SCANNER_UNAVAILABLE_MESSAGE = 'Uploads cannot be checked for malware right now, so nothing was stored. Please try again in a few minutes.';
+
+/**
+ * Streams one upload to storage (issue 13), never holding the whole file in memory:
+ * 1. the project (404/402) and the owner's quota with the declared size (413) before a byte
+ *    of the file is read;
+ * 2. the type from the first bytes (415, nothing stored);
+ * 3. the file through the meter (size, sha256, malware scan) into storage under a temporary
+ *    name: over the limit 413, flagged 422, scanner away 503, and nothing stays behind;
+ * 4. the row, in a transaction that holds the owner's quota lock and checks the real size.
+ * Bytes first, then the row; the bytes are removed if the row fails (docs/decisions/003).
+ */
+export async function uploadAttachment(ctx: AppContext, scope: ProjectScope, projectId: number, kind: StoredFileKind, upload: UploadSource): Promise<StoredFileRow> {
+  const { uploadMaxBytes, storageQuotaBytesPerUser: quota } = ctx.config;
   const project = await findWritableProject(ctx.db, scope, projectId);
-  const detected = await fileTypeFromBuffer(upload.data);
+  const whose = project.user_id === scope.user.id ? 'own' : 'owner';
+  // A first look with the declared body less its framing (the file is about that big): a full
+  // quota answers before anything is read. The check with the real size comes in step 4.
+  const expected = upload.declaredBytes === undefined ? 1 : Math.max(1, Math.min(upload.declaredBytes - MULTIPART_FRAMING_BYTES, uploadMaxBytes));
+  assertWithinQuota(await storageUsedBy(ctx.db, project.user_id), expected, quota, whose);
+
+  const file = await upload.open();
+  const start = await readHead(file.stream, SNIFF_BYTES).catch((error: unknown) => {
+    throw meterError(ctx, { reason: 'body_failed', error: error as Error }, { key: '', userId: scope.user.id, projectId: project.id });
+  });
+  const detected = await fileTypeFromBuffer(start.bytes);
   const accepted = ACCEPTED[kind];
   if (!detected || !accepted.types.includes(detected.mime)) {
+    file.stream.destroy();
     throw new AppError('unsupported_media_type', accepted.message, { file: accepted.message });
   }
   const key = `projects/${project.id}/${ATTACHMENT_ROUTES[kind]}/${randomUUID()}`;
-  const name = withTypeExtension(safeDisplayName(upload.filename, `${kind === 'image' ? 'photo' : 'document'}.${detected.ext}`), detected.mime);
-  // Bytes first, then the row; if the row cannot be written the bytes are removed again, so a
-  // failed upload leaves neither a row nor a stray file.
-  await ctx.storage.put(key, upload.data, detected.mime);
+  const name = withTypeExtension(safeDisplayName(file.filename, `${kind === 'image' ? 'photo' : 'document'}.${detected.ext}`), detected.mime);
+
+  const meter = new UploadMeter(file.stream, uploadMaxBytes, ctx.malwareScanner.startScan());
+  feedMeter(meter, file.stream, start);
+  try {
+    await ctx.storage.put(key, meter, detected.mime);
+  } catch (error) {
+    throw meterError(ctx, meter.failure, { key, userId: scope.user.id, projectId: project.id }) ?? error;
+  }
+
   try {
     return await ctx.db.transaction(async (tx) => {
       await findWritableProject(tx, scope, projectId);
+      // Parallel uploads of one owner (any process) check and insert one at a time.
+      await lockStorageUsage(tx, project.user_id);
+      assertWithinQuota(await storageUsedBy(tx, project.user_id), meter.bytes, quota, whose);
       const [row] = await tx
         .insert(storedFiles)
-        .values({
-          project_id: project.id,
-          kind,
-          name,
-          content_type: detected.mime,
-          byte_size: upload.data.length,
-          checksum: createHash('sha256').update(upload.data).digest('hex'),
-          storage_key: key,
-        })
+        .values({ project_id: project.id, kind, name, content_type: detected.mime, byte_size: meter.bytes, checksum: meter.checksum, storage_key: key })
         .returning();
       await touchProject(tx, project.id);
       if (!row) throw new Error('insert returned no row');
@@ -95,6 +138,25 @@ export async function uploadAttachment(
   } catch (error) {
     await ctx.storage.delete(key).catch((cleanup: unknown) => ctx.log.error({ err: cleanup, key }, 'could not remove the bytes of a failed upload'));
     throw error;
+  }
+}
+
+/** The answer for a stream the meter stopped; undefined when the failure was elsewhere. */
+function meterError(ctx: AppContext, failure: MeterFailure | undefined, where: { key: string; userId: number; projectId: number }): AppError | undefined {
+  if (!failure) return undefined;
+  switch (failure.reason) {
+    case 'too_large': {
+      const message = tooLargeMessage(ctx.config.uploadMaxBytes);
+      return new AppError('payload_too_large', message, { file: message });
+    }
+    case 'infected':
+      ctx.log.warn({ signature: failure.signature, ...where }, 'upload flagged as malware; not stored');
+      return new AppError('rule_broken', MALWARE_MESSAGE, { file: MALWARE_MESSAGE });
+    case 'scan_failed':
+      ctx.log.error({ err: failure.error, ...where }, 'malware scan failed; upload not stored');
+      return new AppError('service_unavailable', SCANNER_UNAVAILABLE_MESSAGE);
+    case 'body_failed':
+      return new AppError('bad_request', INCOMPLETE_BODY_MESSAGE);
   }
 }
 

@@ -29,6 +29,7 @@ import {
   uploadAttachment,
 } from './attachments.service.js';
 import type { ProjectScope } from './project-access.js';
+import { receiveUpload, uploadSource } from './upload-request.js';
 import { contactRecords, linkRecords, ticketRecords, type projectRecords } from './project-records.service.js';
 
 export const idParam = z.coerce.number({ error: 'The id must be a number.' }).int().positive().max(2_147_483_647);
@@ -140,11 +141,7 @@ function registerAttachmentRoutes(app: FastifyInstance, options: ProjectRoutesOp
     `${prefix}/:id/${path}`,
     { schema: { tags, summary: 'Upload one file (multipart/form-data, field "file")', params: projectParams, consumes: ['multipart/form-data'], response: { 201: storedFileSchema } } },
     async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
-      }
-      const { part, data } = await readUpload(request, app.ctx.config.uploadMaxBytes);
-      const row = await uploadAttachment(app.ctx, scopeOf(request), request.params.id, kind, { filename: part.filename, data });
+      const row = await receiveUpload(app, request, () => uploadAttachment(app.ctx, scopeOf(request), request.params.id, kind, uploadSource(request, app.ctx.config.uploadMaxBytes)), scopeOf(request).user.id);
       return reply.status(201).send(respond(row));
     },
   );
@@ -179,24 +176,6 @@ function registerAttachmentRoutes(app: FastifyInstance, options: ProjectRoutesOp
     await deleteAttachment(app.ctx, scopeOf(request), request.params.id, kind, request.params.recordId);
     return reply.status(204).send();
   });
-}
-
-/**
- * The one file of an upload request. A body the multipart parser cannot read (no boundary, cut
- * off before its end) is the client's mistake: 400, not the parser's plain Error as a 500. The
- * parser's own HTTP errors (413 for a file over the limit) pass through.
- */
-async function readUpload(request: FastifyRequest, maxBytes: number) {
-  try {
-    const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-    if (!part || part.fieldname !== 'file') {
-      throw new AppError('validation_failed', 'Choose a file to upload.', { file: 'Choose a file to upload.' });
-    }
-    return { part, data: await part.toBuffer() };
-  } catch (error) {
-    if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw new AppError('bad_request', 'The upload is not a complete multipart/form-data body.');
-  }
 }
 
 /** Contacts, links, tickets (member only), photos and files under a project. */

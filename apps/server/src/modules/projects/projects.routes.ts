@@ -1,4 +1,4 @@
-import { pageQuerySchema, projectCreateBodySchema, projectCreatedResponseSchema, projectSchema, projectUpdateBodySchema } from '@sunin/contract';
+import { pageQuerySchema, projectCreateBodySchema, projectCreatedResponseSchema, projectSchema, projectUpdateBodySchema, storageUsageSchema } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPageHeaders } from '../../lib/pagination.js';
@@ -6,6 +6,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { memberScope } from './project-access.js';
 import { authenticateExceptDownloads, projectParams, registerProjectSubRoutes } from './project-record-routes.js';
 import { createProject, getProject, listProjects, projectStatistics, toProjectResponse, updateProject } from './projects.service.js';
+import { getStorageUsage } from './storage-usage.js';
 
 const tags = ['Projects'];
 
@@ -47,6 +48,13 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     const { project, ownerName } = await getProject(app.ctx, scopeOf(request), request.params.id);
     return toProjectResponse(project, ownerName);
   });
+
+  // The caller's storage quota (issue 13): the photos and files under their own projects.
+  app.get(
+    '/user/storage',
+    { schema: { tags: ['Storage'], summary: 'Bytes stored under my projects and my quota', response: { 200: storageUsageSchema } } },
+    async (request) => getStorageUsage(app.ctx, currentUser(request).id),
+  );
 
   registerProjectSubRoutes(app, { prefix: '/projects', scopeOf, updateMethod: 'patch', downloadAuth: app.requireUserOrCookie, withTickets: true });
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -32,7 +33,7 @@ describe('storage sweep', () => {
     const staleOrphan = `projects/${projectId}/images/${randomUUID()}`;
     const freshOrphan = `projects/${projectId}/files/${randomUUID()}`;
     const foreign = 'exports/report';
-    for (const key of [staleOrphan, freshOrphan, foreign]) await t.app.ctx.storage.put(key, PNG_1PX, 'image/png');
+    for (const key of [staleOrphan, freshOrphan, foreign]) await t.app.ctx.storage.put(key, Readable.from([PNG_1PX]), 'image/png');
     await age(staleOrphan);
     await age(foreign);
     const dir = path.join(root, 'projects', String(projectId), 'images');

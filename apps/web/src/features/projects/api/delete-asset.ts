@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { storageUsageQueryKey } from './get-storage-usage';
 import { assetsQueryKey, type AssetKind } from './list-assets';
 
 /** DELETE /api/projects/:id/images/:assetId (or /files/:assetId) with {source:'active_storage'} (204). */
@@ -11,6 +12,7 @@ export function useDeleteAsset(projectId: number, kind: AssetKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (assetId: number) => deleteAsset(projectId, kind, assetId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assetsQueryKey(projectId, kind) }),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: assetsQueryKey(projectId, kind) }), queryClient.invalidateQueries({ queryKey: storageUsageQueryKey })]),
   });
 }

@@ -20,11 +20,27 @@ function drop(zone: HTMLElement, files: File[]) {
   fireEvent.drop(zone, { dataTransfer: { files } });
 }
 
-/** Images and files lists that grow with each upload, as the API does. */
-function stubAssetsApi({ uploadStatus = 201, uploadError }: { uploadStatus?: number; uploadError?: string } = {}) {
+const QUOTA = 5 * 1024 ** 3;
+
+/**
+ * Images and files lists that grow with each upload, as the API does, and the member's storage
+ * (GET /api/user/storage) that counts them on top of `usedElsewhere` bytes in other projects.
+ */
+function stubAssetsApi({
+  uploadStatus = 201,
+  uploadError,
+  usedElsewhere = 0,
+  quota = QUOTA,
+  storage,
+}: { uploadStatus?: number; uploadError?: string; usedElsewhere?: number; quota?: number; storage?: () => Response | Promise<Response> } = {}) {
   const stored: Record<'images' | 'files', StoredFile[]> = { images: [], files: [] };
   let nextId = 100;
   return stubFetch(({ url, method, body }) => {
+    if (url.pathname === '/api/user/storage') {
+      if (storage) return storage();
+      const used = usedElsewhere + [...stored.images, ...stored.files].reduce((sum, item) => sum + item.byte_size, 0);
+      return jsonResponse({ used_bytes: used, quota_bytes: quota });
+    }
     const match = /^\/api\/projects\/7\/(images|files)(?:\/(\d+))?$/.exec(url.pathname);
     if (!match) return jsonResponse([]);
     const kind = match[1] as 'images' | 'files';
@@ -37,7 +53,7 @@ function stubAssetsApi({ uploadStatus = 201, uploadError }: { uploadStatus?: num
       return jsonResponse({ error: { code: 'payload_too_large', message: uploadError ?? 'Too large.' } }, { status: uploadStatus });
     }
     const file = (body as FormData).get('file') as File;
-    const item = buildStoredFile({ id: nextId++, name: file.name, content_type: file.type, url: `/api/projects/7/${kind}/${nextId}` });
+    const item = buildStoredFile({ id: nextId++, name: file.name, content_type: file.type, byte_size: file.size, url: `/api/projects/7/${kind}/${nextId}` });
     stored[kind] = [...stored[kind], item];
     return jsonResponse(item, { status: 201 });
   });
@@ -114,5 +130,74 @@ describe('Assets tab (member-app.md 2, 5 and 7)', () => {
     expect(deletion?.url.pathname).toMatch(/^\/api\/projects\/7\/files\/\d+$/);
     expect(deletion?.body).toEqual({ source: 'active_storage' });
     expect(await within(files).findByText('No files yet')).toBeInTheDocument();
+  });
+
+  it("sends a drop of many photos at most 3 at a time, so a member stays under the server's limit of uploads in progress", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const calls = stubFetch(async ({ url, method }) => {
+      if (url.pathname === '/api/user/storage') return jsonResponse({ used_bytes: 0, quota_bytes: QUOTA });
+      if (method !== 'POST') return jsonResponse([]);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight--;
+      return jsonResponse(buildStoredFile(), { status: 201 });
+    });
+    renderAssets();
+    drop(await screen.findByTestId('images-drop-zone'), Array.from({ length: 7 }, (_, index) => png(`roof-${index}.png`)));
+    expect(await screen.findByText('Photos uploaded!')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(7);
+    expect(most).toBe(3);
+  });
+
+  it("shows the member's storage, used of the quota, with a bar, and refreshes it after an upload and a delete", async () => {
+    const calls = stubAssetsApi({ usedElsewhere: 4 * 1024, quota: 10 * 1024 });
+    const { user } = renderAssets();
+    expect(screen.getByText('Loading storage usage…')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(/^Storage:/)).toHaveTextContent('Storage: 4 KB of 10 KB used');
+    expect(screen.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute('aria-valuenow', '40');
+
+    const survey = new File([new Uint8Array(2 * 1024)], 'survey.pdf', { type: 'application/pdf' });
+    drop(await screen.findByTestId('files-drop-zone'), [survey]);
+    await waitFor(() => expect(screen.getByText(/^Storage:/)).toHaveTextContent('Storage: 6 KB of 10 KB used'));
+    expect(screen.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute('aria-valuenow', '60');
+
+    const files = screen.getByTestId('files-drop-zone');
+    await user.click(await within(files).findByRole('button', { name: 'Delete survey.pdf' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete file?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByText(/^Storage:/)).toHaveTextContent('Storage: 4 KB of 10 KB used'));
+    expect(calls.filter((call) => call.url.pathname === '/api/user/storage')).toHaveLength(3);
+  });
+
+  it('says when the storage is full, and the quota error of an upload is shown as the server words it', async () => {
+    const message = 'This upload would take your storage past its 5 GB limit (5 GB used). Delete photos or files you no longer need, then try again.';
+    stubAssetsApi({ usedElsewhere: QUOTA, uploadStatus: 413, uploadError: message });
+    const { user } = renderAssets();
+    expect(await screen.findByText(/^Storage:/)).toHaveTextContent('Storage: 5 GB of 5 GB used');
+    expect(screen.getByText('Your storage is full: delete photos or files you no longer need to upload more.')).toBeInTheDocument();
+    await user.upload(screen.getByTestId('files-input'), [pdf('more.pdf')]);
+    expect(await screen.findByText(`Something went wrong: ${message}`)).toBeInTheDocument();
+  });
+
+  it('writes large sizes in GB, as the quota message does', async () => {
+    stubAssetsApi({ usedElsewhere: 1_288_490_189 });
+    renderAssets();
+    expect(await screen.findByText(/^Storage:/)).toHaveTextContent('Storage: 1.2 GB of 5 GB used');
+    expect(screen.getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute('aria-valuenow', '24');
+    expect(screen.queryByText(/storage is (full|nearly full)/)).not.toBeInTheDocument();
+  });
+
+  it('shows an error with Retry when the storage usage cannot be loaded', async () => {
+    let fail = true;
+    stubAssetsApi({
+      storage: () => (fail ? jsonResponse({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } }, { status: 500 }) : jsonResponse({ used_bytes: 2048, quota_bytes: QUOTA })),
+    });
+    const { user } = renderAssets();
+    expect(await screen.findByText('We could not load your storage usage.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/^Storage:/)).toHaveTextContent('Storage: 2 KB of 5 GB used');
+    expect(screen.queryByText('We could not load your storage usage.')).not.toBeInTheDocument();
   });
 });

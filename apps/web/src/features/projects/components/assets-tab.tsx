@@ -13,6 +13,7 @@ import { useUploadAssets } from '../api/upload-asset';
 import { PROJECT_TOASTS } from '../messages';
 import { ASSET_KINDS, filterDroppedFiles, formatBytes } from './asset-kinds';
 import { Lightbox } from './lightbox';
+import { StorageUsage } from './storage-usage';
 
 const smallAction = 'inline-flex items-center rounded-md px-2 py-1 text-xs font-semibold';
 const iconAction = 'inline-flex size-8 items-center justify-center rounded-md';
@@ -234,11 +235,14 @@ export function AssetSection({ projectId, kind }: { projectId: number; kind: Ass
   );
 }
 
-/** The Assets tab: Photos and Files. */
+/** The Assets tab: the member's storage, Photos and Files. */
 export function AssetsTab({ projectId }: { projectId: number }) {
   return (
     <div className="space-y-8">
-      <h2 className="text-lg font-semibold text-ink-900">Assets</h2>
+      <div className="space-y-3">
+        <h2 className="text-lg font-semibold text-ink-900">Assets</h2>
+        <StorageUsage />
+      </div>
       <AssetSection projectId={projectId} kind="images" />
       <AssetSection projectId={projectId} kind="files" />
     </div>
