@@ -49,10 +49,9 @@ export interface PasswordOwner {
   email?: string | null | undefined;
 }
 
-/** The member's own words (3+ characters): names, username, the email's local part and its pieces. */
+/** The member's own words (3+ characters): names, username and the email's local part. */
 function personalWords(owner: PasswordOwner): string[] {
-  const local = owner.email?.split('@')[0] ?? '';
-  const words = [owner.first_name, owner.last_name, owner.user_name, local, ...local.split(/[._+-]+/)];
+  const words = [owner.first_name, owner.last_name, owner.user_name, owner.email?.split('@')[0]];
   return [...new Set(words.map((word) => (word ?? '').trim().toLowerCase()).filter((word) => word.length >= 3))];
 }
 
