@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY } from '../plugins/rate-limits.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, mailedLinks, type TestApp } from '../test/test-app.js';
 
 /**
  * Sign-in abuse (issue 13 item 3, decision 011; ASVS 6.3.1, 2.4.1). Failed logins are counted
@@ -165,6 +165,22 @@ describe('password reset', () => {
     for (let i = 0; i < limit; i++) expect((await reset(guesser)).statusCode, `guess ${i + 1}`).toBe(422);
     expectLimited(await reset(guesser), `guess ${limit + 1}`);
     expect((await reset(freshIp())).statusCode).toBe(422);
+  });
+});
+
+describe('password reset: only wrong tokens count', () => {
+  it('successful resets from one address never use up its budget for a mistyped link', async () => {
+    const limit = t.app.ctx.config.rateLimits.resetPerIp;
+    const ip = freshIp();
+    for (let i = 0; i <= limit; i++) {
+      const { user } = await t.signIn({ password: RIGHT });
+      expect((await requestReset(user.email, freshIp())).statusCode).toBe(200);
+      const link = (await mailedLinks(t.app, user.email)).find((l) => l.includes('/password-reset-form/'));
+      const token = decodeURIComponent(link!.split('/password-reset-form/')[1]!);
+      const res = await t.app.inject({ method: 'PATCH', url: '/api/password', remoteAddress: ip, payload: { user: { reset_password_token: token, password: STRONG, password_confirmation: STRONG } } });
+      expect(res.statusCode, `reset ${i + 1}`).toBe(200);
+    }
+    expect((await reset(ip)).statusCode, 'a wrong token after many successes').toBe(422);
   });
 });
 
