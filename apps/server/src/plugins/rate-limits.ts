@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import { normalizeEmail, type ErrorCode } from '@sunin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
@@ -52,6 +53,22 @@ interface FailureKey {
 
 /** A short digest, so the counters' keys carry no email address. */
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+/**
+ * The address a failure is counted against: an IPv4 address as it is, an IPv6 address by its
+ * /64 prefix, since one subscriber usually holds a whole /64 and could otherwise take a fresh
+ * address for every guess.
+ */
+export function failureAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
 
 function loginEmail(request: FastifyRequest): string | undefined {
   const email = (request.body as { user?: { email?: unknown } } | undefined)?.user?.email;
@@ -131,12 +148,13 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     // A wrong password and (issue 13 item 5) a wrong two-factor code both answer invalid_credentials.
     loginFailures: failureGuard('invalid_credentials', (request) => {
       const email = loginEmail(request);
+      const address = failureAddress(request.ip);
       return [
-        { key: `login:ip:${request.ip}`, limit: rateLimits.loginPerIp, clearedOnSuccess: false },
-        ...(email ? [{ key: `login:account-ip:${digest(email)}:${request.ip}`, limit: rateLimits.loginPerEmail, clearedOnSuccess: true }] : []),
+        { key: `login:ip:${address}`, limit: rateLimits.loginPerIp, clearedOnSuccess: false },
+        ...(email ? [{ key: `login:account-ip:${digest(email)}:${address}`, limit: rateLimits.loginPerEmail, clearedOnSuccess: true }] : []),
       ];
     }),
-    resetFailures: failureGuard('invalid_token', (request) => [{ key: `reset:ip:${request.ip}`, limit: rateLimits.resetPerIp, clearedOnSuccess: false }]),
+    resetFailures: failureGuard('invalid_token', (request) => [{ key: `reset:ip:${failureAddress(request.ip)}`, limit: rateLimits.resetPerIp, clearedOnSuccess: false }]),
     resetPerIp: limiter('reset-ip', rateLimits.resetPerIp, '15 minutes'),
     resetPerEmail: limiter('reset-email', rateLimits.resetPerEmail, '15 minutes', emailKey),
     lookupPerIp: limiter('lookup-ip', 120, '1 minute'),
