@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryFailureCounter } from './failure-counter.js';
+import { Redis } from 'ioredis';
+import { MemoryFailureCounter, RedisFailureCounter } from './failure-counter.js';
 
 describe('MemoryFailureCounter (no REDIS_URL)', () => {
   it('counts within the window, restarts it on each failure, forgets after it, and clears', async () => {
@@ -34,5 +35,19 @@ describe('MemoryFailureCounter (no REDIS_URL)', () => {
     expect((await counter.get('k2')).count).toBe(0);
     expect((await counter.get('k1')).count).toBe(2);
     expect((await counter.get('k4')).count).toBe(1);
+  });
+});
+
+describe('RedisFailureCounter', () => {
+  it('fails open when Redis is unreachable: nothing counted, nobody refused, the error reported (decision 006)', async () => {
+    const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    redis.on('error', () => {});
+    const errors: unknown[] = [];
+    const counter = new RedisFailureCounter(redis, 'test-away', (error) => errors.push(error));
+    await counter.increment('k', 1_000);
+    expect(await counter.get('k')).toEqual({ count: 0, ttlMs: 0 });
+    await counter.clear('k');
+    expect(errors).toHaveLength(3);
+    redis.disconnect();
   });
 });
