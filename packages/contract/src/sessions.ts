@@ -20,3 +20,12 @@ export const sessionListSchema = z.array(sessionSchema);
 
 export const endedSessionsSchema = z.object({ ended: z.number().int() });
 export type EndedSessions = z.infer<typeof endedSessionsSchema>;
+
+/**
+ * Ending sessions from the list asks for the password again (ASVS 7.5.2: "having authenticated
+ * again with at least one factor").
+ */
+export const endSessionsBodySchema = z.object({
+  current_password: z.string({ error: 'Enter your current password to sign out other sessions.' }).min(1, 'Enter your current password to sign out other sessions.').max(256),
+});
+export type EndSessionsBody = z.infer<typeof endSessionsBodySchema>;

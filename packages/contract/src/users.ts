@@ -148,10 +148,21 @@ export type SignupUserInput = z.input<typeof signupUserSchema>;
 
 export const signupBodySchema = z.object({ user: signupUserSchema });
 
+/**
+ * The current password, which a member's own edit must carry when it changes the email
+ * (issue 13 item 6, ASVS 7.5.1). Optional here: the server decides, as only it knows the saved
+ * address.
+ */
+export const currentPasswordForEmailChange = z.string().max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`).optional();
+export const EMAIL_CHANGE_MESSAGES = {
+  currentPasswordRequired: 'Enter your current password to change your email.',
+} as const;
+
 /** POST /signup/edit: the caller's own signup fields; every one optional. */
 export const signupEditUserSchema = signupFields
   .omit({ password: true, password_confirmation: true })
   .partial()
+  .extend({ current_password: currentPasswordForEmailChange })
   .strict();
 export const signupEditBodySchema = z.object({ user: signupEditUserSchema });
 
@@ -177,6 +188,7 @@ export const profileEditUserSchema = z
     city: required('City'),
     state: required('State', 50),
     zip: zipField,
+    current_password: currentPasswordForEmailChange,
   })
   .partial();
 export const profileEditBodySchema = z.object({ user: profileEditUserSchema });

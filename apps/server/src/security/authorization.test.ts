@@ -37,6 +37,8 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/projects/:projectId/proposal_tickets': () => ({ proposal_ticket: { details: 'Intruder' } }),
   'PATCH /api/projects/:projectId/proposal_tickets/:ticketId': () => ({ proposal_ticket: { status: 5, details: 'Intruder', revision_type: 'Request a revision to the original proposal' } }),
   'PATCH /api/users/:userId/notifications/:id': () => ({ notification: { read: true } }),
+  // B's own password: the session check must still answer 404 for A's session.
+  'DELETE /api/user/sessions/:id': () => ({ current_password: b.user.password }),
 };
 
 /** Everything A can read about their own data, through the API. */

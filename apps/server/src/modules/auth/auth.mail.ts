@@ -31,3 +31,28 @@ export function verificationMail(to: string, firstName: string, link: string): M
     html: layout(lines, link, 'Confirm your email'),
   };
 }
+
+/** "nina@example.com" as "n***@example.com": enough for the owner to recognise, not to reuse. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/**
+ * To the OLD address after an email change (issue 13 item 6): if someone else made it, the
+ * owner still hears of it and has a way back. The new address is masked.
+ */
+export function emailChangedMail(to: string, firstName: string, newEmail: string, resetLink: string, supportEmail: string): MailMessage {
+  const lines = [
+    `Hello ${firstName},`,
+    `The email of your SunIn account was changed to ${maskEmail(newEmail)}.`,
+    `If this wasn't you, reset your password now: ${resetLink} and tell us at ${supportEmail}.`,
+  ];
+  return {
+    to,
+    subject: 'The email of your SunIn account was changed',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${resetLink}\n`,
+    html: layout(lines, resetLink, 'Reset your password'),
+  };
+}

@@ -68,17 +68,35 @@ describe('signing in makes a session', () => {
 });
 
 describe('ending sessions', () => {
+  it('asks for the current password again (ASVS 7.5.2): without it or with a wrong one nothing ends', async () => {
+    const member = await t.signIn({ password: 'the right passphrase' });
+    const other = await startSession(t.app.ctx, t.db, member.user.id, { ip: '203.0.113.9', userAgent: 'phone' });
+    for (const [url, payload] of [
+      [`/api/user/sessions/${other.sessionId}`, undefined],
+      [`/api/user/sessions/${other.sessionId}`, { current_password: 'not it' }],
+      ['/api/user/sessions', {}],
+      ['/api/user/sessions', { current_password: 'not it' }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'DELETE', url, headers: member.auth, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    const wrong = await t.app.inject({ method: 'DELETE', url: '/api/user/sessions', headers: member.auth, payload: { current_password: 'not it' } });
+    expect(wrong.json()).toMatchObject({ error: { code: 'rule_broken', fields: { current_password: 'Current password is incorrect.' } } });
+    expect((await profile(`Bearer ${other.token}`)).statusCode).toBe(200);
+  });
+
   it('DELETE /api/user/sessions/{id} ends that one: its token answers 401 at once and its socket closes', async () => {
     const member = await t.signIn();
     const other = await startSession(t.app.ctx, t.db, member.user.id, { ip: '203.0.113.9', userAgent: 'phone' });
     const cable = await openCable(other.token);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/user/sessions/${other.sessionId}`, headers: member.auth });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/user/sessions/${other.sessionId}`, headers: member.auth, payload: { current_password: member.user.password } });
     expect(res.statusCode).toBe(204);
     expect((await profile(`Bearer ${other.token}`)).statusCode).toBe(401);
     await closedUnauthorized(cable);
     expect((await profile(member.auth.authorization)).statusCode).toBe(200);
     // Ended already: nothing to end.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/sessions/${other.sessionId}`, headers: member.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/sessions/${other.sessionId}`, headers: member.auth, payload: { current_password: member.user.password } })).statusCode).toBe(404);
     expect((await list(member.auth.authorization)).map((session) => session.id)).toEqual([member.sessionId]);
   });
 
@@ -86,7 +104,7 @@ describe('ending sessions', () => {
     const member = await t.signIn();
     const others = await Promise.all([1, 2, 3].map(() => startSession(t.app.ctx, t.db, member.user.id, { ip: '203.0.113.9', userAgent: 'elsewhere' })));
     const cable = await openCable(others[0]!.token);
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/user/sessions', headers: member.auth });
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/user/sessions', headers: member.auth, payload: { current_password: member.user.password } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ended: 3 });
     for (const other of others) expect((await profile(`Bearer ${other.token}`)).statusCode).toBe(401);

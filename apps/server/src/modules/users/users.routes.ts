@@ -22,13 +22,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/profile/edit',
     { schema: { tags, summary: 'Edit the contact information of the signed-in user', body: profileEditBodySchema, response: { 200: userSchema } } },
-    async (request) => toUserResponse(await updateOwnUser(app.ctx, currentUser(request), request.body.user)),
+    async (request) => toUserResponse(await updateOwnUser(app.ctx, currentSession(request), request.body.user)),
   );
 
   app.post(
     '/signup/edit',
     { schema: { tags, summary: "Edit the signed-in user's signup fields (e.g. referral to sales partner)", body: signupEditBodySchema, response: { 200: userSchema } } },
-    async (request) => toUserResponse(await updateOwnUser(app.ctx, currentUser(request), request.body.user)),
+    async (request) => toUserResponse(await updateOwnUser(app.ctx, currentSession(request), request.body.user)),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import {
+  EMAIL_CHANGE_MESSAGES,
   MESSAGES,
   PARTNER_ACCOUNT_TYPES,
   normalizeUserFields,
@@ -11,6 +12,7 @@ import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { emailChangedMail } from '../auth/auth.mail.js';
 import { assertIdentityAvailable, createVerificationToken, identityConflict, sendVerificationMail } from '../auth/auth.service.js';
 import { closeSockets, endSessionsIn, startSession, type Authenticated, type ClientInfo } from '../auth/sessions.service.js';
 
@@ -29,6 +31,8 @@ export interface OwnUserChanges {
   zip?: string;
   account_type?: AccountType;
   member_level?: string;
+  /** Required when `email` changes (ASVS 7.5.1); never stored. */
+  current_password?: string;
 }
 
 /**
@@ -45,12 +49,19 @@ function assertAccountTypeChange(current: AccountType, next: AccountType | undef
   }
 }
 
-export async function updateOwnUser(ctx: AppContext, current: UserRow, input: OwnUserChanges): Promise<UserRow> {
+/**
+ * A member edits their own record. Changing the email is a takeover path (issue 13 item 6,
+ * ASVS 7.5.1): it needs the current password, ends every other session in the same
+ * transaction, and the old address hears of it.
+ */
+export async function updateOwnUser(ctx: AppContext, auth: Authenticated, input: OwnUserChanges): Promise<UserRow> {
+  const current = auth.user;
   // The spec's profile payload carries member_level (preset by the form), but the tier is an
   // administrator's to set (issue 13 item 9): a member's value is ignored, like project_id.
-  const { member_level: _memberLevel, ...changes } = normalizeUserFields(input);
+  const { member_level: _memberLevel, current_password: currentPassword, ...changes } = normalizeUserFields(input);
   assertAccountTypeChange(current.account_type, changes.account_type);
   const emailChanged = changes.email !== undefined && changes.email !== current.email;
+  if (emailChanged) await assertCurrentPassword(current, currentPassword);
   await assertIdentityAvailable(
     ctx.db,
     {
@@ -60,6 +71,7 @@ export async function updateOwnUser(ctx: AppContext, current: UserRow, input: Ow
     current.id,
   );
   let verificationToken: string | undefined;
+  let endedJtis: string[] = [];
   let updated: UserRow | undefined;
   try {
     updated = await ctx.db.transaction(async (tx) => {
@@ -68,8 +80,11 @@ export async function updateOwnUser(ctx: AppContext, current: UserRow, input: Ow
         .set({ ...changes, updated_at: new Date(), ...(emailChanged ? { email_verified_at: null } : {}) })
         .where(eq(users.id, current.id))
         .returning();
-      // A new address must be confirmed again.
-      if (row && emailChanged) verificationToken = await createVerificationToken(tx, row.id);
+      if (row && emailChanged) {
+        // A new address must be confirmed again, and whoever else holds a session loses it.
+        verificationToken = await createVerificationToken(tx, row.id);
+        endedJtis = await endSessionsIn(tx, row.id, { allExcept: auth.sessionId }, 'email_changed');
+      }
       return row;
     });
   } catch (error) {
@@ -77,8 +92,31 @@ export async function updateOwnUser(ctx: AppContext, current: UserRow, input: Ow
     throw error;
   }
   if (!updated) throw new AppError('not_found', 'User not found.');
+  await closeSockets(ctx, updated.id, endedJtis);
   if (verificationToken) await sendVerificationMail(ctx, updated, verificationToken);
+  if (emailChanged) await sendEmailChangedNotice(ctx, current, updated.email);
   return updated;
+}
+
+async function assertCurrentPassword(user: UserRow, currentPassword: string | undefined): Promise<void> {
+  if (!currentPassword) {
+    throw new AppError('validation_failed', EMAIL_CHANGE_MESSAGES.currentPasswordRequired, {
+      current_password: EMAIL_CHANGE_MESSAGES.currentPasswordRequired,
+    });
+  }
+  if (!(await verifyPassword(user.password_digest, currentPassword))) {
+    throw new AppError('rule_broken', MESSAGES.currentPasswordWrong, { current_password: MESSAGES.currentPasswordWrong });
+  }
+}
+
+/** Mail failures are logged, not thrown: the change is made and the member can go on. */
+async function sendEmailChangedNotice(ctx: AppContext, previous: UserRow, newEmail: string): Promise<void> {
+  const resetLink = `${ctx.config.appUrl}/request-password-reset`;
+  try {
+    await ctx.mailer.send(emailChangedMail(previous.email, previous.first_name, newEmail, resetLink, ctx.config.supportEmail));
+  } catch (error) {
+    ctx.log.error({ err: error, userId: previous.id }, 'email-changed notice failed');
+  }
 }
 
 /**

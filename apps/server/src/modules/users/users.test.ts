@@ -47,7 +47,7 @@ describe('POST /api/user/profile/edit', () => {
       zip: '10001',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ first_name: 'Mary Ann', city: 'New York', state: 'NY', address_1: '5 sun st', address_2: 'suite 2', member_level: 'Referral Partner' });
+    expect(res.json()).toMatchObject({ first_name: 'Mary Ann', city: 'New York', state: 'NY', address_1: '5 sun st', address_2: 'suite 2' });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.phone_number).toBe('2125550199');
   });
@@ -63,8 +63,8 @@ describe('POST /api/user/profile/edit', () => {
 
   it('answers 409 for an email or username another member has', async () => {
     const other = await t.signIn();
-    const { auth } = await t.signIn();
-    const email = await editProfile(auth, { email: other.user.email.toUpperCase() });
+    const { user, auth } = await t.signIn();
+    const email = await editProfile(auth, { email: other.user.email.toUpperCase(), current_password: user.password });
     expect(email.statusCode).toBe(409);
     expect(email.json().error.fields).toEqual({ email: 'Email already taken.' });
     const name = await editProfile(auth, { user_name: other.user.user_name });
@@ -74,7 +74,7 @@ describe('POST /api/user/profile/edit', () => {
   it('asks for a new verification when the email changes', async () => {
     const { user, auth } = await t.signIn({ email_verified_at: new Date() });
     const next = `moved-${user.id}@example.com`;
-    const res = await editProfile(auth, { email: next });
+    const res = await editProfile(auth, { email: next, current_password: user.password });
     expect(res.statusCode).toBe(200);
     expect(res.json().email_verified_at).toBeNull();
     expect((await mailedLinks(t.app, next)).some((link) => link.includes('/verify_email?token='))).toBe(true);

@@ -10,6 +10,7 @@ import { useAdminUser } from '../api/get-user';
 import { useUserAccounts, useUserProjects, useUserReferrals, type StageFilter } from '../api/list-user-records';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { RecordStatusBadge, RecordTable, StageBadge, type Column } from '../components/record-tables';
+import { SignOutEverywhereButton } from '../components/sign-out-everywhere-button';
 import { UserAvatar } from '../components/user-avatar';
 import { UserEditForm } from '../components/user-edit-form';
 import { parseRouteId } from './route-id';
@@ -130,11 +131,12 @@ function UserDetail({ userId }: { userId: number }) {
         <EmptyState title={ADMIN_TOASTS.userLoadFailed} />
       ) : (
         <>
-          <div className="flex items-center gap-4">
+          <div className="flex flex-wrap items-center gap-4">
             <UserAvatar image={user.data.image} name={name} />
             <div className="min-w-0 flex-1">
               <AdminPageHeader title={name} description={user.data.email} />
             </div>
+            <SignOutEverywhereButton userId={user.data.id} name={name} />
           </div>
           <UserEditForm key={user.data.id} user={user.data} />
           <UserRecords userId={userId} />

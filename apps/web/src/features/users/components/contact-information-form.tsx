@@ -1,6 +1,6 @@
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { ACCOUNT_TYPE_LABELS, SIGNUP_ACCOUNT_TYPES, type SignupAccountType, type User } from '@sunin/contract';
+import { ACCOUNT_TYPE_LABELS, SIGNUP_ACCOUNT_TYPES, normalizeEmail, type SignupAccountType, type User } from '@sunin/contract';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
@@ -8,6 +8,9 @@ import { useUpdateProfile, type ProfileUpdate } from '../api/update-profile';
 import { UI_MESSAGES } from '../../../lib/messages';
 
 type ContactValues = Omit<ProfileUpdate, 'account_type' | 'member_level'>;
+
+/** Shown after an email change: the server ended every other session (issue 13 item 6). */
+export const EMAIL_CHANGED_TOAST = 'Your email was changed. Your other sessions were signed out.';
 
 const CONTACT_FIELDS = [
   'first_name',
@@ -21,6 +24,8 @@ const CONTACT_FIELDS = [
   'state',
   'zip',
 ] as const satisfies readonly (keyof ContactValues)[];
+/** The fields whose server messages show under an input. */
+const FORM_FIELDS: readonly string[] = [...CONTACT_FIELDS, 'current_password'];
 
 function contactValues(user: User): ContactValues {
   return Object.fromEntries(CONTACT_FIELDS.map((name) => [name, user[name] ?? ''])) as ContactValues;
@@ -34,7 +39,8 @@ function isSignupAccountType(value: string): value is SignupAccountType {
  * The Contact Information form (member-app.md 2 and 7). No client-side validation (member-app.md
  * 5: profile forms have none); the server's field messages are shown under the fields.
  * member_level is preset to the tier name of the account type when empty, and the account type is
- * carried through unchanged.
+ * carried through unchanged. A new email asks for the current password (the server refuses the
+ * change without it, ASVS 7.5.1); an unchanged one sends none.
  */
 export function ContactInformationForm({ user }: { user: User }) {
   const updateProfile = useUpdateProfile();
@@ -43,12 +49,15 @@ export function ContactInformationForm({ user }: { user: User }) {
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors, isDirty },
   } = useForm<ContactValues>({ defaultValues: contactValues(user) });
+  const emailChanged = normalizeEmail(useWatch({ control, name: 'email' }) ?? '') !== normalizeEmail(user.email);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ current_password: currentPassword, ...values }) => {
     const payload: ProfileUpdate = {
       ...values,
+      ...(emailChanged ? { current_password: currentPassword ?? '' } : {}),
       member_level: user.member_level || ACCOUNT_TYPE_LABELS[user.account_type],
       ...(isSignupAccountType(user.account_type) ? { account_type: user.account_type } : {}),
     };
@@ -56,11 +65,12 @@ export function ContactInformationForm({ user }: { user: User }) {
       const updated = await updateProfile.mutateAsync(payload);
       reset(contactValues(updated));
       toast.success(UI_MESSAGES.contactUpdated);
+      if (emailChanged) toast.success(EMAIL_CHANGED_TOAST);
     } catch (error) {
       // member-app.md 8: on failure the form keeps what was typed.
       if (error instanceof ApiError) {
         for (const [name, message] of Object.entries(error.fields)) {
-          if ((CONTACT_FIELDS as readonly string[]).includes(name)) {
+          if (FORM_FIELDS.includes(name)) {
             setError(name as FieldPath<ContactValues>, { type: 'server', message });
           }
         }
@@ -75,6 +85,17 @@ export function ContactInformationForm({ user }: { user: User }) {
       <TextField className="sm:col-span-3" label="Last Name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
       <TextField className="sm:col-span-3" label="Username" autoComplete="username" autoCapitalize="none" error={errors.user_name?.message} {...register('user_name')} />
       <TextField className="sm:col-span-3" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      {emailChanged && (
+        <TextField
+          className="sm:col-span-3"
+          label="Current Password for Email Change"
+          type="password"
+          autoComplete="current-password"
+          hint="To change your email, confirm it is you. Your other sessions will be signed out."
+          error={errors.current_password?.message}
+          {...register('current_password', { shouldUnregister: true })}
+        />
+      )}
       <TextField
         className="sm:col-span-3"
         label="Phone Number"

@@ -112,6 +112,19 @@ describe('profile page (member-app.md 2 "Profile")', () => {
     alert.mockRestore();
   });
 
+  it('shows the signed-in sessions under a Security heading (issue 13 item 4)', async () => {
+    stubFetch(({ url }) =>
+      url.pathname === '/api/user/sessions'
+        ? jsonResponse([{ id: 1, created_at: '2025-01-05T10:00:00.000Z', last_used_at: '2025-01-05T10:00:00.000Z', user_agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', ip: '203.0.113.5', current: true }])
+        : jsonResponse(buildUser()),
+    );
+    renderProfile();
+    const security = await screen.findByRole('region', { name: 'Security' });
+    const sessions = within(security).getByRole('region', { name: "Where you're signed in" });
+    expect(await within(sessions).findByText('Firefox on Linux')).toBeInTheDocument();
+    expect(within(sessions).getByText('This device')).toBeInTheDocument();
+  });
+
   it('logs a profile fetch failure and offers Retry', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
