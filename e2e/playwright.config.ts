@@ -43,6 +43,7 @@ export default defineConfig({
       SEED_DEMO: 'true',
       // The limits themselves are tested by the API suite; here many people sign in from one IP.
       LOGIN_RATE_LIMIT_PER_IP: '10000',
+      LOGIN_FLOOD_LIMIT_PER_IP: '10000',
       RESET_RATE_LIMIT_PER_IP: '10000',
       SIGNUP_RATE_LIMIT_PER_IP: '10000',
       DATABASE_URL: '',

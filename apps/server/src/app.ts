@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchema 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
-import type { Config } from './config.js';
+import { trustProxyOption, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { Mailer } from './lib/mailer.js';
 import { createStorage } from './lib/storage/index.js';
@@ -116,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -61,6 +61,35 @@ describe('loadConfig', () => {
   });
 });
 
+describe('TRUST_PROXY (issue 13 item 3)', () => {
+  const trust = (value: string) => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy;
+
+  it('is off unless set: no proxy, X-Forwarded-For ignored', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+  });
+
+  it('takes a hop count or a list of proxy addresses and CIDRs', () => {
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.10,fd00::/8, loopback')).toEqual(['10.0.0.0/8', '192.168.1.10', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses true with why and what to write instead', () => {
+    expect(() => trust('true')).toThrow(ConfigError);
+    expect(() => trust('TRUE')).toThrow(/TRUST_PROXY: true is refused.*left-most X-Forwarded-For.*TRUST_PROXY=1/s);
+  });
+
+  it('refuses entries that are not addresses or CIDRs, naming TRUST_PROXY', () => {
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0.1,proxy.example', '300.1.1.1', '::1/129', '10.0.0.0/8/8', '999']) {
+      expect(() => trust(bad), bad).toThrow(ConfigError);
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
+
 describe('the DATA_DIR lock', () => {
   it('writes our pid while held and removes the file on release', async () => {
     const dir = tempDir();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -28,12 +29,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromEnv,
   WEB_DIST_DIR: z.string().optional().transform((value) => value || path.join(repoRoot, 'apps/web/dist')),
+  // Failures only (issue 13 item 3, decision 011): failed logins per IP, and per account+IP, per window.
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(900),
+  LOGIN_FLOOD_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   RESET_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   RESET_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   SIGNUP_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
-  TRUST_PROXY: booleanFromEnv,
+  TRUST_PROXY: z.string().optional(),
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5, 'SESSION_IDLE_TIMEOUT_MINUTES must be at least 5.').max(2880, 'SESSION_IDLE_TIMEOUT_MINUTES must be at most 2880 (the 2-day token lifetime).').default(60),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   UPLOAD_CONCURRENCY_PER_USER: z.coerce.number().int().min(1, 'UPLOAD_CONCURRENCY_PER_USER must be at least 1.').max(1000).default(4),
@@ -82,7 +86,11 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
   webDistDir: string;
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy: false (no proxy), a hop count, or the trusted proxies' addresses and
+   * CIDRs. The client is the right-most X-Forwarded-For entry not trusted (decision 011).
+   */
+  trustProxy: false | number | string[];
   /** A session unused this long ends (ASVS 7.3.1; docs/decisions/007). */
   sessionIdleTimeoutMs: number;
   uploadMaxBytes: number;
@@ -106,8 +114,15 @@ export interface Config {
   /** Set exactly when billingProvider is 'stripe'. */
   stripe: StripeConfig | undefined;
   rateLimits: {
+    /** Failed logins per IP per window. */
     loginPerIp: number;
+    /** Failed logins per account and IP together per window. */
     loginPerEmail: number;
+    /** How long a failure counts (failed logins and guessed reset tokens); each failure restarts it. */
+    failureWindowMs: number;
+    /** Every login request per IP per minute, failed or not (a flood guard). */
+    loginRequestsPerIp: number;
+    /** Guessed reset tokens per IP per window (failures only); reset-link requests per IP per 15 minutes. */
     resetPerIp: number;
     resetPerEmail: number;
     signupPerIp: number;
@@ -218,7 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadConcurrencyPerUser: e.UPLOAD_CONCURRENCY_PER_USER,
@@ -240,11 +255,66 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
+      failureWindowMs: e.LOGIN_FAILURE_WINDOW_SECONDS * 1000,
+      loginRequestsPerIp: e.LOGIN_FLOOD_LIMIT_PER_IP,
       resetPerIp: e.RESET_RATE_LIMIT_PER_IP,
       resetPerEmail: e.RESET_RATE_LIMIT_PER_EMAIL,
       signupPerIp: e.SIGNUP_RATE_LIMIT_PER_IP,
     },
   };
+}
+
+/** proxy-addr's names for whole ranges, accepted as entries of TRUST_PROXY. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (issue 13 item 3): unset or false, no proxy; a hop count (`1`: one load balancer
+ * in front); or a comma-separated list of the proxies' addresses or CIDRs. Fastify (proxy-addr)
+ * then takes the client's address as the right-most X-Forwarded-For entry that is not a trusted
+ * proxy. `true` is refused: it trusts the left-most entry, which the client writes itself.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value.toLowerCase() === 'false' || value === '0') return false;
+  if (value.toLowerCase() === 'true') {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUST_PROXY: true is refused: it would take the client address from the left-most X-Forwarded-For entry, which the client itself writes, so anyone could bypass every per-address limit. Write the number of proxies in front of the server (TRUST_PROXY=1 for one load balancer) or their addresses or CIDRs (TRUST_PROXY=10.0.0.0/8,192.168.1.10).',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError('Invalid configuration:\n  TRUST_PROXY: a hop count must be between 1 and 10.');
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (entries.length === 0 || invalid.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: not an IP address or CIDR: ${invalid.join(', ') || value}. Write false, a hop count (1), or a comma-separated list of proxy addresses or CIDRs.`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * What Fastify's `trustProxy` gets. A hop count becomes a function: this Fastify treats a bare
+ * number as "trust nothing". proxy-addr asks about each hop from the socket outwards (hop 0 is
+ * the socket's peer), so trusting the first `hops` makes the client the next entry leftwards.
+ * A hop count cannot check who the peer is: the server must only be reachable through the proxy.
+ */
+export function trustProxyOption(trustProxy: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  const hops = trustProxy;
+  return (_address, hop) => hop < hops;
 }
 
 /**

@@ -25,6 +25,9 @@ export const MESSAGES = {
   resetRequested: 'If an account is associated with this email, you will receive a password reset link shortly.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
   currentPasswordWrong: 'Current password is incorrect.',
+  // Issue 13 item 7 (ASVS 6.2.4, 6.2.11): the server's password policy; shown under the field.
+  passwordCommon: 'This password is too common: it appears in lists of leaked passwords. Choose another.',
+  passwordPersonal: 'The password must not contain your name, username or email.',
   verificationInvalid: 'This verification link is invalid or has already been used.',
   emailVerified: 'Email verification successful!',
   signedUp: 'Signed up successfully.',

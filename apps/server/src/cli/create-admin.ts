@@ -11,6 +11,7 @@ import { openDatabase } from '../db/client.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { createUser } from '../db/factories/users.js';
 import { users } from '../db/schema/index.js';
+import { passwordProblem } from '../lib/password-policy.js';
 import { hashPassword } from '../lib/passwords.js';
 import { endSessionsIn } from '../modules/auth/sessions.service.js';
 
@@ -29,6 +30,14 @@ async function main(args: string[]): Promise<number> {
     console.error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
     return 2;
   }
+  const local = email.split('@')[0] ?? 'admin';
+  // The same policy as signup, reset and change (issue 13 item 7), against the email only:
+  // an existing account's names are checked below, once it is read.
+  const problem = passwordProblem(password, { email });
+  if (problem) {
+    console.error(problem);
+    return 2;
+  }
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -38,6 +47,11 @@ async function main(args: string[]): Promise<number> {
   try {
     const [existing] = await database.db.select().from(users).where(eq(users.email, email)).limit(1);
     if (existing) {
+      const personal = passwordProblem(password, existing);
+      if (personal) {
+        console.error(personal);
+        return 2;
+      }
       await database.db
         .update(users)
         .set({ company_role: ADMIN_ROLE, password_digest: await hashPassword(password), updated_at: new Date() })
@@ -46,7 +60,6 @@ async function main(args: string[]): Promise<number> {
       await endSessionsIn(database.db, existing.id, { allExcept: null }, 'password_reset');
       console.info(`Promoted ${email} to ${ADMIN_ROLE} and set its password.`);
     } else {
-      const local = email.split('@')[0] ?? 'admin';
       await createUser(database.db, {
         email,
         password,

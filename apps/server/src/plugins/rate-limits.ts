@@ -1,14 +1,22 @@
+import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { normalizeEmail, type ErrorCode } from '@sunin/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.js';
+import { MemoryFailureCounter, RedisFailureCounter, type FailureCounter } from '../lib/failure-counter.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     limits: {
-      loginPerIp: preHandlerAsyncHookHandler;
-      loginPerEmail: preHandlerAsyncHookHandler;
+      /** Every login request per IP per minute, failed or not: a generous flood guard only. */
+      loginFlood: preHandlerAsyncHookHandler;
+      /** Failed logins per IP and per account+IP (issue 13 item 3; decision 011). */
+      loginFailures: FailureGuard;
+      /** Guessed reset tokens per IP (PATCH /api/password). */
+      resetFailures: FailureGuard;
       resetPerIp: preHandlerAsyncHookHandler;
       resetPerEmail: preHandlerAsyncHookHandler;
       lookupPerIp: preHandlerAsyncHookHandler;
@@ -20,6 +28,53 @@ declare module 'fastify' {
 /** No message is given by the spec; this one is shown as the server sends it. */
 export const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
 
+/**
+ * Refuses a caller whose own recent failures reached a limit, and counts its failures. Only
+ * failures count, so nobody can lock another person out: the owner's correct password from
+ * an address with no recent failures always gets in.
+ */
+export interface FailureGuard {
+  /** preHandler: 429 `rate_limited` with Retry-After before any password is checked (no argon2 spent). */
+  check: preHandlerAsyncHookHandler;
+  /**
+   * Runs one attempt. An AppError with the guard's failure code counts against every key; a
+   * success clears the caller's account key (never the per-address one, or an attacker could
+   * reset it by signing in to an account of their own between guesses).
+   */
+  track<T>(request: FastifyRequest, attempt: () => Promise<T>): Promise<T>;
+}
+
+interface FailureKey {
+  key: string;
+  limit: number;
+  /** Cleared by a success. */
+  clearedOnSuccess: boolean;
+}
+
+/** A short digest, so the counters' keys carry no email address. */
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+/**
+ * The address a failure is counted against: an IPv4 address as it is, an IPv6 address by its
+ * /64 prefix, since one subscriber usually holds a whole /64 and could otherwise take a fresh
+ * address for every guess.
+ */
+export function failureAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+function loginEmail(request: FastifyRequest): string | undefined {
+  const email = (request.body as { user?: { email?: unknown } } | undefined)?.user?.email;
+  return typeof email === 'string' ? normalizeEmail(email) : undefined;
+}
+
 /** The email a login or reset body names, lowercased; the IP when the body has none. */
 function emailKey(request: FastifyRequest): string {
   const body = request.body as { user?: { email?: unknown } } | undefined;
@@ -28,11 +83,13 @@ function emailKey(request: FastifyRequest): string {
 }
 
 /**
- * Login and reset requests are limited per IP and per email (DESIGN.md), signups per IP, counted in Redis when
- * REDIS_URL is set so that every server process shares the counts, in memory otherwise.
+ * Failed logins are limited per IP and per account+IP, guessed reset tokens per IP (issue 13
+ * item 3, decision 011); reset requests per IP and per email, signups per IP (DESIGN.md).
+ * Counted in Redis when REDIS_URL is set so that every server process shares the counts, in
+ * memory otherwise.
  */
 export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
-  const { rateLimits, redisUrl } = app.ctx.config;
+  const { rateLimits, redisUrl, redisNamespace } = app.ctx.config;
   const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
   await app.register(rateLimit, {
@@ -56,9 +113,48 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     };
   };
 
+  const counter: FailureCounter = redis
+    ? new RedisFailureCounter(redis, redisNamespace, (error) => app.log.warn({ err: error }, 'rate-limit redis error'))
+    : new MemoryFailureCounter();
+  const windowMs = rateLimits.failureWindowMs;
+
+  const failureGuard = (failureCode: ErrorCode, keys: (request: FastifyRequest) => FailureKey[]): FailureGuard => ({
+    async check(request: FastifyRequest, reply: FastifyReply) {
+      for (const { key, limit } of keys(request)) {
+        const { count, ttlMs } = await counter.get(key);
+        if (count >= limit) {
+          reply.header('Retry-After', String(Math.max(1, Math.ceil(ttlMs / 1000))));
+          throw new AppError('rate_limited', TOO_MANY);
+        }
+      }
+    },
+    async track(request, attempt) {
+      let result;
+      try {
+        result = await attempt();
+      } catch (error) {
+        if (error instanceof AppError && error.code === failureCode) {
+          await Promise.all(keys(request).map(({ key }) => counter.increment(key, windowMs)));
+        }
+        throw error;
+      }
+      await Promise.all(keys(request).filter((entry) => entry.clearedOnSuccess).map(({ key }) => counter.clear(key)));
+      return result;
+    },
+  });
+
   app.decorate('limits', {
-    loginPerIp: limiter('login-ip', rateLimits.loginPerIp, '1 minute'),
-    loginPerEmail: limiter('login-email', rateLimits.loginPerEmail, '15 minutes', emailKey),
+    loginFlood: limiter('login-ip', rateLimits.loginRequestsPerIp, '1 minute'),
+    // A wrong password and (issue 13 item 5) a wrong two-factor code both answer invalid_credentials.
+    loginFailures: failureGuard('invalid_credentials', (request) => {
+      const email = loginEmail(request);
+      const address = failureAddress(request.ip);
+      return [
+        { key: `login:ip:${address}`, limit: rateLimits.loginPerIp, clearedOnSuccess: false },
+        ...(email ? [{ key: `login:account-ip:${digest(email)}:${address}`, limit: rateLimits.loginPerEmail, clearedOnSuccess: true }] : []),
+      ];
+    }),
+    resetFailures: failureGuard('invalid_token', (request) => [{ key: `reset:ip:${failureAddress(request.ip)}`, limit: rateLimits.resetPerIp, clearedOnSuccess: false }]),
     resetPerIp: limiter('reset-ip', rateLimits.resetPerIp, '15 minutes'),
     resetPerEmail: limiter('reset-email', rateLimits.resetPerEmail, '15 minutes', emailKey),
     lookupPerIp: limiter('lookup-ip', 120, '1 minute'),

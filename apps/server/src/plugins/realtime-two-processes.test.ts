@@ -92,7 +92,7 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two server processes on one Po
 
   it('delivers a notification created through process A to a client of process B', async () => {
     const signup = await json<{ user: { id: number } }>(urlA, 'POST', '/api/signup', {
-      user: { first_name: 'Two', last_name: 'Procs', user_name: `two${id}`, email: `two.${id}@example.com`, phone_number: '5125550100', password: 'password1', password_confirmation: 'password1', address_1: '1 Way', city: 'Austin', state: 'TX', zip: '78701', account_type: 'referral_partner' },
+      user: { first_name: 'Two', last_name: 'Procs', user_name: `two${id}`, email: `two.${id}@example.com`, phone_number: '5125550100', password: 'Sturdy-Gazelle-Orbit-77', password_confirmation: 'Sturdy-Gazelle-Orbit-77', address_1: '1 Way', city: 'Austin', state: 'TX', zip: '78701', account_type: 'referral_partner' },
     });
     expect(signup.status).toBe(201);
     const member = { token: signup.token, id: signup.body.user.id as number };

@@ -133,7 +133,7 @@ describe.skipIf(Boolean(skipReason))('reliability: two processes on one PostgreS
     const n = ++signups;
     const res = await call(base, 'POST', '/api/signup', {
       json: {
-        user: { first_name: 'Rel', last_name: `Member${n}`, user_name: `rel${id}${n}`, email: `rel.${id}.${n}@example.com`, phone_number: '5125550100', password: 'password1', password_confirmation: 'password1', address_1: '1 Way', city: 'Austin', state: 'TX', zip: '78701', account_type: 'referral_partner' },
+        user: { first_name: 'Rel', last_name: `Member${n}`, user_name: `rel${id}${n}`, email: `rel.${id}.${n}@example.com`, phone_number: '5125550100', password: 'Sturdy-Gazelle-Orbit-77', password_confirmation: 'Sturdy-Gazelle-Orbit-77', address_1: '1 Way', city: 'Austin', state: 'TX', zip: '78701', account_type: 'referral_partner' },
       },
     });
     expect(res.status).toBe(201);

@@ -20,7 +20,7 @@ let ids: Record<string, number>;
 let sent = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '100000', RESET_RATE_LIMIT_PER_IP: '100000' });
+  t = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '100000', LOGIN_FLOOD_LIMIT_PER_IP: '100000', RESET_RATE_LIMIT_PER_IP: '100000' });
   member = await t.signIn({ account_type: 'sales_partner', subscription_status: 'active' });
   admin = await t.signIn({ account_type: 'admin', company_role: 'full_access_admin' });
   spare = await t.signIn();

@@ -5,6 +5,7 @@ import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
+import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { assertIdentityAvailable, identityConflict } from '../auth/auth.service.js';
 
@@ -47,6 +48,7 @@ export async function getUser(ctx: AppContext, id: number): Promise<UserRow> {
 export async function createUser(ctx: AppContext, input: AdminUserChanges & { email: string; user_name: string; first_name: string; last_name: string; account_type: AccountType; password: string }): Promise<UserRow> {
   const { password, ...fields } = normalizeUserFields(input);
   await assertIdentityAvailable(ctx.db, fields);
+  assertPasswordAllowed(password, fields);
   try {
     const [row] = await ctx.db
       .insert(users)

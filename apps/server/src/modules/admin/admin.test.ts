@@ -49,11 +49,11 @@ describe('admin users', () => {
 
   it('creates a user who can log in', async () => {
     const res = await call('POST', '/api/admin/users', admin.auth, {
-      user: { email: 'New.Engineer@Example.com', user_name: 'neweng', first_name: 'New', last_name: 'Engineer', account_type: 'administrative_partner', company_role: 'project_engineer', password: 'engineer-pass' },
+      user: { email: 'New.Engineer@Example.com', user_name: 'neweng', first_name: 'New', last_name: 'Engineer', account_type: 'administrative_partner', company_role: 'project_engineer', password: 'Sturdy-Gazelle-Orbit-77' },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email: 'new.engineer@example.com', company_role: 'project_engineer' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { user: { email: 'new.engineer@example.com', password: 'engineer-pass' } } });
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { user: { email: 'new.engineer@example.com', password: 'Sturdy-Gazelle-Orbit-77' } } });
     expect(login.statusCode).toBe(200);
     expect((await call('POST', '/api/admin/users', admin.auth, { user: { email: 'x@example.com' } })).statusCode).toBe(422);
   });

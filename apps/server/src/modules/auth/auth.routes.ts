@@ -38,11 +38,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      preHandler: [app.limits.loginPerIp, app.limits.loginPerEmail],
+      preHandler: [app.limits.loginFlood, app.limits.loginFailures.check],
       schema: { tags, summary: 'Log in; the JWT comes back in the Authorization header', body: loginBodySchema, response: { 200: authResponseSchema } },
     },
     async (request, reply) => {
-      const session = await auth.login(app.ctx, request.body.user.email, request.body.user.password, clientInfo(request));
+      const session = await app.limits.loginFailures.track(request, () => auth.login(app.ctx, request.body.user.email, request.body.user.password, clientInfo(request)));
       reply.header('Authorization', `Bearer ${session.token}`);
       return { message: MESSAGES.loggedIn, user: toUserResponse(session.user) };
     },
@@ -72,11 +72,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/password',
     {
-      preHandler: [app.limits.resetPerIp],
+      preHandler: [app.limits.resetFailures.check],
       schema: { tags, summary: 'Reset the password with the mailed token (single use, 6 hours)', body: resetPasswordBodySchema, response: { 200: resetPasswordResponseSchema } },
     },
     async (request) => {
-      const { email } = await auth.resetPassword(app.ctx, request.body.user.reset_password_token, request.body.user.password);
+      const { email } = await app.limits.resetFailures.track(request, () => auth.resetPassword(app.ctx, request.body.user.reset_password_token, request.body.user.password));
       return { message: MESSAGES.passwordReset, email };
     },
   );

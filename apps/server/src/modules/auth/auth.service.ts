@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { userTokens, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens.js';
 import { passwordResetMail, verificationMail } from './auth.mail.js';
@@ -52,6 +53,7 @@ export function identityConflict(): AppError {
 
 export async function signup(ctx: AppContext, input: SignupUser, client: ClientInfo): Promise<Session> {
   await assertIdentityAvailable(ctx.db, input);
+  assertPasswordAllowed(input.password, input);
   const password_digest = await hashPassword(input.password);
   const verification = createOpaqueToken();
   let user: UserRow;
@@ -194,6 +196,9 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const { email, userId, ended } = await ctx.db.transaction(async (tx) => {
     const spent = await consumeToken(tx, 'password_reset', token);
     if (!spent) throw new AppError('invalid_token', MESSAGES.resetTokenInvalid, { reset_password_token: MESSAGES.resetTokenInvalid });
+    // The policy needs the account's own words; refusing here rolls back and leaves the link usable.
+    const [owner] = await tx.select().from(users).where(eq(users.id, spent.user_id)).limit(1);
+    if (owner) assertPasswordAllowed(password, owner);
     const [user] = await tx
       .update(users)
       .set({

@@ -13,7 +13,7 @@ describe('notifications', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/signup',
-      payload: { user: { first_name: 'A', last_name: 'B', user_name: `welcome${Date.now()}`, email: `welcome${Date.now()}@example.com`, phone_number: '5125550100', password: 'password1', password_confirmation: 'password1', address_1: 'x', city: 'y', state: 'TX', zip: '78701', account_type: 'referral_partner' } },
+      payload: { user: { first_name: 'A', last_name: 'B', user_name: `welcome${Date.now()}`, email: `welcome${Date.now()}@example.com`, phone_number: '5125550100', password: 'Sturdy-Gazelle-Orbit-77', password_confirmation: 'Sturdy-Gazelle-Orbit-77', address_1: 'x', city: 'y', state: 'TX', zip: '78701', account_type: 'referral_partner' } },
     });
     const { user } = res.json();
     const list = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}/notifications`, headers: { authorization: String(res.headers.authorization) } });

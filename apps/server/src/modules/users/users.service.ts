@@ -10,6 +10,7 @@ import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { emailChangedMail } from '../auth/auth.mail.js';
 import { assertIdentityAvailable, createVerificationToken, identityConflict, sendVerificationMail } from '../auth/auth.service.js';
@@ -134,6 +135,7 @@ export async function changePassword(
   if (!(await verifyPassword(user.password_digest, currentPassword))) {
     throw new AppError('rule_broken', MESSAGES.currentPasswordWrong, { current_password: MESSAGES.currentPasswordWrong });
   }
+  assertPasswordAllowed(nextPassword, user);
   const password_digest = await hashPassword(nextPassword);
   const now = new Date();
   const { token, ended } = await ctx.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '@sunin/contract';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes, stubFetch, type FetchCall } from '../../../lib/test-utils';
 import { SignupPage } from '../routes/signup-page';
@@ -231,6 +232,25 @@ describe('signup wizard (member-app.md 2 and 5)', () => {
     // Back on step 3 with the message under the field.
     expect(await screen.findByRole('heading', { name: 'Personal information' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Username already taken.');
+  });
+
+  it("goes back to step 3 with the server's password policy message under Password", async () => {
+    network(({ url }) =>
+      url.pathname === '/api/signup'
+        ? jsonResponse({ error: { code: 'validation_failed', message: MESSAGES.passwordPersonal, fields: { password: MESSAGES.passwordPersonal } } }, { status: 422 })
+        : undefined,
+    );
+    const { user } = renderSignup();
+    await choosePlan(user, /Referral Partner/);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await fillPersonal(user, { Password: 'Jane-Smith-2026', 'Confirm Password': 'Jane-Smith-2026' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Sign Up!' }));
+
+    expect(await screen.findByRole('heading', { name: 'Personal information' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(MESSAGES.passwordPersonal);
   });
 
   it("says 'Please ensure all fields are filled correctly.' when the last step is invalid", async () => {

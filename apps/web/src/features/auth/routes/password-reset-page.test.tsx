@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { MESSAGES } from '@sunin/contract';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
 import { PasswordResetPage } from './password-reset-page';
@@ -72,5 +73,17 @@ describe('password reset form (member-app.md 5 and 7)', () => {
       'Failed to reset password. This password reset link is invalid or has expired.',
     );
     expect(screen.getByRole('link', { name: 'Request a new link.' })).toHaveAttribute('href', '/request-password-reset');
+  });
+
+  it("shows the server's password policy message under New Password", async () => {
+    stubFetch(() =>
+      jsonResponse({ error: { code: 'validation_failed', message: MESSAGES.passwordCommon, fields: { password: MESSAGES.passwordCommon } } }, { status: 422 }),
+    );
+    const { user } = renderReset();
+    await user.type(screen.getByLabelText('New Password'), 'password123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    await waitFor(() => expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(MESSAGES.passwordCommon));
   });
 });

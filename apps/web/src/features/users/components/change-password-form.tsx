@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { passwordChangeBodySchema } from '@sunin/contract';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { UI_MESSAGES } from '../../../lib/messages';
 
@@ -19,6 +19,7 @@ export function ChangePasswordForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<Values>({
     resolver: zodResolver(schema),
@@ -31,6 +32,14 @@ export function ChangePasswordForm() {
       reset();
       toast.success(UI_MESSAGES.passwordChanged);
     } catch (error) {
+      // The server's field errors (a wrong current password, a password its policy refuses)
+      // also stay under their fields once the alert is dismissed.
+      if (error instanceof ApiError) {
+        for (const name of ['current_password', 'password', 'password_confirmation'] as const) {
+          const message = error.fields[name];
+          if (message) setError(name, { type: 'server', message });
+        }
+      }
       window.alert(UI_MESSAGES.failedWithError + errorMessage(error, 'Unknown error'));
     }
   });

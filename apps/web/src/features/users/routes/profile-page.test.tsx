@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '@sunin/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session';
 import { buildUser } from '../../../lib/test-fixtures';
@@ -90,6 +91,24 @@ describe('profile page (member-app.md 2 "Profile")', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed with error: Current password is incorrect.'));
+    alert.mockRestore();
+  });
+
+  it("shows the server's password policy message under New Password", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    stubFetch(({ url }) =>
+      url.pathname === '/api/password/edit'
+        ? jsonResponse({ error: { code: 'validation_failed', message: MESSAGES.passwordCommon, fields: { password: MESSAGES.passwordCommon } } }, { status: 422 })
+        : jsonResponse(buildUser()),
+    );
+    const { user } = renderProfile();
+    await user.type(await screen.findByLabelText('Current Password'), 'oldpassword');
+    await user.type(screen.getByLabelText('New Password'), 'password123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'password123');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    await waitFor(() => expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(MESSAGES.passwordCommon));
+    expect(alert).toHaveBeenCalledWith(`Failed with error: ${MESSAGES.passwordCommon}`);
     alert.mockRestore();
   });
 

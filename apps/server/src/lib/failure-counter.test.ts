@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { MemoryFailureCounter, RedisFailureCounter } from './failure-counter.js';
+
+describe('MemoryFailureCounter (no REDIS_URL)', () => {
+  it('counts within the window, restarts it on each failure, forgets after it, and clears', async () => {
+    let now = 1_000;
+    const counter = new MemoryFailureCounter(100, () => now);
+    await counter.increment('a', 1_000);
+    now += 600;
+    await counter.increment('a', 1_000);
+    expect(await counter.get('a')).toEqual({ count: 2, ttlMs: 1_000 });
+    now += 999;
+    expect((await counter.get('a')).count).toBe(2);
+    now += 1;
+    expect(await counter.get('a')).toEqual({ count: 0, ttlMs: 0 });
+    await counter.increment('b', 1_000);
+    await counter.clear('b');
+    expect((await counter.get('b')).count).toBe(0);
+  });
+
+  it('stays bounded: expired keys go first, then the least recently failed', async () => {
+    let now = 0;
+    const counter = new MemoryFailureCounter(3, () => now);
+    await counter.increment('old', 10);
+    now = 5;
+    await counter.increment('k1', 1_000);
+    await counter.increment('k2', 1_000);
+    now = 20;
+    await counter.increment('k3', 1_000);
+    expect(counter.size).toBe(3);
+    await counter.increment('k1', 1_000);
+    await counter.increment('k4', 1_000);
+    expect(counter.size).toBe(3);
+    expect((await counter.get('k2')).count).toBe(0);
+    expect((await counter.get('k1')).count).toBe(2);
+    expect((await counter.get('k4')).count).toBe(1);
+  });
+});
+
+describe('RedisFailureCounter', () => {
+  it('fails open when Redis is unreachable: nothing counted, nobody refused, the error reported (decision 006)', async () => {
+    const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    redis.on('error', () => {});
+    const errors: unknown[] = [];
+    const counter = new RedisFailureCounter(redis, 'test-away', (error) => errors.push(error));
+    await counter.increment('k', 1_000);
+    expect(await counter.get('k')).toEqual({ count: 0, ttlMs: 0 });
+    await counter.clear('k');
+    expect(errors).toHaveLength(3);
+    redis.disconnect();
+  });
+});

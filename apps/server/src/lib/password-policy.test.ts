@@ -1,0 +1,31 @@
+import { MESSAGES } from '@sunin/contract';
+import { describe, expect, it } from 'vitest';
+import { isCommonPassword, passwordProblem } from './password-policy.js';
+
+const pat = { first_name: 'Pat', last_name: 'Partner', user_name: 'patp', email: 'pat.partner@example.com' };
+
+describe('the password policy (issue 13 item 7; ASVS 6.2.4, 6.2.11, 6.2.12)', () => {
+  it('refuses passwords on the leaked-password list, and their simple variants', () => {
+    for (const password of ['password123', 'Password1!', 'qwertyuiop', 'P@ssw0rd', 'iloveyou2026', '!!Letmein99', 'QWERTY123456']) {
+      expect(isCommonPassword(password), password).toBe(true);
+      expect(passwordProblem(password, {}), password).toBe(MESSAGES.passwordCommon);
+    }
+  });
+
+  it("refuses passwords built from the member's own name, username or email", () => {
+    for (const password of ['Pat-Partner-2026', 'xx-partner-xx', 'PATP!rocks-hard', 'my.pat.partner.key', 'P4rtn3r-Zebra-Tundra']) {
+      expect(passwordProblem(password, pat), password).toBe(MESSAGES.passwordPersonal);
+    }
+    expect(passwordProblem('Zebra-Tundra-jane77', { email: 'jane77@example.com' })).toBe(MESSAGES.passwordPersonal);
+    // Words shorter than 3 characters are not a member's own (every password would contain "al").
+    expect(passwordProblem('Violet-Kestrel-Orbit-19', { first_name: 'Al', last_name: 'Li' })).toBeUndefined();
+  });
+
+  it('accepts long random passphrases, up to 64 characters and beyond', () => {
+    expect(passwordProblem('violet tundra mechanic orbit pelican 47', pat)).toBeUndefined();
+    expect(passwordProblem('Quiet-Harbor-Lantern-58', pat)).toBeUndefined();
+    const sixtyFour = 'Gx7#kq2Lm9!vRt4Wz8@bN1cYd5$hJ3sPf6^uE0aTw2&oQi7*Ml4Zr9+Kx1Vn8=Bc';
+    expect(sixtyFour).toHaveLength(64);
+    expect(passwordProblem(sixtyFour, pat)).toBeUndefined();
+  });
+});
