@@ -18,7 +18,7 @@ describe('choosing the payment provider (DESIGN.md "billing")', () => {
     expect(config.stripe).toBeUndefined();
     const provider = createPaymentProvider(config, db);
     expect(provider).toMatchObject({ kind: 'local', publishableKey: null, testMode: true, plans: ['monthly', 'yearly'] });
-    expect(stripeContentSecurityPolicy(config)).toEqual({ scriptSrc: [], frameSrc: [], connectSrc: [] });
+    expect(stripeContentSecurityPolicy(config)).toEqual({ scriptSrc: [], frameSrc: [], connectSrc: [], imgSrc: [] });
   });
 
   it('uses Stripe with a secret key; live keys are not test mode; yearly only with its price', () => {
