@@ -11,3 +11,4 @@ export * from './notifications.js';
 export * from './admin.js';
 export * from './billing.js';
 export * from './sessions.js';
+export * from './mfa.js';
