@@ -9,6 +9,7 @@ import { formatLongDate } from '../../../lib/format';
 import { BillingInformation } from '../components/billing-information';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ContactInformationForm } from '../components/contact-information-form';
+import { SecuritySection } from '../components/security-section';
 import { LoadError } from '../../../components/ui/load-error';
 import { Detail } from '../../../components/ui/detail';
 
@@ -58,6 +59,8 @@ export function ProfilePage() {
           <Panel title="Billing Information" id="billing-information">
             <BillingInformation user={profile.data} />
           </Panel>
+
+          <SecuritySection user={profile.data} />
         </>
       )}
     </div>
