@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import QRCode from 'qrcode';
 import toast from 'react-hot-toast';
 import type { MfaSetup } from '@sunin/contract';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api-client';
