@@ -52,8 +52,15 @@ export async function confirmMfa(ctx: AppContext, userId: number, code: string):
   const user = await loadUser(ctx, userId);
   if (isMfaEnabled(user)) throw new AppError('conflict', MFA_MESSAGES.alreadyOn);
   if (!user.mfa_secret) throw new AppError('conflict', MFA_MESSAGES.notPending);
+  let pendingSecret: string;
+  try {
+    pendingSecret = box(ctx).decrypt(user.mfa_secret);
+  } catch {
+    // Sealed under another MFA_ENCRYPTION_KEY: a new setup is the way on.
+    throw new AppError('conflict', MFA_MESSAGES.notPending);
+  }
   const digits = asTotpCode(code);
-  const step = digits === undefined ? null : matchingStep(box(ctx).decrypt(user.mfa_secret), digits, Date.now());
+  const step = digits === undefined ? null : matchingStep(pendingSecret, digits, Date.now());
   if (step === null) throw new AppError('validation_failed', MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
   const codes = newRecoveryCodes();
   const hashes = await Promise.all(codes.map((recoveryCode) => hashPassword(normalizeRecoveryCode(recoveryCode)!)));
