@@ -26,6 +26,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionsRoutes } from './modules/auth/sessions.routes.js';
+import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -108,7 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }),
         },
         redact: {
-          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', '*.current_password', '*.token'],
+          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', '*.current_password', '*.token', '*.otp_code', '*.secret', '*.recovery_codes'],
           censor: '[redacted]',
         },
       },
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(sessionsRoutes);
+      await api.register(mfaRoutes);
       await api.register(projectsRoutes);
       await api.register(trainingRoutes);
       await api.register(proposalsRoutes);

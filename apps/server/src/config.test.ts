@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from './test/temp-dirs.js';
@@ -29,7 +29,7 @@ describe('loadConfig', () => {
 
   it('requires a JWT secret in production and never seeds there', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    const config = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local', MALWARE_SCAN: 'off' });
+    const config = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), MFA_ENCRYPTION_KEY: 'a'.repeat(64), BILLING_PROVIDER: 'local', MALWARE_SCAN: 'off' });
     expect(config.seedDemo).toBe(false);
   });
 
@@ -42,7 +42,7 @@ describe('loadConfig', () => {
   });
 
   it('scans uploads with the clamd of CLAMAV_URL, and refuses to run production unscanned unless MALWARE_SCAN=off says so', () => {
-    const production = { DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local' };
+    const production = { DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local', MFA_ENCRYPTION_KEY: 'a'.repeat(64) };
     expect(() => loadConfig(production)).toThrow(ConfigError);
     expect(() => loadConfig(production)).toThrow(/CLAMAV_URL: required when NODE_ENV=production .*MALWARE_SCAN=off/);
     expect(loadConfig({ ...production, MALWARE_SCAN: 'off' }).clamav).toBeUndefined();
@@ -87,6 +87,34 @@ describe('TRUST_PROXY (issue 13 item 3)', () => {
       expect(() => trust(bad), bad).toThrow(ConfigError);
       expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
     }
+  });
+});
+
+describe('two-factor configuration (docs/decisions/010)', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local', MALWARE_SCAN: 'off' };
+
+  it('production needs MFA_ENCRYPTION_KEY, and admins need two-factor there unless ADMIN_MFA_REQUIRED=false', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...production })).toThrow(/MFA_ENCRYPTION_KEY: required/);
+    const key = Buffer.alloc(32, 7);
+    const config = loadConfig({ DATA_DIR: tempDir(), ...production, MFA_ENCRYPTION_KEY: key.toString('base64') });
+    expect(config.mfaEncryptionKey).toEqual(key);
+    expect(config.adminMfaRequired).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), ...production, MFA_ENCRYPTION_KEY: key.toString('hex'), ADMIN_MFA_REQUIRED: 'false' }).adminMfaRequired).toBe(false);
+  });
+
+  it('refuses a key that is not 32 bytes', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MFA_ENCRYPTION_KEY: 'abc' })).toThrow(/MFA_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MFA_ENCRYPTION_KEY: Buffer.alloc(16).toString('hex') })).toThrow(/MFA_ENCRYPTION_KEY/);
+  });
+
+  it('outside production a key is generated once into DATA_DIR/mfa-key (mode 0600), and admins are not required to enrol', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.mfaEncryptionKey).toHaveLength(32);
+    expect(config.adminMfaRequired).toBe(false);
+    const file = path.join(dir, 'mfa-key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).mfaEncryptionKey).toEqual(config.mfaEncryptionKey);
   });
 });
 

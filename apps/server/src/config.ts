@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { SECRET_BOX_KEY_BYTES, parseSecretBoxKey } from './lib/secret-box.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -64,6 +65,11 @@ const envSchema = z.object({
   STRIPE_PRICE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_YEARLY: z.string().optional(),
   STRIPE_API_BASE: z.url().optional().or(z.literal('')),
+  MFA_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((value) => !value || parseSecretBoxKey(value) !== undefined, 'MFA_ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or base64.'),
+  ADMIN_MFA_REQUIRED: booleanFromEnv,
 });
 
 export interface Config {
@@ -113,6 +119,10 @@ export interface Config {
   billingProvider: 'stripe' | 'local';
   /** Set exactly when billingProvider is 'stripe'. */
   stripe: StripeConfig | undefined;
+  /** Encrypts two-factor secrets at rest (AES-256-GCM, docs/decisions/010). */
+  mfaEncryptionKey: Buffer;
+  /** A full_access_admin must turn on two-factor before the admin area answers. */
+  adminMfaRequired: boolean;
   rateLimits: {
     /** Failed logins per IP per window. */
     loginPerIp: number;
@@ -213,6 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters).');
   }
+  if (isProduction && !e.MFA_ENCRYPTION_KEY) {
+    throw new ConfigError('Invalid configuration:\n  MFA_ENCRYPTION_KEY: required when NODE_ENV=production (32 bytes as 64 hex digits or base64).');
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -252,6 +265,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     trainingVideoBaseUrl: e.TRAINING_VIDEO_BASE_URL ? e.TRAINING_VIDEO_BASE_URL.replace(/\/$/, '') : undefined,
     ...billingConfig(e, isProduction),
+    mfaEncryptionKey: (e.MFA_ENCRYPTION_KEY ? parseSecretBoxKey(e.MFA_ENCRYPTION_KEY) : undefined) ?? localMfaKey(dataDir),
+    adminMfaRequired: e.ADMIN_MFA_REQUIRED ?? isProduction,
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
@@ -328,4 +343,21 @@ function localJwtSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Like the JWT secret: outside production a two-factor key is generated once into DATA_DIR.
+ * Losing it makes every stored two-factor secret unreadable (those members use a recovery code).
+ */
+function localMfaKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'mfa-key');
+  if (existsSync(file)) {
+    const key = parseSecretBoxKey(readFileSync(file, 'utf8'));
+    if (!key) throw new ConfigError(`Invalid configuration:\n  MFA_ENCRYPTION_KEY: ${file} does not hold a 32-byte key; set MFA_ENCRYPTION_KEY or remove the file.`);
+    return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(SECRET_BOX_KEY_BYTES);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
 }

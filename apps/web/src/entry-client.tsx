@@ -4,7 +4,7 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter, routes } from './app/router';
 import { AppRoot, loadMatchedRouteModules, normalizePathname, PRERENDERED_PATH_ATTRIBUTE } from './entry-shared';
 import { isLoggedIn } from './lib/access';
-import { setUnauthorizedHandler } from './lib/api-client';
+import { MFA_ENROLMENT_PATH, setMfaEnrollmentHandler, setUnauthorizedHandler } from './lib/api-client';
 import { locationToPath } from './lib/redirect';
 import { readSession } from './lib/session';
 
@@ -51,6 +51,11 @@ export async function startApp(): Promise<Root> {
     queryClient.clear();
     const from = locationToPath(router.state.location);
     void router.navigate('/login', { replace: true, state: from.startsWith('/login') ? undefined : { from } });
+  });
+
+  // ADMIN_MFA_REQUIRED: an administrator without two-factor is sent to enrol instead of an error page.
+  setMfaEnrollmentHandler(() => {
+    void router.navigate(MFA_ENROLMENT_PATH, { replace: true });
   });
 
   const app = (

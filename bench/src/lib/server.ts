@@ -101,6 +101,7 @@ export async function startPortalServer(options: { databaseUrl: string; redisUrl
     DATA_DIR: dataDir,
     DATABASE_URL: options.databaseUrl,
     JWT_SECRET: jwtSecret,
+    MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     // No clamd on the bench machine; production would otherwise refuse to start unscanned.

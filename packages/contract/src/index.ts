@@ -12,3 +12,4 @@ export * from './admin.js';
 export * from './billing.js';
 export * from './sessions.js';
 export * from './storage.js';
+export * from './mfa.js';

@@ -7,6 +7,7 @@ import {
   SUBSCRIPTION_STATUSES,
 } from './enums.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from './constants.js';
+import { OTP_CODE_MAX_LENGTH } from './mfa.js';
 import { normalizeState, toLowerTrimmed, toTitleCase } from './text.js';
 
 /** Messages of member-app.md 5 and 8, used word for word by the server and the web app. */
@@ -170,6 +171,8 @@ export const loginBodySchema = z.object({
   user: z.object({
     email: z.string({ error: 'Email is required.' }).trim().min(1, 'Email is required.').max(EMAIL_MAX_LENGTH).transform(normalizeEmail),
     password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+    /** With two-factor on: a current TOTP code or an unused recovery code (docs/decisions/010). */
+    otp_code: z.string().max(OTP_CODE_MAX_LENGTH, `Code must be at most ${OTP_CODE_MAX_LENGTH} characters.`).optional(),
   }),
 });
 
@@ -250,6 +253,8 @@ export const userSchema = z.object({
   subscription_end_date: timestamp,
   is_in_trial: z.boolean(),
   trial_end_date: timestamp,
+  /** Two-factor sign-in is on (never the secret). */
+  mfa_enabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

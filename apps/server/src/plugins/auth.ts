@@ -1,4 +1,4 @@
-import { ADMIN_ROLE } from '@sunin/contract';
+import { ADMIN_ROLE, MFA_MESSAGES } from '@sunin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema/index.js';
@@ -71,6 +71,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   };
   const assertAdmin = (request: FastifyRequest) => {
     if (request.auth?.user.company_role !== ADMIN_ROLE) throw new AppError('forbidden', 'You are not allowed to do that.');
+    // ADMIN_MFA_REQUIRED (docs/decisions/010): after the 401 and the non-admin 403, so only an
+    // administrator learns that enrolment is what is missing. Their own /user routes stay open.
+    if (app.ctx.config.adminMfaRequired && request.auth.user.mfa_enabled_at === null) {
+      throw new AppError('mfa_enrollment_required', MFA_MESSAGES.enrollmentRequired);
+    }
   };
   const requireAdmin: AuthHook = async (request) => {
     request.auth = await authenticate(app.ctx, request.headers.authorization);

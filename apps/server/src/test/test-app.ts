@@ -30,6 +30,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     APP_URL: 'http://portal.test',

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, apiRequestWithResponse, errorMessage, GENERIC_ERROR_MESSAGE, setUnauthorizedHandler } from './api-client';
+import { ApiError, apiRequest, apiRequestWithResponse, errorMessage, GENERIC_ERROR_MESSAGE, setMfaEnrollmentHandler, setUnauthorizedHandler } from './api-client';
 import { clearSession, readSession, saveSession } from './session';
 import { jsonResponse, stubFetch } from './test-utils';
 
@@ -97,5 +97,19 @@ describe('api client', () => {
 
     await expect(apiRequest('/logout', { method: 'DELETE', redirectOnUnauthorized: false })).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends an administrator without two-factor to enrol when a call answers mfa_enrollment_required (ADMIN_MFA_REQUIRED)', async () => {
+    saveSession('jwt-admin', { ...user, company_role: 'full_access_admin' });
+    const handler = vi.fn();
+    setMfaEnrollmentHandler(handler);
+    stubFetch(() => jsonResponse({ error: { code: 'mfa_enrollment_required', message: 'Turn on two-factor sign-in before using the admin area.' } }, { status: 403 }));
+    await expect(apiRequest('/admin/users')).rejects.toMatchObject({ status: 403, code: 'mfa_enrollment_required' });
+    expect(handler).toHaveBeenCalledTimes(1);
+    // Still signed in: this is not an expired session.
+    expect(readSession().token).toBe('jwt-admin');
+    stubFetch(() => jsonResponse({ error: { code: 'forbidden', message: 'You are not allowed to do that.' } }, { status: 403 }));
+    await expect(apiRequest('/admin/users')).rejects.toMatchObject({ code: 'forbidden' });
+    expect(handler).toHaveBeenCalledTimes(1);
   });
 });

@@ -40,6 +40,22 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
 }
 
+/**
+ * Where an administrator goes when an admin call answers 403 mfa_enrollment_required
+ * (ADMIN_MFA_REQUIRED, docs/decisions/010): the Security section of /profile, with a banner
+ * saying why.
+ */
+export const MFA_ENROLMENT_PATH = { pathname: '/profile', search: '?two_factor=required', hash: '#security' } as const;
+
+let mfaEnrollmentHandler: () => void = () => {
+  window.location.assign(`${MFA_ENROLMENT_PATH.pathname}${MFA_ENROLMENT_PATH.search}${MFA_ENROLMENT_PATH.hash}`);
+};
+
+/** What happens when a call answers 403 mfa_enrollment_required; the app installs a router navigation. */
+export function setMfaEnrollmentHandler(handler: () => void): void {
+  mfaEnrollmentHandler = handler;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON unless it is FormData. */
@@ -119,7 +135,9 @@ export async function apiRequestWithResponse<T>(path: string, options: RequestOp
       clearSession();
       unauthorizedHandler();
     }
-    throw toApiError(response.status, data);
+    const error = toApiError(response.status, data);
+    if (error.code === 'mfa_enrollment_required') mfaEnrollmentHandler();
+    throw error;
   }
   return { data: data as T, headers: response.headers, status: response.status };
 }

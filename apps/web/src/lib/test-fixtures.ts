@@ -26,6 +26,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     subscription_end_date: null,
     is_in_trial: false,
     trial_end_date: null,
+    mfa_enabled: false,
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** Why a session stopped working (shown to nobody; kept for the audit of an account). */
-export type SessionEndReason = 'logout' | 'signed_out_by_user' | 'signed_out_by_admin' | 'password_changed' | 'password_reset' | 'email_changed' | 'idle';
+export type SessionEndReason = 'logout' | 'signed_out_by_user' | 'signed_out_by_admin' | 'password_changed' | 'password_reset' | 'email_changed' | 'mfa_changed' | 'idle';
 
 /**
  * One row per login or signup, keyed by the token's `jti` (DESIGN.md "Sessions", issue 13):

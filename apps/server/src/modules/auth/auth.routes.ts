@@ -42,7 +42,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Log in; the JWT comes back in the Authorization header', body: loginBodySchema, response: { 200: authResponseSchema } },
     },
     async (request, reply) => {
-      const session = await app.limits.loginFailures.track(request, () => auth.login(app.ctx, request.body.user.email, request.body.user.password, clientInfo(request)));
+      const { email, password, otp_code } = request.body.user;
+      const session = await app.limits.loginFailures.track(request, () => auth.login(app.ctx, email, password, clientInfo(request), otp_code));
       reply.header('Authorization', `Bearer ${session.token}`);
       return { message: MESSAGES.loggedIn, user: toUserResponse(session.user) };
     },

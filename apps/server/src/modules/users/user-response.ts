@@ -29,6 +29,7 @@ export function toUserResponse(row: UserRow): User {
     subscription_end_date: iso(row.subscription_end_date),
     is_in_trial: row.is_in_trial,
     trial_end_date: iso(row.trial_end_date),
+    mfa_enabled: row.mfa_enabled_at !== null,
   };
 }
 

@@ -7,16 +7,20 @@ import { saveSession, tokenFromAuthorizationHeader } from '../../../lib/session'
 export interface LoginInput {
   email: string;
   password: string;
+  /** The second step when two-factor is on: a TOTP code or a recovery code. */
+  otp_code?: string | undefined;
 }
 
 /**
- * POST /api/login {user:{email,password}}: the token comes back in the `Authorization` response
- * header and is stored with account_type and company_role (member-app.md 7).
+ * POST /api/login {user:{email,password,otp_code?}}: the token comes back in the `Authorization`
+ * response header and is stored with account_type and company_role (member-app.md 7). With
+ * two-factor on, the first answer is 401 `mfa_required` and the same body goes again with the code.
  */
-export async function login({ email, password }: LoginInput): Promise<AuthResponse> {
+export async function login({ email, password, otp_code }: LoginInput): Promise<AuthResponse> {
+  const code = otp_code?.trim();
   const { data, headers } = await apiRequestWithResponse<AuthResponse>('/login', {
     method: 'POST',
-    body: { user: { email: email.trim().toLowerCase(), password } },
+    body: { user: { email: email.trim().toLowerCase(), password, ...(code ? { otp_code: code } : {}) } },
     auth: false,
   });
   const token = tokenFromAuthorizationHeader(headers.get('Authorization'));

@@ -9,11 +9,12 @@ import { AuthCard } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { TextLink } from '../../../components/ui/text-link';
 import { canOpenMemberArea, isLoggedIn } from '../../../lib/access';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { redirectTarget } from '../../../lib/redirect';
 import { readSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
+import { TwoFactorStep } from '../components/two-factor-step';
 
 interface LoginValues {
   email: string;
@@ -26,7 +27,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+  /** Set once the password was right and two-factor is on: the second step asks for a code. */
+  const [secondStep, setSecondStep] = useState<LoginValues | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const { register, handleSubmit, reset } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
 
   const session = readSession();
   // member-app.md 2: a visitor who already has a session goes to /home. A signed-in account
@@ -46,11 +50,45 @@ export function LoginPage() {
       await login.mutateAsync({ email, password });
       await navigate(redirectTarget(location.state), { replace: true });
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'mfa_required') {
+        setCodeError(null);
+        setSecondStep({ email, password });
+        return;
+      }
       const message = errorMessage(error, MESSAGES.loginFailed);
       setFormError(message);
       toast.error(message);
     }
   });
+
+  const submitCode = async (otpCode: string) => {
+    if (!secondStep) return;
+    setCodeError(null);
+    try {
+      await login.mutateAsync({ ...secondStep, otp_code: otpCode });
+      await navigate(redirectTarget(location.state), { replace: true });
+    } catch (error) {
+      // A wrong or already used code answers like a wrong password; say what it means here.
+      const message =
+        error instanceof ApiError && error.code === 'invalid_credentials'
+          ? 'That code did not work. Codes work once; wait for the next one in your app, or use an unused recovery code.'
+          : errorMessage(error, MESSAGES.loginFailed);
+      setCodeError(message);
+    }
+  };
+  const startOver = () => {
+    setSecondStep(null);
+    setCodeError(null);
+    reset({ email: secondStep?.email ?? '', password: '' });
+  };
+
+  if (secondStep) {
+    return (
+      <AuthCard title="Two-factor sign-in">
+        <TwoFactorStep error={codeError} pending={login.isPending} onSubmit={(code) => void submitCode(code)} onBack={startOver} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Log in to SunIn">

@@ -9,7 +9,7 @@ import { formatLongDate } from '../../../lib/format';
 import { BillingInformation } from '../components/billing-information';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ContactInformationForm } from '../components/contact-information-form';
-import { SessionsPanel } from '../components/sessions-panel';
+import { SecuritySection } from '../components/security-section';
 import { LoadError } from '../../../components/ui/load-error';
 import { Detail } from '../../../components/ui/detail';
 
@@ -60,15 +60,7 @@ export function ProfilePage() {
             <BillingInformation user={profile.data} />
           </Panel>
 
-          {/* Issue 13 Security section: the two-factor panel joins it (security-section.tsx). */}
-          <section aria-labelledby="security-title" className="space-y-4">
-            <h2 id="security-title" className="text-xl font-bold text-ink-900">
-              Security
-            </h2>
-            <Panel title="Where you're signed in" id="sessions">
-              <SessionsPanel />
-            </Panel>
-          </section>
+          <SecuritySection user={profile.data} />
         </>
       )}
     </div>

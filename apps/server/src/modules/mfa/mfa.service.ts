@@ -1,0 +1,151 @@
+import { MFA_MESSAGES, MESSAGES, type MfaSetup } from '@sunin/contract';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import { mfaRecoveryCodes, users, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { createSecretBox } from '../../lib/secret-box.js';
+import { closeSockets, endSessionsIn } from '../auth/sessions.service.js';
+import { asTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, otpauthUrl } from './totp.js';
+
+/**
+ * Two-factor sign-in (issue 13 item 5, ASVS 6.3.3, 6.5.x; docs/decisions/010). The secret is
+ * kept encrypted; a TOTP code is accepted once (the accepted time step is stored and any step
+ * at or before it is refused); recovery codes are hashed like passwords and used once.
+ */
+
+const box = (ctx: AppContext) => createSecretBox(ctx.config.mfaEncryptionKey);
+
+async function loadUser(ctx: AppContext, userId: number): Promise<UserRow> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError('unauthorized', 'You need to sign in or sign up before continuing.');
+  return user;
+}
+
+async function assertCurrentPassword(user: UserRow, password: string): Promise<void> {
+  if (!(await verifyPassword(user.password_digest, password))) {
+    throw new AppError('validation_failed', MFA_MESSAGES.wrongPassword, { current_password: MFA_MESSAGES.wrongPassword });
+  }
+}
+
+export const isMfaEnabled = (user: UserRow) => user.mfa_enabled_at !== null;
+
+/** Starts (or restarts) a setup: a new secret replaces any pending one; nothing is active yet. */
+export async function startMfaSetup(ctx: AppContext, userId: number, currentPassword: string): Promise<MfaSetup> {
+  const user = await loadUser(ctx, userId);
+  await assertCurrentPassword(user, currentPassword);
+  if (isMfaEnabled(user)) throw new AppError('conflict', MFA_MESSAGES.alreadyOn);
+  const secret = newTotpSecret();
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ mfa_secret: box(ctx).encrypt(secret), mfa_last_step: null, updated_at: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.mfa_enabled_at)))
+    .returning({ id: users.id });
+  if (!updated) throw new AppError('conflict', MFA_MESSAGES.alreadyOn);
+  return { secret, otpauth_url: otpauthUrl(secret, user.email) };
+}
+
+/**
+ * The first code from the app proves it holds the secret: two-factor turns on and ten recovery
+ * codes are made, returned this once and stored only as hashes.
+ */
+export async function confirmMfa(ctx: AppContext, userId: number, code: string, keepSessionId: number): Promise<string[]> {
+  const user = await loadUser(ctx, userId);
+  if (isMfaEnabled(user)) throw new AppError('conflict', MFA_MESSAGES.alreadyOn);
+  if (!user.mfa_secret) throw new AppError('conflict', MFA_MESSAGES.notPending);
+  let pendingSecret: string;
+  try {
+    pendingSecret = box(ctx).decrypt(user.mfa_secret);
+  } catch {
+    // Sealed under another MFA_ENCRYPTION_KEY: a new setup is the way on.
+    throw new AppError('conflict', MFA_MESSAGES.notPending);
+  }
+  const digits = asTotpCode(code);
+  const step = digits === undefined ? null : matchingStep(pendingSecret, digits, Date.now());
+  if (step === null) throw new AppError('validation_failed', MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
+  const codes = newRecoveryCodes();
+  const hashes = await Promise.all(codes.map((recoveryCode) => hashPassword(normalizeRecoveryCode(recoveryCode)!)));
+  const ended = await ctx.db.transaction(async (tx) => {
+    // Only the secret that was read, still pending, and a step not used before.
+    const [turnedOn] = await tx
+      .update(users)
+      .set({ mfa_enabled_at: new Date(), mfa_last_step: step, updated_at: new Date() })
+      .where(and(eq(users.id, userId), eq(users.mfa_secret, user.mfa_secret!), isNull(users.mfa_enabled_at), or(isNull(users.mfa_last_step), lt(users.mfa_last_step, step))))
+      .returning({ id: users.id });
+    if (!turnedOn) throw new AppError('conflict', MFA_MESSAGES.notPending);
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.user_id, userId));
+    await tx.insert(mfaRecoveryCodes).values(hashes.map((code_hash) => ({ user_id: userId, code_hash })));
+    // A changed factor ends every other session (ASVS 7.4.3): they signed in without it.
+    return endSessionsIn(tx, userId, { allExcept: keepSessionId }, 'mfa_changed');
+  });
+  await closeSockets(ctx, userId, ended);
+  return codes;
+}
+
+/** Turning it off takes the password and a code (TOTP or recovery); the secret and codes are deleted. */
+export async function disableMfa(ctx: AppContext, userId: number, currentPassword: string, code: string, keepSessionId: number): Promise<void> {
+  const user = await loadUser(ctx, userId);
+  await assertCurrentPassword(user, currentPassword);
+  if (!isMfaEnabled(user)) throw new AppError('conflict', MFA_MESSAGES.notOn);
+  if (!(await verifySecondFactor(ctx, user, code))) throw new AppError('validation_failed', MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
+  const ended = await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ mfa_secret: null, mfa_enabled_at: null, mfa_last_step: null, updated_at: new Date() }).where(eq(users.id, userId));
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.user_id, userId));
+    return endSessionsIn(tx, userId, { allExcept: keepSessionId }, 'mfa_changed');
+  });
+  await closeSockets(ctx, userId, ended);
+}
+
+/**
+ * True when `code` is a TOTP code of a step after the last accepted one, or an unused recovery
+ * code; either is spent atomically, so of two racing requests with the same code only one wins.
+ */
+export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: string): Promise<boolean> {
+  if (!user.mfa_enabled_at || !user.mfa_secret) return false;
+  const digits = asTotpCode(code);
+  if (digits !== undefined) {
+    let secret: string;
+    try {
+      secret = box(ctx).decrypt(user.mfa_secret);
+    } catch (error) {
+      // A changed MFA_ENCRYPTION_KEY: the member can still use a recovery code.
+      ctx.log.error({ err: error, userId: user.id }, 'two-factor secret does not decrypt');
+      return false;
+    }
+    const step = matchingStep(secret, digits, Date.now());
+    if (step === null) return false;
+    const [accepted] = await ctx.db
+      .update(users)
+      .set({ mfa_last_step: step })
+      .where(and(eq(users.id, user.id), isNotNull(users.mfa_enabled_at), or(isNull(users.mfa_last_step), lt(users.mfa_last_step, step))))
+      .returning({ id: users.id });
+    return accepted !== undefined;
+  }
+  const recovery = normalizeRecoveryCode(code);
+  if (recovery === undefined) return false;
+  const unused = await ctx.db
+    .select({ id: mfaRecoveryCodes.id, code_hash: mfaRecoveryCodes.code_hash })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.user_id, user.id), isNull(mfaRecoveryCodes.used_at)));
+  for (const row of unused) {
+    if (!(await verifyPassword(row.code_hash, recovery))) continue;
+    const [spent] = await ctx.db
+      .update(mfaRecoveryCodes)
+      .set({ used_at: new Date() })
+      .where(and(eq(mfaRecoveryCodes.id, row.id), isNull(mfaRecoveryCodes.used_at)))
+      .returning({ id: mfaRecoveryCodes.id });
+    return spent !== undefined;
+  }
+  return false;
+}
+
+/**
+ * The second step of a login whose password was right. Without a code: 401 mfa_required (the
+ * only answer that tells the password was right). A wrong or spent code is a failed sign-in,
+ * answered exactly like a wrong password.
+ */
+export async function assertLoginSecondFactor(ctx: AppContext, user: UserRow, otpCode: string | undefined): Promise<void> {
+  if (!isMfaEnabled(user)) return;
+  if (otpCode === undefined || otpCode.trim() === '') throw new AppError('mfa_required', MFA_MESSAGES.codeRequired);
+  if (!(await verifySecondFactor(ctx, user, otpCode))) throw new AppError('invalid_credentials', MESSAGES.loginFailed);
+}
