@@ -72,6 +72,8 @@ describe('two-factor panel on the profile Security section (issue 13 item 5)', {
     await user.type(code, '999999');
     await user.click(within(panel).getByRole('button', { name: 'Turn on' }));
     expect(await within(panel).findByText(/That code is not right/)).toBeInTheDocument();
+    // The first dialog finishes its closing transition before the second opens.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
     await user.clear(code);
     await user.type(code, '123456');
     await user.click(within(panel).getByRole('button', { name: 'Turn on' }));
@@ -105,13 +107,16 @@ describe('two-factor panel on the profile Security section (issue 13 item 5)', {
     const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in?' });
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
     expect(await within(panel).findByText(/That code is not right/)).toBeInTheDocument();
+    // The first dialog finishes its closing transition before the second opens.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
 
     const code = within(panel).getByLabelText('Code from the app or a recovery code');
     await user.clear(code);
     await user.type(code, '654321');
     await user.click(within(panel).getByRole('button', { name: 'Turn off two-factor' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn off' }));
-    // The panel turns to "off" once the refetched profile says so (slow on a loaded machine).
+    await user.click(within(await screen.findByRole('dialog', {}, { timeout: 5_000 })).getByRole('button', { name: 'Turn off' }));
+    // The panel turns to "off" once the refetched profile says so, after the dialog's closing
+    // transition: seconds on a loaded machine.
     expect(await within(panel).findByText(/Two-factor sign-in is off/, {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([
       { current_password: 'pw', code: '111111' },
