@@ -77,8 +77,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   };
 }
 
-/** The links in the newest mail to `to` (the dev outbox). */
+/** The links in the newest mail to `to`, once the outbox is delivered to the dev mailbox. */
 export async function mailedLinks(app: FastifyInstance, to: string): Promise<string[]> {
+  await app.ctx.mailer.flush();
   const mail = (await app.ctx.mailer.list()).find((message) => message.to === to);
   return mail ? [...mail.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]) : [];
 }
