@@ -141,6 +141,11 @@ export class Mailer {
     this.wake();
   }
 
+  /** Waits for the pass in progress, if any, without starting one. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   /**
    * Sends every row due now and waits for it, paused or not: the deterministic way for tests
    * to deliver the outbox. A row that fails is left for its next attempt, not retried here.
@@ -237,12 +242,12 @@ export class Mailer {
       // Rendered and kept in one transaction: the dev mailbox holds each message exactly once.
       await this.db.transaction(async (tx) => {
         await tx.insert(mailMessages).values({ to_address: row.to_address, from_address: this.from, subject: row.subject, text_body: row.text_body, html_body: row.html_body });
-        await tx.update(mailOutbox).set({ sent_at: sentAt, last_error: null }).where(eq(mailOutbox.id, row.id));
+        await tx.update(mailOutbox).set({ sent_at: sentAt, last_error: null }).where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sent_at)));
       });
     } else {
       // Accepted by the SMTP server: if this update is lost (the process dies now), the row is
       // sent again after its lease. Delivery is at least once.
-      await this.db.update(mailOutbox).set({ sent_at: sentAt, last_error: null }).where(eq(mailOutbox.id, row.id));
+      await this.db.update(mailOutbox).set({ sent_at: sentAt, last_error: null }).where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sent_at)));
     }
   }
 
