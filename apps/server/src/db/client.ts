@@ -91,7 +91,7 @@ function advisoryLocks(connect: () => Promise<{ connection: LockConnection; rele
           throw error;
         });
       try {
-        const { rows } = await onConnection(wait ? 'select pg_advisory_lock($1, $2) is null as ok' : 'select pg_try_advisory_lock($1, $2) as ok');
+        const { rows } = await onConnection(wait ? 'select true as ok from pg_advisory_lock($1, $2)' : 'select pg_try_advisory_lock($1, $2) as ok');
         if (!(rows[0] as { ok?: boolean } | undefined)?.ok) return { acquired: false };
         try {
           return { acquired: true, value: await task() };

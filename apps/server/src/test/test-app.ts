@@ -34,6 +34,8 @@ export async function createTestApp(
      * same PostgreSQL schema, or (PGlite, one connection) the same database handle.
      */
     sameDatabaseAs?: TestApp;
+    /** Called before the app is ready, e.g. to add a route a test needs. */
+    beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sunin-test-'));
@@ -70,6 +72,7 @@ export async function createTestApp(
   }
   try {
     app = await buildApp({ config, database, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
+    options.beforeReady?.(app);
     await app.ready();
   } catch (error) {
     if (ownsDatabase) await database.close();
