@@ -130,7 +130,10 @@ export class Mailer {
     void this.run();
   }
 
-  /** Stops sending until `resume()` (tests: to see the outbox before the worker empties it). */
+  /**
+   * Starts no pass until `resume()` (`flush()` still sends), once the pass in progress is done
+   * (tests: to see the outbox before the worker empties it).
+   */
   async pause(): Promise<void> {
     this.paused = true;
     await this.running;
