@@ -167,8 +167,13 @@ export class Mailer {
     this.transport.close();
   }
 
-  /** The dev mailbox, newest first. */
+  /**
+   * The dev mailbox, newest first, once what is due has been delivered: mail leaves after the
+   * request that caused it, and whoever reads the mailbox right after (a developer, a test)
+   * expects to find it there.
+   */
   async list(limit = 100): Promise<StoredMail[]> {
+    await this.flush();
     const rows = await this.db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(limit);
     return rows.map((row) => ({
       id: row.id,
