@@ -1,5 +1,5 @@
 /**
- * `tsx src/run.ts [api|realtime|web|uploads ...]`: builds the portal if needed, then runs the
+ * `tsx src/run.ts [api|realtime|web|uploads|reset ...]`: builds the portal if needed, then runs the
  * named benchmarks in turn (all of them without arguments). Each starts and stops its own servers
  * and database; see bench/README.md for the knobs.
  */
@@ -8,10 +8,11 @@ import { ensureBuilt } from './lib/build.js';
 import { runMain } from './lib/cleanup.js';
 import { knobs } from './lib/env.js';
 import { runRealtimeBench } from './realtime.js';
+import { runResetBench } from './reset.js';
 import { runUploadsBench } from './uploads.js';
 import { runWebBench } from './web.js';
 
-const benches = { api: runApiBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench } as const;
+const benches = { api: runApiBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench } as const;
 type BenchName = keyof typeof benches;
 
 const requested = process.argv.slice(2);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
+import type { BackgroundTasks } from './lib/background-tasks.js';
 import type { Database } from './db/client.js';
 import type { PaymentProvider } from './lib/billing/index.js';
 import type { Bus } from './lib/bus.js';
@@ -15,6 +16,8 @@ export interface AppContext {
   db: Database;
   tokens: AccessTokens;
   mailer: Mailer;
+  /** Work started by a request and finished after its answer (docs/decisions/008). */
+  background: BackgroundTasks;
   storage: FileStorage;
   bus: Bus;
   /** Stripe or the local test provider (issue 6). */

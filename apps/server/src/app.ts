@@ -10,7 +10,9 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
 import { trustProxyOption, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { BackgroundTasks } from './lib/background-tasks.js';
 import { Mailer } from './lib/mailer.js';
+import { serializeError } from './lib/safe-error.js';
 import { createStorage } from './lib/storage/index.js';
 import { createMalwareScanner } from './lib/malware-scanner.js';
 import { createUploadSlots, RedisUploadSlots } from './lib/upload-slots.js';
@@ -107,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // No secrets in logs: tokens, cookies and passwords never reach a log line.
         serializers: {
           req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }),
+          // Without query parameters or row data: they hold password digests and reset links.
+          err: serializeError,
         },
         redact: {
           paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', '*.current_password', '*.token', '*.otp_code', '*.secret', '*.recovery_codes'],
@@ -147,7 +151,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       lockDir: config.dataDir,
       onPoolError: (error) => app.log.error({ err: error }, 'database pool error'),
     }));
-  const mailer = new Mailer(database.db, config.mailFrom, config.smtpUrl);
+  const mailer = new Mailer({ db: database.db, from: config.mailFrom, smtpUrl: config.smtpUrl, maxAttempts: config.mailMaxAttempts, log: app.log });
+  const background = new BackgroundTasks(app.log);
   app.decorate('database', database);
   const storage = createStorage(config);
   const bus: Bus = config.redisUrl
@@ -158,9 +163,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploadSlots = createUploadSlots(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'upload-slots redis error'));
   // Like the bus: connected before the first request (it fails open, uncounted, until then).
   if (uploadSlots instanceof RedisUploadSlots) await uploadSlots.ready;
-  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), mailer, storage, bus, billing: createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
+  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), mailer, background, storage, bus, billing: createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
+  // The outbox worker runs in every process (docs/decisions/008); closing waits for a send in progress.
+  app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => {
-    mailer.close();
+    await background.drain();
+    await mailer.close();
     await bus.close();
     await uploadSlots.close();
     if ('close' in storage && typeof storage.close === 'function') storage.close();

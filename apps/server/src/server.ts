@@ -1,8 +1,9 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { seedDemoOnce } from './db/seed.js';
 import { logMalwareScanning } from './lib/malware-scanner.js';
-import { seedDemoData, subscribeDemoSalesPartner } from './db/seed.js';
+import { formatError } from './lib/safe-error.js';
 import { scheduleLocalRenewals } from './modules/billing/billing.service.js';
 import { scheduleStorageSweep } from './modules/projects/storage-sweep.js';
 import { startupNotices } from './startup-notices.js';
@@ -14,9 +15,8 @@ async function main(): Promise<void> {
   void logMalwareScanning(app.ctx.malwareScanner, config.clamav, app.log);
 
   if (config.seedDemo && !config.isProduction) {
-    const created = await seedDemoData(app.database.db);
+    const created = await seedDemoOnce(app.ctx, app.database);
     if (created.length > 0) {
-      await subscribeDemoSalesPartner(app.ctx);
       app.log.info('Seeded demo accounts into the empty database:');
       for (const account of created) console.info(`  ${account.label.padEnd(22)} ${account.email}  /  ${account.password}`);
     }
@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => void (await Promise.all(stopJobs.map((stop) => stop()))));
   await app.listen({ port: config.port, host: config.host });
   // Background jobs start after listening: a large store must not delay start-up (docs/decisions/006).
-  stopJobs.push(scheduleStorageSweep(app.ctx), scheduleLocalRenewals(app.ctx));
+  // Each runs in one process of the cluster at a time (docs/decisions/008).
+  stopJobs.push(scheduleStorageSweep(app.ctx, app.database), scheduleLocalRenewals(app.ctx, app.database));
   console.info(`\nSunIn Partner Portal is running on ${config.appUrl}  (API docs: ${config.appUrl}/api/docs${config.isProduction ? '' : `, dev mailbox: ${config.appUrl}/dev/mailbox`})\n`);
 }
 
@@ -55,7 +56,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
-    console.error(error);
+    // Never the raw error: a failed query's message carries its parameters (password digests).
+    console.error(formatError(error));
   }
   process.exit(1);
 });

@@ -13,6 +13,7 @@ import { createUser } from '../db/factories/users.js';
 import { users } from '../db/schema/index.js';
 import { passwordProblem } from '../lib/password-policy.js';
 import { hashPassword } from '../lib/passwords.js';
+import { formatError } from '../lib/safe-error.js';
 import { endSessionsIn } from '../modules/auth/sessions.service.js';
 
 async function main(args: string[]): Promise<number> {
@@ -81,6 +82,7 @@ async function main(args: string[]): Promise<number> {
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
+    // Never the raw error: a failed query's message carries its parameters (the password digest).
+    console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : formatError(error));
     process.exit(1);
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,7 +23,19 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs `task` while holding the cluster-wide advisory lock named `name`, so that one holder
+   * at a time runs it across every process on this database (DESIGN.md "Outbox and jobs").
+   * `wait: false` gives up at once when another holder has it (`{ acquired: false }`);
+   * `wait: true` queues behind it. The task uses the database as usual (the lock sits on a
+   * connection of its own on PostgreSQL; PGlite's one connection is never held by it).
+   */
+  withAdvisoryLock<T>(name: string, task: () => Promise<T>, options?: { wait?: boolean }): Promise<AdvisoryLockResult<T>>;
 }
+
+export type AdvisoryLockResult<T> = { acquired: true; value: T } | { acquired: false };
+/** The part of a database handle that jobs and the seed need. */
+export type ClusterLocks = Pick<DatabaseHandle, 'withAdvisoryLock'>;
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite is used. */
@@ -39,6 +52,61 @@ export interface OpenDatabaseOptions {
 const migrationsFolder = fileURLToPath(new URL('../../drizzle/', import.meta.url));
 /** An arbitrary constant: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_ID = 72_210_001;
+/**
+ * Named locks use PostgreSQL's two-key form (namespace, hash of the name), a key space apart
+ * from the one-key migration lock: the names stay readable and need no registry of numbers.
+ */
+const NAMED_LOCK_NAMESPACE = 72_210;
+const lockKey = (name: string) => createHash('sha256').update(name).digest().readInt32BE(0);
+
+/** Runs one SQL statement with parameters on one connection (a pooled client or PGlite). */
+type LockConnection = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * Named advisory locks over one connection at a time. Session locks are reentrant for the
+ * session that holds them, so a process also keeps its own set of held names: two callers in
+ * one process (PGlite's single session, or two pooled clients) exclude each other the same way
+ * two processes do, and the code path is the same on both databases.
+ */
+function advisoryLocks(connect: () => Promise<{ connection: LockConnection; release(broken?: Error): void }>): DatabaseHandle['withAdvisoryLock'] {
+  const queues = new Map<string, Promise<unknown>>();
+  return async function withAdvisoryLock<T>(name: string, task: () => Promise<T>, options: { wait?: boolean } = {}): Promise<AdvisoryLockResult<T>> {
+    const wait = options.wait ?? false;
+    const ahead = queues.get(name);
+    if (ahead && !wait) return { acquired: false };
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    const queued = (ahead ?? Promise.resolve()).then(() => mine);
+    queues.set(name, queued);
+    try {
+      await ahead?.catch(() => {});
+      const { connection, release } = await connect();
+      const key = lockKey(name);
+      let broken: Error | undefined;
+      const onConnection = (sqlText: string) =>
+        connection.query(sqlText, [NAMED_LOCK_NAMESPACE, key]).catch((error: unknown) => {
+          // A failed lock statement (a timeout, a dropped connection) leaves the connection
+          // in doubt: it is discarded, which also drops any session lock it held.
+          broken = error instanceof Error ? error : new Error(String(error));
+          throw error;
+        });
+      try {
+        const { rows } = await onConnection(wait ? 'select true as ok from pg_advisory_lock($1, $2)' : 'select pg_try_advisory_lock($1, $2) as ok');
+        if (!(rows[0] as { ok?: boolean } | undefined)?.ok) return { acquired: false };
+        try {
+          return { acquired: true, value: await task() };
+        } finally {
+          await onConnection('select pg_advisory_unlock($1, $2)').catch(() => {});
+        }
+      } finally {
+        release(broken);
+      }
+    } finally {
+      done();
+      if (queues.get(name) === queued) queues.delete(name);
+    }
+  };
+}
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
@@ -54,6 +122,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     return {
       db,
       kind: 'pglite',
+      withAdvisoryLock: advisoryLocks(async () => ({ connection: client, release: () => {} })),
       ping: async () => {
         await client.query('select 1');
       },
@@ -124,6 +193,10 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   return {
     db,
     kind: 'postgres',
+    withAdvisoryLock: advisoryLocks(async () => {
+      const client = await pool.connect();
+      return { connection: client, release: (broken) => client.release(broken) };
+    }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { DEMO_ACCOUNTS, seedDemoData, subscribeDemoSalesPartner } from './seed.js';
-import { users } from './schema/index.js';
+import { DEMO_ACCOUNTS, seedDemoData, seedDemoOnce, subscribeDemoSalesPartner } from './seed.js';
+import { checkoutSessions, users } from './schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,5 +22,23 @@ describe('demo seed', () => {
     const subscription = await t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: { authorization: String(login.headers.authorization) } });
     expect(subscription.json().subscription).toMatchObject({ provider: 'local', status: 'active' });
     expect(await subscribeDemoSalesPartner(t.app.ctx)).toBe(false);
+  });
+});
+
+describe('the start-up seed of two processes starting together', () => {
+  it('creates each demo account once, under the advisory lock, and pays for the sales partner once', async () => {
+    // A second app on the same empty database: another process on PostgreSQL (issue 13 item 9).
+    const first = await createTestApp();
+    const second = await createTestApp({}, { sameDatabaseAs: first });
+    try {
+      const results = await Promise.all([seedDemoOnce(first.app.ctx, first.database), seedDemoOnce(second.app.ctx, second.database)]);
+      expect(results.map((created) => created.length).sort()).toEqual([0, 3]);
+      const emails = (await first.db.select({ email: users.email }).from(users)).map((row) => row.email).sort();
+      expect(emails).toEqual(Object.values(DEMO_ACCOUNTS).map((account) => account.email).sort());
+      expect(await first.db.select().from(checkoutSessions)).toHaveLength(1);
+    } finally {
+      await second.close();
+      await first.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { localCardSchema } from '@sunin/contract';
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context.js';
 import { confirmLocalCheckout, createCheckoutSession } from '../modules/billing/billing.service.js';
-import type { Database } from './client.js';
+import type { ClusterLocks, Database } from './client.js';
 import { createUser } from './factories/users.js';
 import { users } from './schema/index.js';
 
@@ -58,6 +58,24 @@ export async function seedDemoData(db: Database): Promise<DemoAccount[]> {
     });
   });
   return Object.values(DEMO_ACCOUNTS);
+}
+
+/**
+ * The start-up seed (server.ts): seeds an empty database and pays for the demo sales partner,
+ * under an advisory lock, so that processes starting together on one empty PostgreSQL seed it
+ * once. The others wait for the lock, then find the users and return [].
+ */
+export async function seedDemoOnce(ctx: AppContext, locks: ClusterLocks): Promise<DemoAccount[]> {
+  const result = await locks.withAdvisoryLock(
+    'seed-demo',
+    async () => {
+      const created = await seedDemoData(ctx.db);
+      if (created.length > 0) await subscribeDemoSalesPartner(ctx);
+      return created;
+    },
+    { wait: true },
+  );
+  return result.acquired ? result.value : [];
 }
 
 /**

@@ -1,7 +1,10 @@
-import { desc } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Database } from '../db/client.js';
-import { mailMessages } from '../db/schema/index.js';
+import type { Database, Executor } from '../db/client.js';
+import { mailMessages, mailOutbox } from '../db/schema/index.js';
+import { safeErrorMessage } from './safe-error.js';
+
+type MailOutboxRow = typeof mailOutbox.$inferSelect;
 
 export interface MailMessage {
   to: string;
@@ -20,38 +23,157 @@ export interface StoredMail {
   created_at: string;
 }
 
+/** What the mailer logs through: never a message body, a link or an address (they hold tokens). */
+export type MailLog = { warn(details: object, message: string): void; error(details: object, message: string): void };
+
+/** The wait after each failed attempt (the last one repeats): 30 s, 2 min, 10 min, 1 h, 6 h. */
+export const MAIL_BACKOFF_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
+/** How often each process looks for due mail besides being woken by an enqueue. */
+export const MAIL_POLL_INTERVAL_MS = 5_000;
 /**
- * Mail goes through nodemailer either way: over SMTP when SMTP_URL is set, otherwise rendered
- * by nodemailer's JSON transport and kept in the database outbox shown at /dev/mailbox.
+ * A claimed row is not due again until its lease ends: the claiming process sends it meanwhile,
+ * or died, and then another process retries it. Far longer than a send may take (the SMTP
+ * timeouts below), so a live sender never loses its row to another.
+ */
+export const MAIL_LEASE_MS = 5 * 60_000;
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+export interface MailerOptions {
+  db: Database;
+  from: string;
+  /** SMTP delivery; without it the JSON transport renders each message into the dev mailbox. */
+  smtpUrl: string | undefined;
+  log: MailLog;
+  /** Attempts before a message is given up (failed_at set). */
+  maxAttempts: number;
+  backoffMs?: readonly number[];
+  leaseMs?: number;
+  pollIntervalMs?: number;
+  /** The clock of due times, leases and backoff (tests move it instead of waiting). */
+  now?: () => Date;
+  /** Another transport (tests: one that fails or never answers). */
+  transport?: Transporter;
+}
+
+/**
+ * Mail leaves through the `mail_outbox` table (docs/decisions/008): `enqueue(tx, message)` writes
+ * it in the transaction of the action that causes it, so a request never waits on SMTP and a
+ * rolled-back action sends nothing. A worker in every process claims due rows one at a time
+ * (FOR UPDATE SKIP LOCKED with a lease), sends them through nodemailer (over SMTP when SMTP_URL
+ * is set, otherwise rendered by the JSON transport into the dev mailbox, `mail_messages`),
+ * and retries failures with backoff until `maxAttempts`, then marks the row failed.
  */
 export class Mailer {
+  readonly mode: 'smtp' | 'mailbox';
+  private readonly db: Database;
+  private readonly from: string;
   private readonly transport: Transporter;
-  readonly mode: 'smtp' | 'outbox';
+  private readonly log: MailLog;
+  private readonly maxAttempts: number;
+  private readonly backoffMs: readonly number[];
+  private readonly leaseMs: number;
+  private readonly pollIntervalMs: number;
+  private readonly now: () => Date;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private paused = false;
+  private closed = false;
 
-  constructor(
-    private readonly db: Database,
-    private readonly from: string,
-    smtpUrl: string | undefined,
-  ) {
-    this.mode = smtpUrl ? 'smtp' : 'outbox';
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
+  constructor(options: MailerOptions) {
+    this.db = options.db;
+    this.from = options.from;
+    this.log = options.log;
+    this.maxAttempts = options.maxAttempts;
+    this.backoffMs = options.backoffMs ?? MAIL_BACKOFF_MS;
+    this.leaseMs = options.leaseMs ?? MAIL_LEASE_MS;
+    this.pollIntervalMs = options.pollIntervalMs ?? MAIL_POLL_INTERVAL_MS;
+    this.now = options.now ?? (() => new Date());
+    this.mode = options.smtpUrl ? 'smtp' : 'mailbox';
+    this.transport =
+      options.transport ??
+      (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl, SMTP_TIMEOUTS) : nodemailer.createTransport({ jsonTransport: true }));
   }
 
+  /**
+   * Writes `message` to the outbox through `db`: pass the transaction of the action that causes
+   * the mail. The row is invisible to the worker until that transaction commits, so call
+   * `wake()` after it (otherwise the next poll sends it, within seconds).
+   */
+  async enqueue(db: Executor, message: MailMessage): Promise<void> {
+    await db.insert(mailOutbox).values({
+      to_address: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html ?? null,
+      next_attempt_at: this.now(),
+    });
+  }
+
+  /** Enqueues outside any transaction and wakes the worker; returns once the row is stored. */
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, ...message });
-    if (this.mode === 'outbox') {
-      await this.db.insert(mailMessages).values({
-        to_address: message.to,
-        from_address: this.from,
-        subject: message.subject,
-        text_body: message.text,
-        html_body: message.html ?? null,
-      });
-    }
-    void info;
+    await this.enqueue(this.db, message);
+    this.wake();
   }
 
+  /** Starts the worker of this process: a pass now, then every poll interval and on each wake. */
+  start(): void {
+    if (this.timer || this.closed) return;
+    this.timer = setInterval(() => this.wake(), this.pollIntervalMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Sends what is due now, in the background (after an enqueue, so dev mail shows at once). */
+  wake(): void {
+    if (!this.timer || this.paused || this.closed) return;
+    void this.run();
+  }
+
+  /**
+   * Starts no pass until `resume()` (`flush()` still sends), once the pass in progress is done
+   * (tests: to see the outbox before the worker empties it).
+   */
+  async pause(): Promise<void> {
+    this.paused = true;
+    await this.running;
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.wake();
+  }
+
+  /** Waits for the pass in progress, if any, without starting one. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /**
+   * Sends every row due now and waits for it, paused or not: the deterministic way for tests
+   * to deliver the outbox. A row that fails is left for its next attempt, not retried here.
+   */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    await this.run();
+  }
+
+  /** Stops the worker; a send in progress finishes first. Unsent rows wait in the table. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    while (this.running) await this.running;
+    this.transport.close();
+  }
+
+  /**
+   * The dev mailbox, newest first, once what is due has been delivered: mail leaves after the
+   * request that caused it, and whoever reads the mailbox right after (a developer, a test)
+   * expects to find it there.
+   */
   async list(limit = 100): Promise<StoredMail[]> {
+    await this.flush();
     const rows = await this.db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(limit);
     return rows.map((row) => ({
       id: row.id,
@@ -64,7 +186,108 @@ export class Mailer {
     }));
   }
 
-  close(): void {
-    this.transport.close();
+  /** One pass at a time per process; a wake during a pass runs another right after it. */
+  private run(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.running) {
+      this.rerun = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.rerun = false;
+        await this.drain();
+      } while (this.rerun && !this.closed && !this.paused);
+    })()
+      .catch((error: unknown) => this.log.warn({ error: describeError(error) }, 'mail outbox: the worker could not reach the database; it retries on its next pass'))
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
   }
+
+  private async drain(): Promise<void> {
+    const started = this.now();
+    for (;;) {
+      if (this.closed) return;
+      const row = await this.claim(started);
+      if (!row) return;
+      await this.deliver(row);
+    }
+  }
+
+  /**
+   * Takes the oldest row due at `dueBy`, if any, in one statement: the row is locked with SKIP
+   * LOCKED, so concurrent workers of any process take different rows, and its next attempt is
+   * moved to the end of the lease, so it is not due again while this process sends it.
+   */
+  private async claim(dueBy: Date): Promise<MailOutboxRow | undefined> {
+    const due = this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(isNull(mailOutbox.sent_at), isNull(mailOutbox.failed_at), lte(mailOutbox.next_attempt_at, dueBy)))
+      .orderBy(asc(mailOutbox.next_attempt_at), asc(mailOutbox.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await this.db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, next_attempt_at: new Date(this.now().getTime() + this.leaseMs) })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+    return row;
+  }
+
+  private async deliver(row: MailOutboxRow): Promise<void> {
+    const message = { from: this.from, to: row.to_address, subject: row.subject, text: row.text_body, ...(row.html_body === null ? {} : { html: row.html_body }) };
+    try {
+      await this.transport.sendMail(message);
+    } catch (error) {
+      await this.recordFailure(row, error);
+      return;
+    }
+    const sentAt = this.now();
+    if (this.mode === 'mailbox') {
+      // Rendered and kept in one transaction: the dev mailbox holds each message exactly once.
+      await this.db.transaction(async (tx) => {
+        await tx.insert(mailMessages).values({ to_address: row.to_address, from_address: this.from, subject: row.subject, text_body: row.text_body, html_body: row.html_body });
+        await tx.update(mailOutbox).set({ sent_at: sentAt, last_error: null }).where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sent_at)));
+      });
+    } else {
+      // Accepted by the SMTP server: if this update is lost (the process dies now), the row is
+      // sent again after its lease. Delivery is at least once.
+      await this.db.update(mailOutbox).set({ sent_at: sentAt, last_error: null }).where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sent_at)));
+    }
+  }
+
+  private async recordFailure(row: MailOutboxRow, error: unknown): Promise<void> {
+    const details = { mailId: row.id, attempt: row.attempts, error: describeError(error) };
+    const lastError = `${details.error.code ? `${details.error.code}: ` : ''}${details.error.message}`.slice(0, 500);
+    // Only while this claim is still the latest (a row whose lease ran out may be another's now).
+    const ours = and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts), isNull(mailOutbox.sent_at));
+    if (row.attempts >= this.maxAttempts) {
+      await this.db.update(mailOutbox).set({ failed_at: this.now(), last_error: lastError }).where(ours);
+      this.log.error({ ...details, maxAttempts: this.maxAttempts }, 'mail outbox: a message could not be sent and was given up');
+      return;
+    }
+    const delay = this.backoffMs[Math.min(row.attempts, this.backoffMs.length) - 1] ?? MAIL_BACKOFF_MS[0];
+    const nextAttemptAt = new Date(this.now().getTime() + delay);
+    await this.db.update(mailOutbox).set({ next_attempt_at: nextAttemptAt, last_error: lastError }).where(ours);
+    this.log.warn({ ...details, nextAttemptAt: nextAttemptAt.toISOString() }, 'mail outbox: sending failed; will retry');
+  }
+}
+
+/**
+ * An error as the log and `last_error` may show it: the code, the SMTP reply code and the
+ * message without query parameters, addresses or links. Never the mail itself: its links hold tokens.
+ */
+export function describeError(error: unknown): { code?: string; responseCode?: number; message: string } {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof responseCode === 'number' ? { responseCode } : {}),
+    message: safeErrorMessage(error)
+      .replace(/https?:\/\/\S+/gi, '[link]')
+      .replace(/[^\s<>()"']+@[^\s<>()"']+/g, '[address]')
+      .slice(0, 300),
+  };
 }

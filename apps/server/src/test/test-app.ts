@@ -5,13 +5,16 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { dropSchema, openDatabase, type Database } from '../db/client.js';
+import { dropSchema, openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
 import { createUser, type UserOverrides } from '../db/factories/users.js';
 import { startSession } from '../modules/auth/sessions.service.js';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  database: DatabaseHandle;
+  /** The private PostgreSQL schema (undefined on PGlite). */
+  schemaName: string | undefined;
   /** A user in the database plus a valid token for it. */
   signIn(overrides?: UserOverrides): Promise<{ user: Awaited<ReturnType<typeof createUser>>; token: string; sessionId: number; auth: { authorization: string } }>;
   close(): Promise<void>;
@@ -22,7 +25,19 @@ export interface TestApp {
  * in-memory PGlite by default, or a private schema on the PostgreSQL of DATABASE_URL (CI's
  * second pass). Redis is used for rate limits when REDIS_URL is set.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: {
+    logStream?: { write(line: string): void };
+    /**
+     * A second app on the same database, as a second process would be: its own pool on the
+     * same PostgreSQL schema, or (PGlite, one connection) the same database handle.
+     */
+    sameDatabaseAs?: TestApp;
+    /** Called before the app is ready, e.g. to add a route a test needs. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sunin-test-'));
   const id = randomBytes(5).toString('hex');
   const config = loadConfig({
@@ -40,30 +55,35 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     MALWARE_SCAN: 'off',
     ...env,
   });
-  const schemaName = config.databaseUrl ? `test_${id}` : undefined;
+  const shared = options.sameDatabaseAs;
+  const schemaName = shared ? shared.schemaName : config.databaseUrl ? `test_${id}` : undefined;
+  const ownsDatabase = !(shared && !config.databaseUrl);
   const cleanUp = async () => {
-    if (config.databaseUrl && schemaName) await dropSchema(config.databaseUrl, schemaName);
+    if (config.databaseUrl && schemaName && !shared) await dropSchema(config.databaseUrl, schemaName);
     rmSync(dataDir, { recursive: true, force: true });
   };
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let app: FastifyInstance;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, schemaName });
+    database = ownsDatabase || !shared ? await openDatabase({ databaseUrl: config.databaseUrl, schemaName }) : shared.database;
   } catch (error) {
     await cleanUp();
     throw error;
   }
   try {
     app = await buildApp({ config, database, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
+    options.beforeReady?.(app);
     await app.ready();
   } catch (error) {
-    await database.close();
+    if (ownsDatabase) await database.close();
     await cleanUp();
     throw error;
   }
   return {
     app,
     db: database.db,
+    database,
+    schemaName,
     async signIn(overrides = {}) {
       const user = await createUser(database.db, overrides);
       const { token, sessionId } = await startSession(app.ctx, database.db, user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
@@ -71,14 +91,18 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     },
     async close() {
       await app.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
       await cleanUp();
     },
   };
 }
 
-/** The links in the newest mail to `to` (the dev outbox). */
+/**
+ * The links in the newest mail to `to`, once the work requests left running (a reset request's
+ * token and mail) is done; `list()` delivers the outbox to the dev mailbox first.
+ */
 export async function mailedLinks(app: FastifyInstance, to: string): Promise<string[]> {
+  await app.ctx.background.drain();
   const mail = (await app.ctx.mailer.list()).find((message) => message.to === to);
   return mail ? [...mail.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]) : [];
 }

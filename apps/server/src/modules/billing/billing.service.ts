@@ -9,9 +9,10 @@ import {
 } from '@sunin/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
+import type { ClusterLocks } from '../../db/client.js';
 import { checkoutSessions, users, type BillingSubscriptionRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { scheduleRepeating } from '../../lib/schedule.js';
+import { scheduleClusterJob } from '../../lib/schedule.js';
 import { providerSubscriptionSchema, type LocalCard } from '../../lib/billing/index.js';
 import { DIRECT_CHANGE_RANK, applySubscription, findCurrentSubscription, handleBillingEvent, toSubscriptionStatus } from './billing-events.js';
 
@@ -189,9 +190,11 @@ export async function advanceLocalSubscriptions(ctx: AppContext): Promise<number
   return events.length;
 }
 
-/** advanceLocalSubscriptions now and every LOCAL_RENEWAL_INTERVAL_MS. Returns the stop function. */
-export function scheduleLocalRenewals(ctx: AppContext): () => Promise<void> {
-  return scheduleRepeating(
+/** advanceLocalSubscriptions now and every LOCAL_RENEWAL_INTERVAL_MS, once per cluster. Returns the stop function. */
+export function scheduleLocalRenewals(ctx: AppContext, locks: ClusterLocks): () => Promise<void> {
+  return scheduleClusterJob(
+    locks,
+    'local-renewals',
     async () => {
       await advanceLocalSubscriptions(ctx);
     },

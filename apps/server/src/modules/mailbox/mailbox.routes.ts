@@ -16,7 +16,7 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /**
- * The development outbox (DESIGN.md "mail"): every message the portal would have sent, newest
+ * The development mailbox (DESIGN.md "mail"): every message the portal would have sent, newest
  * first, with its links clickable. Registered only outside production, and answered only to
  * this machine (issue 13 item 8): it holds every reset link. Both the socket's peer and the
  * client address a trusted proxy names must be loopback.
@@ -27,10 +27,20 @@ export const mailboxRoutes: FastifyPluginAsync = async (app) => {
       return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}.` } });
     }
   });
-  app.get('/dev/mailbox.json', { schema: { hide: true } }, async () => app.ctx.mailer.list());
+  /**
+   * Mail leaves after the request that caused it (docs/decisions/008): work a request left
+   * running (a reset's token and mail) finishes first, and `list()` delivers what is due, so the
+   * mailbox shows the mail of a request just answered.
+   */
+  const deliveredMail = async () => {
+    await app.ctx.background.drain();
+    return app.ctx.mailer.list();
+  };
+
+  app.get('/dev/mailbox.json', { schema: { hide: true } }, deliveredMail);
 
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-    const messages = await app.ctx.mailer.list();
+    const messages = await deliveredMail();
     const note =
       app.ctx.mailer.mode === 'smtp'
         ? '<p class="note">SMTP_URL is set: mail is delivered over SMTP and not kept here.</p>'

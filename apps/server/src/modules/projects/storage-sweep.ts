@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import type { Executor } from '../../db/client.js';
+import type { ClusterLocks, Executor } from '../../db/client.js';
 import { storedFiles } from '../../db/schema/index.js';
-import { scheduleRepeating } from '../../lib/schedule.js';
+import { scheduleClusterJob } from '../../lib/schedule.js';
 import type { FileStorage } from '../../lib/storage/index.js';
 
 /** Only keys the upload service generates are ever swept; anything else in a shared bucket is left alone. */
@@ -50,9 +50,14 @@ export async function sweepOrphanFiles(db: Executor, storage: FileStorage, optio
   return { orphans, temporaryFiles };
 }
 
-/** Sweeps at once and then every SWEEP_INTERVAL_MS (docs/decisions/006). Returns the stop function. */
-export function scheduleStorageSweep(ctx: AppContext): () => Promise<void> {
-  return scheduleRepeating(
+/**
+ * Sweeps at once and then every SWEEP_INTERVAL_MS (docs/decisions/006), in one process of the
+ * cluster at a time (docs/decisions/008). Returns the stop function.
+ */
+export function scheduleStorageSweep(ctx: AppContext, locks: ClusterLocks): () => Promise<void> {
+  return scheduleClusterJob(
+    locks,
+    'storage-sweep',
     async () => {
       const result = await sweepOrphanFiles(ctx.db, ctx.storage, { graceMs: ctx.config.orphanSweepGraceMs });
       if (result.orphans.length > 0 || result.temporaryFiles > 0) {

@@ -7,13 +7,13 @@ import {
 } from '@sunin/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { isUniqueViolation } from '../../db/client.js';
+import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { emailChangedMail } from '../auth/auth.mail.js';
-import { assertIdentityAvailable, createVerificationToken, identityConflict, sendVerificationMail } from '../auth/auth.service.js';
+import { assertIdentityAvailable, identityConflict, queueVerificationMail } from '../auth/auth.service.js';
 import { closeSockets, endSessionsIn, startSession, type Authenticated, type ClientInfo } from '../auth/sessions.service.js';
 
 /** The fields a member may change on their own record (profile edit and signup edit). */
@@ -70,7 +70,6 @@ export async function updateOwnUser(ctx: AppContext, auth: Authenticated, input:
     },
     current.id,
   );
-  let verificationToken: string | undefined;
   let endedJtis: string[] = [];
   let updated: UserRow | undefined;
   try {
@@ -81,8 +80,10 @@ export async function updateOwnUser(ctx: AppContext, auth: Authenticated, input:
         .where(eq(users.id, current.id))
         .returning();
       if (row && emailChanged) {
-        // A new address must be confirmed again, and whoever else holds a session loses it.
-        verificationToken = await createVerificationToken(tx, row.id);
+        // A new address must be confirmed again, the old one hears of it, and whoever else
+        // holds a session loses it.
+        await queueVerificationMail(ctx, tx, row);
+        await queueEmailChangedNotice(ctx, tx, current, row.email);
         endedJtis = await endSessionsIn(tx, row.id, { allExcept: auth.sessionId }, 'email_changed');
       }
       return row;
@@ -93,8 +94,7 @@ export async function updateOwnUser(ctx: AppContext, auth: Authenticated, input:
   }
   if (!updated) throw new AppError('not_found', 'User not found.');
   await closeSockets(ctx, updated.id, endedJtis);
-  if (verificationToken) await sendVerificationMail(ctx, updated, verificationToken);
-  if (emailChanged) await sendEmailChangedNotice(ctx, current, updated.email);
+  if (emailChanged) ctx.mailer.wake();
   return updated;
 }
 
@@ -109,14 +109,10 @@ async function assertCurrentPassword(user: UserRow, currentPassword: string | un
   }
 }
 
-/** Mail failures are logged, not thrown: the change is made and the member can go on. */
-async function sendEmailChangedNotice(ctx: AppContext, previous: UserRow, newEmail: string): Promise<void> {
+/** The notice to the old address, in the transaction of the change (docs/decisions/008). */
+async function queueEmailChangedNotice(ctx: AppContext, tx: Executor, previous: UserRow, newEmail: string): Promise<void> {
   const resetLink = `${ctx.config.appUrl}/request-password-reset`;
-  try {
-    await ctx.mailer.send(emailChangedMail(previous.email, previous.first_name, newEmail, resetLink, ctx.config.supportEmail));
-  } catch (error) {
-    ctx.log.error({ err: error, userId: previous.id }, 'email-changed notice failed');
-  }
+  await ctx.mailer.enqueue(tx, emailChangedMail(previous.email, previous.first_name, newEmail, resetLink, ctx.config.supportEmail));
 }
 
 /**

@@ -1,0 +1,101 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mailMessages, mailOutbox } from '../db/schema/index.js';
+import { freePort, startSmtpServer, type LocalSmtpServer } from '../test/smtp-server.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { Mailer, type MailerOptions } from './mailer.js';
+
+/**
+ * Real SMTP delivery from the outbox (docs/decisions/008) to a local SMTP server started here:
+ * accepted, refused with 4xx and 5xx and retried, and a server down that comes back.
+ */
+let t: TestApp;
+const servers: LocalSmtpServer[] = [];
+const mailers: Mailer[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ctx.mailer.pause();
+});
+afterAll(async () => t?.close());
+afterEach(async () => {
+  await Promise.all(mailers.splice(0).map((mailer) => mailer.close()));
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+  await t.db.delete(mailOutbox);
+});
+
+async function smtpServer(port?: number) {
+  const server = await startSmtpServer(port);
+  servers.push(server);
+  return server;
+}
+
+function clock() {
+  let now = Date.parse('2030-01-01T00:00:00Z');
+  return { now: () => new Date(now), advance: (ms: number) => void (now += ms) };
+}
+
+function smtpMailer(url: string, options: Partial<MailerOptions> = {}) {
+  const mailer = new Mailer({ db: t.db, from: 'SunIn Partner Portal <no-reply@sunin.example>', smtpUrl: url, maxAttempts: 6, log: { warn() {}, error() {} }, ...options });
+  mailers.push(mailer);
+  return mailer;
+}
+
+const message = { to: 'member@example.com', subject: 'Reset your SunIn password', text: 'Reset your password: http://portal.test/password-reset-form/abc\n', html: '<p>Reset</p>' };
+const onlyRow = async () => (await t.db.select().from(mailOutbox))[0];
+
+describe('SMTP delivery from the outbox', () => {
+  it('delivers to the SMTP server and marks the row sent (nothing goes to the dev mailbox)', async () => {
+    const server = await smtpServer();
+    const mailer = smtpMailer(server.url);
+    await mailer.enqueue(t.db, message);
+    await mailer.flush();
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0]?.to).toEqual(['member@example.com']);
+    expect(server.received[0]?.raw).toContain('Subject: Reset your SunIn password');
+    expect(server.received[0]?.raw).toContain('http://portal.test/password-reset-form/abc');
+    expect(await onlyRow()).toMatchObject({ attempts: 1, sent_at: expect.any(Date), last_error: null });
+    expect(await t.db.select().from(mailMessages)).toEqual([]);
+  });
+
+  it('retries a 4xx and then a 5xx refusal with backoff, and delivers once the server accepts', async () => {
+    const server = await smtpServer();
+    const time = clock();
+    const mailer = smtpMailer(server.url, { now: time.now });
+    server.reject(451, 'Try again later');
+    server.reject(550, 'Mailbox unavailable');
+    await mailer.enqueue(t.db, message);
+
+    await mailer.flush();
+    expect(await onlyRow()).toMatchObject({ attempts: 1, sent_at: null, failed_at: null });
+    expect((await onlyRow())?.last_error).toContain('451');
+
+    time.advance(30_000);
+    await mailer.flush();
+    expect(await onlyRow()).toMatchObject({ attempts: 2, sent_at: null });
+    expect((await onlyRow())?.last_error).toContain('550');
+    expect(server.received).toHaveLength(0);
+
+    time.advance(120_000);
+    await mailer.flush();
+    expect(await onlyRow()).toMatchObject({ attempts: 3, sent_at: expect.any(Date), last_error: null });
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('keeps the mail while the SMTP server is down and delivers it when it is back', async () => {
+    const port = await freePort();
+    const time = clock();
+    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, { now: time.now });
+    await mailer.enqueue(t.db, message);
+
+    await mailer.flush();
+    expect(await onlyRow()).toMatchObject({ attempts: 1, sent_at: null, failed_at: null });
+    expect((await onlyRow())?.last_error).toContain('ECONNREFUSED');
+
+    const server = await smtpServer(port);
+    await mailer.flush();
+    expect(server.received).toHaveLength(0); // not due yet: its backoff has not passed
+    time.advance(30_000);
+    await mailer.flush();
+    expect(server.received).toHaveLength(1);
+    expect(await onlyRow()).toMatchObject({ attempts: 2, sent_at: expect.any(Date) });
+  });
+});

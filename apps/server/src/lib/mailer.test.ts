@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import type { Transporter } from 'nodemailer';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.js';
+import { mailMessages, mailOutbox } from '../db/schema/index.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { Mailer, type MailerOptions, type MailMessage } from './mailer.js';
+
+/**
+ * The outbox worker (docs/decisions/008) against the real database (PGlite, or PostgreSQL when
+ * DATABASE_URL is set). Time is a clock the test moves, never a wait.
+ */
+let t: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // A second app on the same database: a second process on PostgreSQL (its own pool).
+  second = await createTestApp({}, { sameDatabaseAs: t });
+  // Their own workers stay out of the way: these tests drive workers of their own.
+  await Promise.all([t.app.ctx.mailer.pause(), second.app.ctx.mailer.pause()]);
+});
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+});
+
+const mailers: Mailer[] = [];
+afterEach(async () => {
+  await Promise.all(mailers.splice(0).map((mailer) => mailer.close()));
+  await t.db.delete(mailOutbox);
+  await t.db.delete(mailMessages);
+});
+
+type Sent = { to: string; subject: string; text: string };
+/** A transport that hands each message to `send` (which may fail or wait) and records it. */
+function transportOf(send: (message: Sent) => Promise<void> | void = () => {}) {
+  const sent: Sent[] = [];
+  const transport = {
+    async sendMail(message: Sent) {
+      await send(message);
+      sent.push(message);
+      return { messageId: `<${sent.length}@test>` };
+    },
+    close() {},
+  } as unknown as Transporter;
+  return { transport, sent };
+}
+
+function clock(start = new Date('2030-01-01T00:00:00Z')) {
+  let now = start.getTime();
+  return { now: () => new Date(now), advance: (ms: number) => void (now += ms), at: (ms: number) => new Date(start.getTime() + ms) };
+}
+
+function logRecorder() {
+  const lines: Array<{ level: string; details: object; message: string }> = [];
+  return {
+    lines,
+    log: {
+      warn: (details: object, message: string) => void lines.push({ level: 'warn', details, message }),
+      error: (details: object, message: string) => void lines.push({ level: 'error', details, message }),
+    },
+  };
+}
+
+function mailer(options: Partial<MailerOptions> & { db?: Database } = {}): Mailer {
+  const created = new Mailer({ db: t.db, from: 'SunIn <no-reply@sunin.example>', smtpUrl: 'smtp://unused.invalid', maxAttempts: 6, log: logRecorder().log, ...options });
+  mailers.push(created);
+  return created;
+}
+
+const resetMail = (n = 1): MailMessage => ({
+  to: `member${n}@example.com`,
+  subject: `Reset ${n}`,
+  text: `Reset your password: http://portal.test/password-reset-form/secret-token-${n}\n`,
+  html: `<a href="http://portal.test/password-reset-form/secret-token-${n}">Reset</a>`,
+});
+
+const outboxRows = () => t.db.select().from(mailOutbox).orderBy(mailOutbox.id);
+
+describe('the mail outbox', () => {
+  it('sends nothing for an action that rolls back, and what its committed twin enqueued', async () => {
+    const { transport, sent } = transportOf();
+    const worker = mailer({ transport });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await worker.enqueue(tx, resetMail(1));
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
+    await t.db.transaction(async (tx) => worker.enqueue(tx, resetMail(2)));
+    await worker.flush();
+    expect(sent.map((message) => message.subject)).toEqual(['Reset 2']);
+    expect(await outboxRows()).toEqual([expect.objectContaining({ subject: 'Reset 2', attempts: 1, sent_at: expect.any(Date), failed_at: null })]);
+  });
+
+  it('wakes on an enqueue in its own process: the dev mailbox holds the mail without a poll or a flush', async () => {
+    // A poll an hour apart: only the wake after the enqueue can have sent it.
+    const worker = mailer({ smtpUrl: undefined, pollIntervalMs: 3_600_000 });
+    worker.start();
+    await worker.idle();
+    await worker.send(resetMail(1));
+    await worker.idle();
+    // Read from the table: list() would deliver it itself.
+    expect((await t.db.select().from(mailMessages)).map((mail) => [mail.to_address, mail.subject])).toEqual([['member1@example.com', 'Reset 1']]);
+    expect((await outboxRows())[0]?.sent_at).toBeInstanceOf(Date);
+  });
+
+  it('retries a failing transport with backoff, then marks the row failed and logs it without body, link or address', async () => {
+    const time = clock();
+    const recorder = logRecorder();
+    const { transport } = transportOf(() => {
+      throw Object.assign(new Error('Connection refused for member1@example.com, see http://portal.test/password-reset-form/secret-token-1'), { code: 'ECONNREFUSED' });
+    });
+    const worker = mailer({ transport, now: time.now, log: recorder.log, maxAttempts: 4, backoffMs: [30_000, 120_000, 600_000] });
+    await worker.enqueue(t.db, resetMail(1));
+
+    await worker.flush();
+    let [row] = await outboxRows();
+    expect(row).toMatchObject({ attempts: 1, next_attempt_at: time.at(30_000), sent_at: null, failed_at: null });
+    expect(row?.last_error).toContain('ECONNREFUSED');
+
+    // Not due before its backoff has passed.
+    time.advance(29_999);
+    await worker.flush();
+    expect((await outboxRows())[0]?.attempts).toBe(1);
+
+    time.advance(1);
+    await worker.flush();
+    [row] = await outboxRows();
+    expect(row).toMatchObject({ attempts: 2, next_attempt_at: time.at(30_000 + 120_000) });
+
+    time.advance(120_000);
+    await worker.flush();
+    [row] = await outboxRows();
+    expect(row).toMatchObject({ attempts: 3, next_attempt_at: time.at(150_000 + 600_000) });
+
+    time.advance(600_000);
+    await worker.flush();
+    [row] = await outboxRows();
+    expect(row).toMatchObject({ attempts: 4, failed_at: time.at(750_000), sent_at: null });
+
+    // Given up: never tried again.
+    time.advance(86_400_000);
+    await worker.flush();
+    expect((await outboxRows())[0]?.attempts).toBe(4);
+
+    expect(recorder.lines.map((line) => [line.level, line.message])).toEqual([
+      ['warn', 'mail outbox: sending failed; will retry'],
+      ['warn', 'mail outbox: sending failed; will retry'],
+      ['warn', 'mail outbox: sending failed; will retry'],
+      ['error', 'mail outbox: a message could not be sent and was given up'],
+    ]);
+    const logged = JSON.stringify(recorder.lines) + String(row?.last_error);
+    expect(logged).toContain(`"mailId":${row?.id}`);
+    for (const secret of ['secret-token', 'password-reset-form', 'member1@example.com', 'Reset 1']) expect(logged).not.toContain(secret);
+  });
+
+  it('never sends a row twice, with two workers on one database (two processes on PostgreSQL)', async () => {
+    const { transport, sent } = transportOf(() => new Promise((resolve) => setImmediate(resolve)));
+    const workers = [mailer({ transport }), mailer({ transport, db: second.db }), mailer({ transport }), mailer({ transport, db: second.db })];
+    const count = 40;
+    for (let n = 1; n <= count; n++) await workers[0]!.enqueue(t.db, resetMail(n));
+    await Promise.all(workers.map((worker) => worker.flush()));
+    const subjects = sent.map((message) => message.subject).sort();
+    expect(subjects).toHaveLength(count);
+    expect(new Set(subjects).size).toBe(count);
+    expect((await outboxRows()).every((row) => row.attempts === 1 && row.sent_at !== null)).toBe(true);
+  });
+
+  it('sends a row claimed by a process that died once its lease has run out, and not before', async () => {
+    const time = clock();
+    let deliver: () => void = () => {};
+    // The first process claims the row and never finishes sending it (killed mid-send).
+    const stuck = transportOf(() => new Promise<void>((resolve) => (deliver = resolve)));
+    const dying = new Mailer({ db: t.db, from: 'x <x@sunin.example>', smtpUrl: 'smtp://unused.invalid', maxAttempts: 6, log: logRecorder().log, transport: stuck.transport, now: time.now, leaseMs: 300_000 });
+    await dying.enqueue(t.db, resetMail(1));
+    const abandoned = dying.flush();
+    await expect.poll(async () => (await outboxRows())[0]?.attempts).toBe(1);
+
+    const healthy = transportOf();
+    const survivor = mailer({ transport: healthy.transport, now: time.now, db: second.db, leaseMs: 300_000 });
+    time.advance(299_999);
+    await survivor.flush();
+    expect(healthy.sent).toHaveLength(0);
+    time.advance(1);
+    await survivor.flush();
+    expect(healthy.sent.map((message) => message.subject)).toEqual(['Reset 1']);
+    expect((await outboxRows())[0]).toMatchObject({ attempts: 2, sent_at: time.at(300_000) });
+
+    deliver();
+    await abandoned;
+  });
+
+  it('stops cleanly: close waits for the send in progress and leaves the rest for later', async () => {
+    let deliver: () => void = () => {};
+    const slow = transportOf(() => new Promise<void>((resolve) => (deliver = resolve)));
+    const worker = mailer({ transport: slow.transport });
+    await worker.enqueue(t.db, resetMail(1));
+    await worker.enqueue(t.db, resetMail(2));
+    worker.start();
+    await expect.poll(async () => (await outboxRows()).filter((row) => row.attempts === 1).length).toBe(1);
+    let closed = false;
+    const closing = worker.close().then(() => (closed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(false);
+    deliver();
+    await closing;
+    const rows = await outboxRows();
+    expect(rows.map((row) => [row.subject, row.attempts, row.sent_at !== null])).toEqual([
+      ['Reset 1', 1, true],
+      ['Reset 2', 0, false],
+    ]);
+    // A closed worker sends nothing more; the row waits for another process or the next start.
+    await worker.flush();
+    expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Reset 2')))[0]?.attempts).toBe(0);
+  });
+});

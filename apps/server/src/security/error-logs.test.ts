@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../db/factories/users.js';
+import { DEMO_ACCOUNTS, seedDemoData } from '../db/seed.js';
+import { formatError } from '../lib/safe-error.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+/**
+ * Issue 13 item 9: two instances seeding one empty PostgreSQL together failed with a unique
+ * violation whose Drizzle message ("Failed query: ... params: ...") printed the admin's argon2
+ * digest. Whatever fails, neither the start-up error (server.ts prints formatError) nor a log
+ * line (the pino `err` serializer, used by the error handler) carries query parameters or the
+ * failing row.
+ */
+const lines: string[] = [];
+let t: TestApp;
+let failure: Error & { params?: unknown[] };
+beforeAll(async () => {
+  t = await createTestApp(
+    { LOG_LEVEL: 'info' },
+    {
+      logStream: { write: (line) => void lines.push(line) },
+      beforeReady: (app) =>
+        app.get('/api/test-failing-insert', async () => {
+          throw failure;
+        }),
+    },
+  );
+  await seedDemoData(t.db);
+  // The seed's own insert again: the unique violation of the race, with its digest as a parameter.
+  failure = await createUser(t.db, { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password }).then(
+    () => {
+      throw new Error('the duplicate insert succeeded');
+    },
+    (error: Error) => error,
+  );
+});
+afterAll(async () => t?.close());
+
+describe('errors of failed queries', () => {
+  it('carry the digest in their raw form (what used to be printed)', () => {
+    expect(`${failure.message}${JSON.stringify(failure.params)}`).toContain('$argon2');
+  });
+
+  it('print at start-up without parameters, still naming the failed query and its cause', () => {
+    const printed = formatError(failure);
+    expect(printed).toContain('Failed query: insert into "users"');
+    expect(printed).toMatch(/Caused by: .*duplicate key value violates unique constraint/);
+    expect(printed).not.toContain('$argon2');
+    expect(printed).not.toContain(DEMO_ACCOUNTS.admin.email);
+  });
+
+  it('are logged without parameters or row data, through the app log and the error handler', async () => {
+    t.app.log.error({ err: failure }, 'seed failed');
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-failing-insert' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('Failed query');
+    const log = lines.join('');
+    expect(log).toContain('"msg":"seed failed"');
+    expect(log).toContain('"msg":"unhandled error"');
+    expect(log).not.toContain('$argon2');
+    expect(log).not.toContain(DEMO_ACCOUNTS.admin.email);
+    // Still useful: the failed query and the cause's SQLSTATE.
+    expect(log).toContain('Failed query: insert into \\"users\\"');
+    expect(log).toContain('"code":"23505"');
+  });
+});
