@@ -29,6 +29,7 @@ export const MESSAGES = {
   // Issue 13 item 7 (ASVS 6.2.4, 6.2.11): the server's password policy; shown under the field.
   passwordCommon: 'This password is too common: it appears in lists of leaked passwords. Choose another.',
   passwordPersonal: 'The password must not contain your name, username or email.',
+  passwordContext: 'This password is made only of words that are easy to guess here (like SunIn, solar or partner). Choose another.',
   verificationInvalid: 'This verification link is invalid or has already been used.',
   emailVerified: 'Email verification successful!',
   signedUp: 'Signed up successfully.',

@@ -21,6 +21,15 @@ describe('the password policy (issue 13 item 7; ASVS 6.2.4, 6.2.11, 6.2.12)', ()
     expect(passwordProblem('Violet-Kestrel-Orbit-19', { first_name: 'Al', last_name: 'Li' })).toBeUndefined();
   });
 
+  it('refuses passwords made only of the documented context words (ASVS 6.1.2, 6.2.11), not passphrases that contain one', () => {
+    for (const password of ['SunIn2026!', 'sunin-partner', 'S0lar-Partner-1', 'SolarPortal#99', 'referral-sales-2026']) {
+      expect(passwordProblem(password, {}), password).toBe(MESSAGES.passwordContext);
+    }
+    for (const password of ['my solar roof faces south', 'Partner with the river otters 7', 'sunny-meadow-lantern']) {
+      expect(passwordProblem(password, {}), password).toBeUndefined();
+    }
+  });
+
   it('accepts long random passphrases, up to 64 characters and beyond', () => {
     expect(passwordProblem('violet tundra mechanic orbit pelican 47', pat)).toBeUndefined();
     expect(passwordProblem('Quiet-Harbor-Lantern-58', pat)).toBeUndefined();

@@ -60,9 +60,26 @@ export function containsPersonalWord(password: string, owner: PasswordOwner): bo
   return personalWords(owner).some((word) => forms.some((form) => form.includes(word)));
 }
 
+/**
+ * The documented list of context-specific words (ASVS 6.1.2, 6.2.11): the business's and the
+ * product's names and what the portal is about. A password made of nothing but these (with
+ * digits, symbols and leetspeak around them: "SunIn2026!", "s0lar-partner") is refused; one
+ * that merely contains one among other words ("my solar roof faces south") is not.
+ */
+export const CONTEXT_WORDS = ['sunin', 'sun', 'solar', 'partner', 'partners', 'portal', 'referral', 'sales', 'admin', 'energy', 'power', 'panel', 'panels', 'commercial', 'project', 'proposal'] as const;
+const CONTEXT_ONLY = new RegExp(`^(?:${[...CONTEXT_WORDS].sort((a, b) => b.length - a.length).join('|')})+$`);
+
+export function isContextPassword(password: string): boolean {
+  return [...variants(password)].some((form) => {
+    const letters = form.replace(/[^\p{L}]+/gu, '');
+    return letters.length > 0 && CONTEXT_ONLY.test(letters);
+  });
+}
+
 /** The message that refuses `password`, or undefined when the policy allows it. Length is the contract's. */
 export function passwordProblem(password: string, owner: PasswordOwner): string | undefined {
   if (isCommonPassword(password)) return MESSAGES.passwordCommon;
+  if (isContextPassword(password)) return MESSAGES.passwordContext;
   if (containsPersonalWord(password, owner)) return MESSAGES.passwordPersonal;
   return undefined;
 }
