@@ -39,15 +39,17 @@ describe('MemoryFailureCounter (no REDIS_URL)', () => {
 });
 
 describe('RedisFailureCounter', () => {
-  it('fails open when Redis is unreachable: nothing counted, nobody refused, the error reported (decision 006)', async () => {
+  it("keeps counting in this process's memory while Redis is unreachable (no fail-open), reporting each error", async () => {
     const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
     redis.on('error', () => {});
     const errors: unknown[] = [];
     const counter = new RedisFailureCounter(redis, 'test-away', (error) => errors.push(error));
-    await counter.increment('k', 1_000);
-    expect(await counter.get('k')).toEqual({ count: 0, ttlMs: 0 });
+    await counter.increment('k', 60_000);
+    await counter.increment('k', 60_000);
+    expect((await counter.get('k')).count).toBe(2);
     await counter.clear('k');
-    expect(errors).toHaveLength(3);
+    expect((await counter.get('k')).count).toBe(0);
+    expect(errors).toHaveLength(5);
     redis.disconnect();
   });
 });

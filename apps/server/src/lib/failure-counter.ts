@@ -65,10 +65,14 @@ export class MemoryFailureCounter implements FailureCounter {
 }
 
 /**
- * Counts shared by every process through Redis, under `${namespace}:fail:`. Redis errors fail
- * open (decision 006): an unreachable Redis counts nothing and refuses nobody, and is logged.
+ * Counts shared by every process through Redis, under `${namespace}:fail:`. While Redis is
+ * unreachable the counts degrade to this process's memory instead of stopping (ASVS 16.5.2,
+ * 16.5.3: no fail-open for password guessing); each error is logged. Failures counted in memory
+ * during an outage still count once Redis is back, until their window ends.
  */
 export class RedisFailureCounter implements FailureCounter {
+  private readonly fallback = new MemoryFailureCounter();
+
   constructor(
     private readonly redis: Redis,
     private readonly namespace: string,
@@ -84,10 +88,11 @@ export class RedisFailureCounter implements FailureCounter {
       const result = await this.redis.multi().get(this.key(key)).pttl(this.key(key)).exec();
       const count = Number(result?.[0]?.[1] ?? 0) || 0;
       const ttlMs = Number(result?.[1]?.[1] ?? 0);
-      return { count, ttlMs: ttlMs > 0 ? ttlMs : 0 };
+      const local = await this.fallback.get(key);
+      return { count: count + local.count, ttlMs: Math.max(ttlMs > 0 ? ttlMs : 0, local.ttlMs) };
     } catch (error) {
       this.onError(error);
-      return { count: 0, ttlMs: 0 };
+      return this.fallback.get(key);
     }
   }
 
@@ -96,10 +101,12 @@ export class RedisFailureCounter implements FailureCounter {
       await this.redis.multi().incr(this.key(key)).pexpire(this.key(key), windowMs).exec();
     } catch (error) {
       this.onError(error);
+      await this.fallback.increment(key, windowMs);
     }
   }
 
   async clear(key: string): Promise<void> {
+    await this.fallback.clear(key);
     try {
       await this.redis.del(this.key(key));
     } catch (error) {
