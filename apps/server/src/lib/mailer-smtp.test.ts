@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, mailOutbox } from '../db/schema/index.js';
-import { freePort, startSmtpServer, type LocalSmtpServer } from '../test/smtp-server.js';
+import { freePort } from '../test/services.js';
+import { startSmtpServer, type LocalSmtpServer } from '../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { Mailer, type MailerOptions } from './mailer.js';
 

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -6,17 +5,6 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A free loopback port (nothing listens on it until something is started there). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A real SMTP server on 127.0.0.1 (nodemailer's smtp-server) that records what it receives.
