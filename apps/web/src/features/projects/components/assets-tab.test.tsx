@@ -146,8 +146,9 @@ describe('Assets tab (member-app.md 2, 5 and 7)', () => {
     });
     renderAssets();
     drop(await screen.findByTestId('images-drop-zone'), Array.from({ length: 7 }, (_, index) => png(`roof-${index}.png`)));
+    // Not the toast: an earlier test's "Photos uploaded!" may still be on screen.
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(7), { timeout: 5_000 });
     expect(await screen.findByText('Photos uploaded!')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(7);
     expect(most).toBe(3);
   });
 
