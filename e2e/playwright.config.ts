@@ -46,6 +46,8 @@ export default defineConfig({
       LOGIN_FLOOD_LIMIT_PER_IP: '10000',
       RESET_RATE_LIMIT_PER_IP: '10000',
       SIGNUP_RATE_LIMIT_PER_IP: '10000',
+      USER_RATE_LIMIT_PER_MINUTE: '100000',
+      USER_WRITE_RATE_LIMIT_PER_MINUTE: '100000',
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',

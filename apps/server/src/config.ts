@@ -39,6 +39,9 @@ const envSchema = z.object({
   RESET_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   RESET_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   SIGNUP_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  // Anti-automation on signed-in routes (ASVS 2.4.1): requests, and writes, per user per minute.
+  USER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  USER_WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   TRUST_PROXY: z.string().optional(),
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5, 'SESSION_IDLE_TIMEOUT_MINUTES must be at least 5.').max(2880, 'SESSION_IDLE_TIMEOUT_MINUTES must be at most 2880 (the 2-day token lifetime).').default(60),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
@@ -139,6 +142,9 @@ export interface Config {
     resetPerIp: number;
     resetPerEmail: number;
     signupPerIp: number;
+    /** Signed-in requests per user per minute, and of those the writes (ASVS 2.4.1). */
+    userRequestsPerMinute: number;
+    userWritesPerMinute: number;
   };
 }
 
@@ -279,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resetPerIp: e.RESET_RATE_LIMIT_PER_IP,
       resetPerEmail: e.RESET_RATE_LIMIT_PER_EMAIL,
       signupPerIp: e.SIGNUP_RATE_LIMIT_PER_IP,
+      userRequestsPerMinute: e.USER_RATE_LIMIT_PER_MINUTE,
+      userWritesPerMinute: e.USER_WRITE_RATE_LIMIT_PER_MINUTE,
     },
   };
 }

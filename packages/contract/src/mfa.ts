@@ -12,10 +12,11 @@ export const OTP_CODE_MAX_LENGTH = 32;
 export const MFA_MESSAGES = {
   codeRequired: 'Enter the 6-digit code from your authenticator app.',
   wrongCode: 'That code is not right. Check your authenticator app and try again.',
-  wrongPassword: 'Current password is not right.',
   alreadyOn: 'Two-factor sign-in is already on.',
   notPending: 'Start the two-factor setup again: there is no setup waiting for a code.',
   notOn: 'Two-factor sign-in is off.',
+  notOnForUser: 'Two-factor sign-in is not turned on for this user.',
+  ownReset: 'Turn off your own two-factor sign-in in the Security section of your profile.',
   enrollmentRequired: 'Turn on two-factor sign-in before using the admin area.',
 } as const;
 

@@ -18,3 +18,16 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Record') => new AppError('not_found', `${what} not found.`);
+
+/**
+ * A signed-in member's proof of identity failed: a wrong current password, or a wrong code
+ * when turning two-factor off. Counted per account like a failed sign-in (ASVS 6.3.1:
+ * plugins/rate-limits.ts `reauthFailures`), so a stolen token cannot be used to guess the
+ * password behind it.
+ */
+export class ReauthenticationFailed extends AppError {
+  constructor(message: string, fields: Record<string, string>) {
+    super('rule_broken', message, fields);
+    this.name = 'ReauthenticationFailed';
+  }
+}

@@ -1,4 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { MESSAGES } from '@sunin/contract';
+import { ReauthenticationFailed } from './app-error.js';
 
 // OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
 const ARGON2ID = 2 as Algorithm;
@@ -24,4 +26,15 @@ let decoyDigest: Promise<string> | undefined;
 export async function burnPasswordCheck(password: string): Promise<void> {
   decoyDigest ??= hashPassword('decoy-password-never-matches');
   await verifyPassword(await decoyDigest, password);
+}
+
+/**
+ * The one check of a signed-in member's current password (email change, password change,
+ * ending sessions, two-factor setup and turning it off). Its failure is a
+ * ReauthenticationFailed, which the routes count per account (ASVS 6.3.1).
+ */
+export async function assertCurrentPassword(digest: string, password: string): Promise<void> {
+  if (!(await verifyPassword(digest, password))) {
+    throw new ReauthenticationFailed(MESSAGES.currentPasswordWrong, { current_password: MESSAGES.currentPasswordWrong });
+  }
 }

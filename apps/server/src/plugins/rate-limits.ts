@@ -5,7 +5,7 @@ import { normalizeEmail, type ErrorCode } from '@sunin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { AppError } from '../lib/app-error.js';
+import { AppError, ReauthenticationFailed } from '../lib/app-error.js';
 import { MemoryFailureCounter, RedisFailureCounter, type FailureCounter } from '../lib/failure-counter.js';
 
 declare module 'fastify' {
@@ -21,6 +21,11 @@ declare module 'fastify' {
       resetPerEmail: preHandlerAsyncHookHandler;
       lookupPerIp: preHandlerAsyncHookHandler;
       signupPerIp: preHandlerAsyncHookHandler;
+      /**
+       * Wrong current passwords (and wrong codes when turning two-factor off) of a signed-in
+       * session (ASVS 6.3.1): a stolen token cannot be used to guess the password behind it.
+       */
+      reauthFailures: FailureGuard;
     };
   }
 }
@@ -37,7 +42,7 @@ export interface FailureGuard {
   /** preHandler: 429 `rate_limited` with Retry-After before any password is checked (no argon2 spent). */
   check: preHandlerAsyncHookHandler;
   /**
-   * Runs one attempt. An AppError with the guard's failure code counts against every key; a
+   * Runs one attempt. An error the guard counts as a failure counts against every key; a
    * success clears the caller's account key (never the per-address one, or an attacker could
    * reset it by signing in to an account of their own between guesses).
    */
@@ -102,9 +107,9 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
 
   // createRateLimit, not rateLimit: a request may pass several limiters (per IP, then per
   // email), and the plugin's own handler runs only the first one a request meets.
-  const limiter = (name: string, max: number, timeWindow: string, key: (request: FastifyRequest) => string = (request) => `ip:${request.ip}`): preHandlerAsyncHookHandler => {
+  const limiter = (name: string, max: number, timeWindow: string, key: (request: FastifyRequest) => string = (request) => `ip:${request.ip}`) => {
     const check = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}:${key(request)}` });
-    return async (request, reply) => {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('Retry-After', String(result.ttlInSeconds));
@@ -118,7 +123,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     : new MemoryFailureCounter();
   const windowMs = rateLimits.failureWindowMs;
 
-  const failureGuard = (failureCode: ErrorCode, keys: (request: FastifyRequest) => FailureKey[]): FailureGuard => ({
+  const failureGuard = (isFailure: (error: unknown) => boolean, keys: (request: FastifyRequest) => FailureKey[]): FailureGuard => ({
     async check(request: FastifyRequest, reply: FastifyReply) {
       for (const { key, limit } of keys(request)) {
         const { count, ttlMs } = await counter.get(key);
@@ -133,7 +138,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
       try {
         result = await attempt();
       } catch (error) {
-        if (error instanceof AppError && error.code === failureCode) {
+        if (isFailure(error)) {
           await Promise.all(keys(request).map(({ key }) => counter.increment(key, windowMs)));
         }
         throw error;
@@ -146,7 +151,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('limits', {
     loginFlood: limiter('login-ip', rateLimits.loginRequestsPerIp, '1 minute'),
     // A wrong password and (issue 13 item 5) a wrong two-factor code both answer invalid_credentials.
-    loginFailures: failureGuard('invalid_credentials', (request) => {
+    loginFailures: failureGuard(hasCode('invalid_credentials'), (request) => {
       const email = loginEmail(request);
       const address = failureAddress(request.ip);
       return [
@@ -154,11 +159,32 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
         ...(email ? [{ key: `login:account-ip:${digest(email)}:${address}`, limit: rateLimits.loginPerEmail, clearedOnSuccess: true }] : []),
       ];
     }),
-    resetFailures: failureGuard('invalid_token', (request) => [{ key: `reset:ip:${failureAddress(request.ip)}`, limit: rateLimits.resetPerIp, clearedOnSuccess: false }]),
+    resetFailures: failureGuard(hasCode('invalid_token'), (request) => [{ key: `reset:ip:${failureAddress(request.ip)}`, limit: rateLimits.resetPerIp, clearedOnSuccess: false }]),
     resetPerIp: limiter('reset-ip', rateLimits.resetPerIp, '15 minutes'),
     resetPerEmail: limiter('reset-email', rateLimits.resetPerEmail, '15 minutes', emailKey),
     lookupPerIp: limiter('lookup-ip', 120, '1 minute'),
     // Anti-automation (ASVS 2.4.1): accounts made from one address per hour.
     signupPerIp: limiter('signup-ip', rateLimits.signupPerIp, '1 hour'),
+    // Counted per session (the token that would be stolen), with the limit of failed sign-ins
+    // per account, and never cleared by a success (a profile edit that checks no password must
+    // not reset it). The owner's other sessions, and a fresh sign-in, are never blocked by it.
+    reauthFailures: failureGuard(
+      (error) => error instanceof ReauthenticationFailed,
+      (request) => (request.auth ? [{ key: `reauth:session:${request.auth.sessionId}`, limit: rateLimits.loginPerEmail, clearedOnSuccess: false }] : []),
+    ),
+  });
+
+  // ASVS 2.4.1: every signed-in request counts against its user, writes also against a smaller
+  // limit, so no account can script the portal in bulk. After the route's own authentication
+  // (onRequest), before its handler. Shared through Redis when configured; a Redis outage lets
+  // these through (skipOnError) rather than stopping every signed-in page.
+  const userRequests = limiter('user', rateLimits.userRequestsPerMinute, '1 minute', (request) => String(request.auth?.user.id));
+  const userWrites = limiter('user-write', rateLimits.userWritesPerMinute, '1 minute', (request) => String(request.auth?.user.id));
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.auth) return;
+    await userRequests(request, reply);
+    if (request.method !== 'GET' && request.method !== 'HEAD') await userWrites(request, reply);
   });
 });
+
+const hasCode = (code: ErrorCode) => (error: unknown) => error instanceof AppError && error.code === code;

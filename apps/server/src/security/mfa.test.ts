@@ -120,3 +120,62 @@ describe('ADMIN_MFA_REQUIRED=false', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: admin.auth })).statusCode).toBe(200);
   });
 });
+
+describe('an administrator resets a lost second factor after identity proofing (ASVS 6.4.4)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  const reset = (auth: { authorization: string }, id: number) => t.app.inject({ method: 'DELETE', url: `/api/admin/users/${id}/mfa`, headers: auth });
+
+  it('turns two-factor off, ends every session of the member, and tells the member by email', async () => {
+    const admin = await t.signIn(ADMIN);
+    const member = await t.signIn({ password: PASSWORD });
+    await enrolMfa(t, member.auth, PASSWORD);
+    const second = await startSession(t.app.ctx, t.db, member.user.id, { ip: '203.0.113.9', userAgent: 'phone' });
+    const passwordOnly = () => t.app.inject({ method: 'POST', url: '/api/login', payload: { user: { email: member.user.email, password: PASSWORD } } });
+    expect((await passwordOnly()).json().error.code).toBe('mfa_required');
+
+    const res = await reset(admin.auth, member.user.id);
+    expect(res.statusCode, res.body).toBe(204);
+
+    for (const token of [member.token, second.token]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, member.user.id));
+    expect(row).toMatchObject({ mfa_secret: null, mfa_enabled_at: null });
+    const signedIn = await passwordOnly();
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().user.mfa_enabled).toBe(false);
+
+    await t.app.ctx.background.drain();
+    const mail = (await t.app.ctx.mailer.list()).find((message) => message.to === member.user.email);
+    expect(mail?.subject).toBe('Two-factor sign-in was turned off on your SunIn account');
+    expect(mail?.text).toContain('/request-password-reset');
+    // The administrator's own sessions are untouched.
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: admin.auth })).statusCode).toBe(200);
+  });
+
+  it("refuses the administrator's own account, a member without two-factor, an unknown id, and a non-admin", async () => {
+    const admin = await t.signIn(ADMIN);
+    await enrolMfa(t, admin.auth, PASSWORD);
+    const own = await reset(admin.auth, admin.user.id);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error.message).toBe('Turn off your own two-factor sign-in in the Security section of your profile.');
+
+    const plain = await t.signIn();
+    const off = await reset(admin.auth, plain.user.id);
+    expect(off.statusCode).toBe(409);
+    expect(off.json().error.message).toBe('Two-factor sign-in is not turned on for this user.');
+
+    expect((await reset(admin.auth, 987_654)).statusCode).toBe(404);
+
+    const victim = await t.signIn({ password: PASSWORD });
+    await enrolMfa(t, victim.auth, PASSWORD);
+    expect((await reset(plain.auth, victim.user.id)).statusCode).toBe(403);
+    const [row] = await t.db.select().from(users).where(eq(users.id, victim.user.id));
+    expect(row!.mfa_enabled_at).not.toBeNull();
+  });
+});

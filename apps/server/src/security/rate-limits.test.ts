@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY } from '../plugins/rate-limits.js';
+import { enrolMfa } from '../test/mfa.js';
 import { createTestApp, mailedLinks, type TestApp } from '../test/test-app.js';
 
 /**
@@ -204,5 +205,83 @@ describe('signup', () => {
     for (let i = 0; i < limit; i++) expect((await signup(ip)).statusCode, `signup ${i + 1}`).toBe(201);
     expectLimited(await signup(ip), `signup ${limit + 1}`);
     expect((await signup(freshIp())).statusCode).toBe(201);
+  });
+});
+
+describe('signed-in re-authentication: wrong current passwords count per session (ASVS 6.3.1)', () => {
+  const wrong = 'Not-The-Password-00';
+  const attempts = (auth: { authorization: string }, email: string) => [
+    () => t.app.inject({ method: 'POST', url: '/api/user/profile/edit', headers: auth, payload: { user: { email, current_password: wrong } } }),
+    () => t.app.inject({ method: 'POST', url: '/api/password/edit', headers: auth, payload: { data: { current_password: wrong, password: STRONG, password_confirmation: STRONG } } }),
+    () => t.app.inject({ method: 'DELETE', url: '/api/user/sessions', headers: auth, payload: { current_password: wrong } }),
+    () => t.app.inject({ method: 'POST', url: '/api/user/mfa', headers: auth, payload: { current_password: wrong } }),
+  ];
+
+  it('wrong passwords on every route that asks for one count together; then even the right one is refused in that session only', async () => {
+    const limit = t.app.ctx.config.rateLimits.loginPerEmail;
+    const { user, auth, sessionId } = await t.signIn({ password: RIGHT });
+    const tries = attempts(auth, freshEmail());
+    for (let i = 0; i < limit; i++) {
+      const res = await tries[i % tries.length]!();
+      expect(res.statusCode, `attempt ${i + 1}: ${res.body}`).toBe(422);
+      expect(res.json().error.fields).toHaveProperty('current_password');
+    }
+    const refused = await t.app.inject({ method: 'POST', url: '/api/password/edit', headers: auth, payload: { data: { current_password: RIGHT, password: STRONG, password_confirmation: STRONG } } });
+    expectLimited(refused, 'right password after the limit');
+    for (const attempt of tries) expectLimited(await attempt(), 'every re-authenticating route');
+    // A contact edit asks for no password and still goes through.
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/profile/edit', headers: auth, payload: { user: { first_name: 'Still' } } })).statusCode).toBe(200);
+
+    // The owner signing in afresh is not blocked, and can end the guessing session.
+    const fresh = await login(t.app, user.email, RIGHT, freshIp());
+    expect(fresh.statusCode).toBe(200);
+    const ownerAuth = { authorization: fresh.headers.authorization as string };
+    const end = await t.app.inject({ method: 'DELETE', url: `/api/user/sessions/${sessionId}`, headers: ownerAuth, payload: { current_password: RIGHT } });
+    expect(end.statusCode, end.body).toBe(204);
+  });
+
+  it('a success does not reset the count (a session cannot clear its own guesses)', async () => {
+    const limit = t.app.ctx.config.rateLimits.loginPerEmail;
+    const { auth } = await t.signIn({ password: RIGHT });
+    const guess = () => t.app.inject({ method: 'POST', url: '/api/user/mfa', headers: auth, payload: { current_password: wrong } });
+    for (let i = 0; i < limit - 1; i++) expect((await guess()).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/mfa', headers: auth, payload: { current_password: RIGHT } })).statusCode).toBe(200);
+    expect((await guess()).statusCode).toBe(422);
+    expectLimited(await guess(), 'after the limit');
+  });
+
+  it('wrong codes when turning two-factor off count too', async () => {
+    const limit = t.app.ctx.config.rateLimits.loginPerEmail;
+    const { auth } = await t.signIn({ password: RIGHT });
+    await enrolMfa(t, auth, RIGHT);
+    for (let i = 0; i < limit; i++) {
+      const res = await t.app.inject({ method: 'DELETE', url: '/api/user/mfa', headers: auth, payload: { current_password: RIGHT, code: '000000' } });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error.fields).toHaveProperty('code');
+    }
+    expectLimited(await t.app.inject({ method: 'DELETE', url: '/api/user/mfa', headers: auth, payload: { current_password: RIGHT, code: '000000' } }), 'after the limit');
+  });
+});
+
+describe('signed-in requests per user (ASVS 2.4.1)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ USER_RATE_LIMIT_PER_MINUTE: '12', USER_WRITE_RATE_LIMIT_PER_MINUTE: '4' });
+  });
+  afterAll(async () => limited?.close());
+
+  it('limits every signed-in request per user, and writes more tightly; other members and public pages are not affected', async () => {
+    const { auth } = await limited.signIn();
+    const { writes, requests } = { writes: limited.app.ctx.config.rateLimits.userWritesPerMinute, requests: limited.app.ctx.config.rateLimits.userRequestsPerMinute };
+    const write = () => limited.app.inject({ method: 'POST', url: '/api/user/profile/edit', headers: auth, payload: { user: { first_name: 'Busy' } } });
+    for (let i = 0; i < writes; i++) expect((await write()).statusCode, `write ${i + 1}`).toBe(200);
+    expectLimited(await write(), `write ${writes + 1}`);
+    // Reads still go through until the overall limit (the writes counted towards it too).
+    for (let i = writes + 1; i < requests; i++) expect((await limited.app.inject({ url: '/api/user/profile', headers: auth })).statusCode, `request ${i + 1}`).toBe(200);
+    expectLimited(await limited.app.inject({ url: '/api/user/profile', headers: auth }), `request ${requests + 1}`);
+
+    const other = await limited.signIn();
+    expect((await limited.app.inject({ url: '/api/user/profile', headers: other.auth })).statusCode).toBe(200);
+    for (let i = 0; i < requests + 2; i++) expect((await limited.app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 });

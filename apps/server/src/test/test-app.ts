@@ -53,6 +53,9 @@ export async function createTestApp(
     SMTP_URL: '',
     // Uploads are scanned only by the tests that start a clamd (and pass CLAMAV_URL with MALWARE_SCAN=on).
     MALWARE_SCAN: 'off',
+    // The suites send thousands of requests as one member; security/rate-limits.test.ts sets its own.
+    USER_RATE_LIMIT_PER_MINUTE: '1000000',
+    USER_WRITE_RATE_LIMIT_PER_MINUTE: '1000000',
     ...env,
   });
   const shared = options.sameDatabaseAs;

@@ -25,6 +25,7 @@ import { authenticateExceptDownloads, idParam, projectParams, registerProjectSub
 import { createProject, getProject, listProjects, toProjectResponse, updateProject } from '../projects/projects.service.js';
 import { toAdminUserResponse } from '../users/user-response.js';
 import { endAllSessionsOf } from '../auth/sessions.service.js';
+import { resetMfaByAdmin } from '../mfa/mfa.service.js';
 import * as admin from './admin.service.js';
 
 const params = z.object({ id: idParam });
@@ -54,6 +55,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/admin/users/:id/sessions', { schema: { tags: userTags, summary: "End every session of the user (ASVS 7.4.5): their tokens answer 401 at once and their websockets close", params, response: { 200: endedSessionsSchema } } }, async (request) => ({
     ended: await endAllSessionsOf(app.ctx, request.params.id),
   }));
+  app.delete(
+    '/admin/users/:id/mfa',
+    { schema: { tags: userTags, summary: "Turn off the user's two-factor sign-in after proving who they are (ASVS 6.4.4; lost device and recovery codes): every session ends and the user is told by email", params } },
+    async (request, reply) => {
+      await resetMfaByAdmin(app.ctx, currentUser(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
   app.get('/admin/users/:id/accounts', { schema: { tags: userTags, params, response: { 200: z.array(accountSchema) } } }, async (request) => {
     await admin.getUser(app.ctx, request.params.id);
     return admin.listAccounts(app.ctx, request.params.id);

@@ -40,6 +40,25 @@ export function maskEmail(email: string): string {
 }
 
 /**
+ * To the member after an administrator turned their two-factor sign-in off (a lost device and
+ * recovery codes, ASVS 6.4.4; docs/decisions/010): if they did not ask for it, they hear of it.
+ */
+export function mfaResetMail(to: string, firstName: string, resetLink: string, supportEmail: string): MailMessage {
+  const lines = [
+    `Hello ${firstName},`,
+    'An administrator turned off two-factor sign-in on your SunIn account, as asked after a lost authenticator app and recovery codes. Every session of the account was signed out.',
+    'Sign in with your password, then turn two-factor sign-in on again in the Security section of your profile.',
+    `If you did not ask for this, reset your password now: ${resetLink} and tell us at ${supportEmail}.`,
+  ];
+  return {
+    to,
+    subject: 'Two-factor sign-in was turned off on your SunIn account',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${resetLink}\n`,
+    html: layout(lines, resetLink, 'Reset your password'),
+  };
+}
+
+/**
  * To the OLD address after an email change (issue 13 item 6): if someone else made it, the
  * owner still hears of it and has a way back. The new address is masked.
  */

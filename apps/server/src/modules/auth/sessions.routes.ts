@@ -1,8 +1,7 @@
-import { MESSAGES, endSessionsBodySchema, endedSessionsSchema, sessionListSchema } from '@sunin/contract';
+import { endSessionsBodySchema, endedSessionsSchema, sessionListSchema } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
-import { verifyPassword } from '../../lib/passwords.js';
+import { assertCurrentPassword } from '../../lib/passwords.js';
 import { currentSession } from '../../plugins/auth.js';
 import { idParam } from '../projects/project-record-routes.js';
 import { endOwnSession, endSessions, listSessions } from './sessions.service.js';
@@ -10,11 +9,6 @@ import { endOwnSession, endSessions, listSessions } from './sessions.service.js'
 const tags = ['Session and account'];
 
 /** The member's own sessions (issue 13, ASVS 7.5.2): see them, end one, end all the others. */
-/** ASVS 7.5.2: the member proves again who they are before ending sessions. */
-async function assertPassword(digest: string, password: string): Promise<void> {
-  if (!(await verifyPassword(digest, password))) throw new AppError('rule_broken', MESSAGES.currentPasswordWrong, { current_password: MESSAGES.currentPasswordWrong });
-}
-
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
@@ -25,20 +19,20 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/user/sessions',
-    { schema: { tags, summary: 'Sign out of every other session (this one stays signed in); needs the current password', body: endSessionsBodySchema, response: { 200: endedSessionsSchema } } },
+    { schema: { tags, summary: 'Sign out of every other session (this one stays signed in); needs the current password', body: endSessionsBodySchema, response: { 200: endedSessionsSchema } }, preHandler: app.limits.reauthFailures.check },
     async (request) => {
       const { user, sessionId } = currentSession(request);
-      await assertPassword(user.password_digest, request.body.current_password);
+      await app.limits.reauthFailures.track(request, () => assertCurrentPassword(user.password_digest, request.body.current_password));
       return { ended: await endSessions(app.ctx, user.id, { allExcept: sessionId }, 'signed_out_by_user') };
     },
   );
 
   app.delete(
     '/user/sessions/:id',
-    { schema: { tags, summary: 'End one session (needs the current password): its token answers 401 at once and its websockets close', params: z.object({ id: idParam }), body: endSessionsBodySchema } },
+    { schema: { tags, summary: 'End one session (needs the current password): its token answers 401 at once and its websockets close', params: z.object({ id: idParam }), body: endSessionsBodySchema }, preHandler: app.limits.reauthFailures.check },
     async (request, reply) => {
       const { user } = currentSession(request);
-      await assertPassword(user.password_digest, request.body.current_password);
+      await app.limits.reauthFailures.track(request, () => assertCurrentPassword(user.password_digest, request.body.current_password));
       await endOwnSession(app.ctx, user.id, request.params.id);
       return reply.status(204).send();
     },

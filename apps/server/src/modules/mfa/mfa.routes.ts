@@ -14,8 +14,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/mfa',
-    { schema: { tags, summary: 'Start two-factor setup: a new TOTP secret, active once confirmed', body: mfaSetupBodySchema, response: { 200: mfaSetupResponseSchema } } },
-    async (request) => startMfaSetup(app.ctx, currentUser(request).id, request.body.current_password),
+    { schema: { tags, summary: 'Start two-factor setup: a new TOTP secret, active once confirmed', body: mfaSetupBodySchema, response: { 200: mfaSetupResponseSchema } }, preHandler: app.limits.reauthFailures.check },
+    async (request) => app.limits.reauthFailures.track(request, () => startMfaSetup(app.ctx, currentUser(request).id, request.body.current_password)),
   );
 
   app.post(
@@ -26,9 +26,9 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/user/mfa',
-    { schema: { tags, summary: 'Turn two-factor off (current password and a TOTP or recovery code)', body: mfaDisableBodySchema } },
+    { schema: { tags, summary: 'Turn two-factor off (current password and a TOTP or recovery code)', body: mfaDisableBodySchema }, preHandler: app.limits.reauthFailures.check },
     async (request, reply) => {
-      await disableMfa(app.ctx, currentUser(request).id, request.body.current_password, request.body.code, currentSession(request).sessionId);
+      await app.limits.reauthFailures.track(request, () => disableMfa(app.ctx, currentUser(request).id, request.body.current_password, request.body.code, currentSession(request).sessionId));
       return reply.status(204).send();
     },
   );

@@ -1,10 +1,12 @@
 import { MFA_MESSAGES, MESSAGES, type MfaSetup } from '@sunin/contract';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/client.js';
 import { mfaRecoveryCodes, users, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { AppError, ReauthenticationFailed } from '../../lib/app-error.js';
+import { assertCurrentPassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createSecretBox } from '../../lib/secret-box.js';
+import { mfaResetMail } from '../auth/auth.mail.js';
 import { closeSockets, endSessionsIn } from '../auth/sessions.service.js';
 import { asTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, otpauthUrl } from './totp.js';
 
@@ -22,18 +24,12 @@ async function loadUser(ctx: AppContext, userId: number): Promise<UserRow> {
   return user;
 }
 
-async function assertCurrentPassword(user: UserRow, password: string): Promise<void> {
-  if (!(await verifyPassword(user.password_digest, password))) {
-    throw new AppError('validation_failed', MFA_MESSAGES.wrongPassword, { current_password: MFA_MESSAGES.wrongPassword });
-  }
-}
-
 export const isMfaEnabled = (user: UserRow) => user.mfa_enabled_at !== null;
 
 /** Starts (or restarts) a setup: a new secret replaces any pending one; nothing is active yet. */
 export async function startMfaSetup(ctx: AppContext, userId: number, currentPassword: string): Promise<MfaSetup> {
   const user = await loadUser(ctx, userId);
-  await assertCurrentPassword(user, currentPassword);
+  await assertCurrentPassword(user.password_digest, currentPassword);
   if (isMfaEnabled(user)) throw new AppError('conflict', MFA_MESSAGES.alreadyOn);
   const secret = newTotpSecret();
   const [updated] = await ctx.db
@@ -85,15 +81,40 @@ export async function confirmMfa(ctx: AppContext, userId: number, code: string, 
 /** Turning it off takes the password and a code (TOTP or recovery); the secret and codes are deleted. */
 export async function disableMfa(ctx: AppContext, userId: number, currentPassword: string, code: string, keepSessionId: number): Promise<void> {
   const user = await loadUser(ctx, userId);
-  await assertCurrentPassword(user, currentPassword);
+  await assertCurrentPassword(user.password_digest, currentPassword);
   if (!isMfaEnabled(user)) throw new AppError('conflict', MFA_MESSAGES.notOn);
-  if (!(await verifySecondFactor(ctx, user, code))) throw new AppError('validation_failed', MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
+  if (!(await verifySecondFactor(ctx, user, code))) throw new ReauthenticationFailed(MFA_MESSAGES.wrongCode, { code: MFA_MESSAGES.wrongCode });
   const ended = await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ mfa_secret: null, mfa_enabled_at: null, mfa_last_step: null, updated_at: new Date() }).where(eq(users.id, userId));
-    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.user_id, userId));
+    await removeSecondFactor(tx, userId);
     return endSessionsIn(tx, userId, { allExcept: keepSessionId }, 'mfa_changed');
   });
   await closeSockets(ctx, userId, ended);
+}
+
+/**
+ * An administrator turns off the two-factor sign-in of a member who lost both the device and
+ * the recovery codes, after proving who they are (ASVS 6.4.4; the procedure is in
+ * docs/decisions/010). Every session of the member ends, and the member is told by email.
+ * Never for the administrator's own account: that goes through the password and a code.
+ */
+export async function resetMfaByAdmin(ctx: AppContext, adminId: number, userId: number): Promise<void> {
+  if (adminId === userId) throw new AppError('conflict', MFA_MESSAGES.ownReset);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError('not_found', 'User not found.');
+  if (!isMfaEnabled(user)) throw new AppError('conflict', MFA_MESSAGES.notOnForUser);
+  const ended = await ctx.db.transaction(async (tx) => {
+    await removeSecondFactor(tx, userId);
+    await ctx.mailer.enqueue(tx, mfaResetMail(user.email, user.first_name, `${ctx.config.appUrl}/request-password-reset`, ctx.config.supportEmail));
+    return endSessionsIn(tx, userId, { allExcept: null }, 'mfa_changed');
+  });
+  ctx.log.info({ adminId, userId }, 'two-factor sign-in reset by an administrator');
+  await closeSockets(ctx, userId, ended);
+  ctx.mailer.wake();
+}
+
+async function removeSecondFactor(tx: Executor, userId: number): Promise<void> {
+  await tx.update(users).set({ mfa_secret: null, mfa_enabled_at: null, mfa_last_step: null, updated_at: new Date() }).where(eq(users.id, userId));
+  await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.user_id, userId));
 }
 
 /**

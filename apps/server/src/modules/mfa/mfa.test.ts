@@ -33,7 +33,7 @@ describe('setting up two-factor', () => {
     const member = await t.signIn({ password: PASSWORD });
     const wrong = await t.app.inject({ method: 'POST', url: '/api/user/mfa', headers: member.auth, payload: { current_password: 'not it' } });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().error.fields).toEqual({ current_password: 'Current password is not right.' });
+    expect(wrong.json().error.fields).toEqual({ current_password: 'Current password is incorrect.' });
 
     const setup = await t.app.inject({ method: 'POST', url: '/api/user/mfa', headers: member.auth, payload: { current_password: PASSWORD } });
     expect(setup.statusCode).toBe(200);

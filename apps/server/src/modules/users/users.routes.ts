@@ -5,6 +5,7 @@ import {
   signupEditBodySchema,
   userSchema,
 } from '@sunin/contract';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientInfo, currentSession, currentUser } from '../../plugins/auth.js';
 import { toUserResponse } from './user-response.js';
@@ -13,6 +14,13 @@ import { changePassword, updateOwnUser } from './users.service.js';
 const tags = ['Session and account'];
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // An email change proves the current password; only such a request is refused once this
+  // session has guessed too often, so a plain contact edit always goes through.
+  const checkReauthWhenPasswordGiven: preHandlerAsyncHookHandler = async function (request, reply) {
+    const body = request.body as { user?: { current_password?: unknown } } | undefined;
+    if (body?.user?.current_password !== undefined) await app.limits.reauthFailures.check.call(this, request, reply);
+  };
+
   app.addHook('onRequest', app.requireUser);
 
   app.get('/user/profile', { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } } }, async (request) =>
@@ -21,14 +29,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/profile/edit',
-    { schema: { tags, summary: 'Edit the contact information of the signed-in user', body: profileEditBodySchema, response: { 200: userSchema } } },
-    async (request) => toUserResponse(await updateOwnUser(app.ctx, currentSession(request), request.body.user)),
+    { schema: { tags, summary: 'Edit the contact information of the signed-in user', body: profileEditBodySchema, response: { 200: userSchema } }, preHandler: checkReauthWhenPasswordGiven },
+    async (request) => toUserResponse(await app.limits.reauthFailures.track(request, () => updateOwnUser(app.ctx, currentSession(request), request.body.user))),
   );
 
   app.post(
     '/signup/edit',
-    { schema: { tags, summary: "Edit the signed-in user's signup fields (e.g. referral to sales partner)", body: signupEditBodySchema, response: { 200: userSchema } } },
-    async (request) => toUserResponse(await updateOwnUser(app.ctx, currentSession(request), request.body.user)),
+    { schema: { tags, summary: "Edit the signed-in user's signup fields (e.g. referral to sales partner)", body: signupEditBodySchema, response: { 200: userSchema } }, preHandler: checkReauthWhenPasswordGiven },
+    async (request) => toUserResponse(await app.limits.reauthFailures.track(request, () => updateOwnUser(app.ctx, currentSession(request), request.body.user))),
   );
 
   app.post(
@@ -40,10 +48,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: passwordChangeBodySchema,
         response: { 200: messageResponseSchema },
       },
+      preHandler: app.limits.reauthFailures.check,
     },
     async (request, reply) => {
       const { current_password, password } = request.body.data;
-      const { token } = await changePassword(app.ctx, currentSession(request), clientInfo(request), current_password, password);
+      const { token } = await app.limits.reauthFailures.track(request, () => changePassword(app.ctx, currentSession(request), clientInfo(request), current_password, password));
       reply.header('Authorization', `Bearer ${token}`);
       return { message: 'Password changed successfully.' };
     },

@@ -1,6 +1,5 @@
 import {
   EMAIL_CHANGE_MESSAGES,
-  MESSAGES,
   PARTNER_ACCOUNT_TYPES,
   normalizeUserFields,
   type AccountType,
@@ -11,7 +10,7 @@ import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { assertCurrentPassword as assertPasswordOf, hashPassword } from '../../lib/passwords.js';
 import { emailChangedMail } from '../auth/auth.mail.js';
 import { assertIdentityAvailable, identityConflict, queueVerificationMail } from '../auth/auth.service.js';
 import { closeSockets, endSessionsIn, startSession, type Authenticated, type ClientInfo } from '../auth/sessions.service.js';
@@ -104,9 +103,7 @@ async function assertCurrentPassword(user: UserRow, currentPassword: string | un
       current_password: EMAIL_CHANGE_MESSAGES.currentPasswordRequired,
     });
   }
-  if (!(await verifyPassword(user.password_digest, currentPassword))) {
-    throw new AppError('rule_broken', MESSAGES.currentPasswordWrong, { current_password: MESSAGES.currentPasswordWrong });
-  }
+  await assertPasswordOf(user.password_digest, currentPassword);
 }
 
 /** The notice to the old address, in the transaction of the change (docs/decisions/008). */
@@ -128,9 +125,7 @@ export async function changePassword(
   nextPassword: string,
 ): Promise<{ token: string }> {
   const { user } = auth;
-  if (!(await verifyPassword(user.password_digest, currentPassword))) {
-    throw new AppError('rule_broken', MESSAGES.currentPasswordWrong, { current_password: MESSAGES.currentPasswordWrong });
-  }
+  await assertPasswordOf(user.password_digest, currentPassword);
   assertPasswordAllowed(nextPassword, user);
   const password_digest = await hashPassword(nextPassword);
   const now = new Date();

@@ -10,10 +10,12 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   pending?: boolean;
+  /** Keeps the confirm button off until the admin has, e.g., ticked a required check. */
+  confirmDisabled?: boolean;
 }
 
 /** "Are you sure?" before a destructive action. Cancel (or Escape) leaves everything as it was. */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, pending = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, pending = false, confirmDisabled = false }: ConfirmDialogProps) {
   return (
     <Modal open={open} onClose={() => !pending && onCancel()} title={title} size="sm">
       <div className="text-sm text-ink-700">{children}</div>
@@ -21,7 +23,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} pending={pending}>
+        <Button variant="danger" onClick={onConfirm} pending={pending} disabled={confirmDisabled}>
           {confirmLabel}
         </Button>
       </ModalActions>

@@ -1,9 +1,5 @@
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
-import { adminToast } from '../admin-messages';
 import { useEndUserSessions } from '../api/end-user-sessions';
+import { ConfirmedActionButton } from './confirmed-action-button';
 
 export const SIGN_OUT_EVERYWHERE_MESSAGES = {
   failed: 'Could not sign the user out.',
@@ -15,35 +11,16 @@ export const SIGN_OUT_EVERYWHERE_MESSAGES = {
  * at once and their open pages go to the login page.
  */
 export function SignOutEverywhereButton({ userId, name }: { userId: number; name: string }) {
-  const [confirming, setConfirming] = useState(false);
   const endSessions = useEndUserSessions(userId);
-
-  const confirm = async () => {
-    try {
-      const { ended } = await endSessions.mutateAsync();
-      adminToast.success(SIGN_OUT_EVERYWHERE_MESSAGES.done(ended));
-    } catch (error) {
-      adminToast.error(errorMessage(error, SIGN_OUT_EVERYWHERE_MESSAGES.failed));
-    } finally {
-      setConfirming(false);
-    }
-  };
-
   return (
-    <>
-      <Button variant="secondary" className="w-full sm:w-auto" onClick={() => setConfirming(true)}>
-        Sign out everywhere
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title="Sign out everywhere?"
-        confirmLabel="Sign out everywhere"
-        pending={endSessions.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>{name} will be signed out of every browser and device at once, and must sign in again.</p>
-      </ConfirmDialog>
-    </>
+    <ConfirmedActionButton
+      label="Sign out everywhere"
+      title="Sign out everywhere?"
+      pending={endSessions.isPending}
+      failedMessage={SIGN_OUT_EVERYWHERE_MESSAGES.failed}
+      run={async () => SIGN_OUT_EVERYWHERE_MESSAGES.done((await endSessions.mutateAsync()).ended)}
+    >
+      <p>{name} will be signed out of every browser and device at once, and must sign in again.</p>
+    </ConfirmedActionButton>
   );
 }

@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Account, Project, Referral } from '@sunin/contract';
+import { Badge } from '../../../components/ui/badge';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { fullName } from '../../../lib/current-user';
+import { fullName, useCurrentUser } from '../../../lib/current-user';
 import { ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { useAdminUser } from '../api/get-user';
 import { useUserAccounts, useUserProjects, useUserReferrals, type StageFilter } from '../api/list-user-records';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { RecordStatusBadge, RecordTable, StageBadge, type Column } from '../components/record-tables';
+import { ResetTwoFactorButton } from '../components/reset-two-factor-button';
 import { SignOutEverywhereButton } from '../components/sign-out-everywhere-button';
 import { UserAvatar } from '../components/user-avatar';
 import { UserEditForm } from '../components/user-edit-form';
@@ -114,6 +116,7 @@ export function UserDetailPage() {
 
 function UserDetail({ userId }: { userId: number }) {
   const user = useAdminUser(userId);
+  const me = useCurrentUser();
   useEffect(() => {
     if (user.isError) {
       console.error(ADMIN_TOASTS.userLoadFailed, user.error);
@@ -136,7 +139,11 @@ function UserDetail({ userId }: { userId: number }) {
             <div className="min-w-0 flex-1">
               <AdminPageHeader title={name} description={user.data.email} />
             </div>
-            <SignOutEverywhereButton userId={user.data.id} name={name} />
+            <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:items-center">
+              <Badge tone={user.data.mfa_enabled ? 'green' : 'grey'}>Two-factor {user.data.mfa_enabled ? 'on' : 'off'}</Badge>
+              {user.data.mfa_enabled && user.data.id !== me.data?.id && <ResetTwoFactorButton userId={user.data.id} name={name} />}
+              <SignOutEverywhereButton userId={user.data.id} name={name} />
+            </div>
           </div>
           <UserEditForm key={user.data.id} user={user.data} />
           <UserRecords userId={userId} />

@@ -7,7 +7,7 @@ import { ProfilePage } from '../routes/profile-page';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const CODES = ['0a1b2-c3d4e', '1a1b2-c3d4e', '2a1b2-c3d4e', '3a1b2-c3d4e', '4a1b2-c3d4e', '5a1b2-c3d4e', '6a1b2-c3d4e', '7a1b2-c3d4e', '8a1b2-c3d4e', '9a1b2-c3d4e'];
-const WRONG_PASSWORD = { error: { code: 'validation_failed', message: 'Current password is not right.', fields: { current_password: 'Current password is not right.' } } };
+const WRONG_PASSWORD = { error: { code: 'rule_broken', message: 'Current password is incorrect.', fields: { current_password: 'Current password is incorrect.' } } };
 const WRONG_CODE = { error: { code: 'validation_failed', message: 'That code is not right.', fields: { code: 'That code is not right. Check your authenticator app and try again.' } } };
 
 /** A stand-in for the API: two-factor goes on at confirm with code 123456 and off with the password and 654321. */
@@ -53,7 +53,7 @@ describe('two-factor panel on the profile Security section (issue 13 item 5)', {
     expect(password).toHaveFocus();
     await user.type(password, 'wrong');
     await user.click(within(panel).getByRole('button', { name: 'Continue' }));
-    expect(await within(panel).findByText('Current password is not right.')).toBeInTheDocument();
+    expect(await within(panel).findByText('Current password is incorrect.')).toBeInTheDocument();
     await user.clear(password);
     await user.type(password, 'pw');
     await user.click(within(panel).getByRole('button', { name: 'Continue' }));
