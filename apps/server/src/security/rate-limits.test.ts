@@ -86,7 +86,8 @@ describe('login: failures only, per account+address and per address', () => {
     expect((await login(t.app, freshEmail(), 'wrong password', freshIp())).statusCode).toBe(401);
   });
 
-  it('a blocked address gets in again once the window has passed', async () => {
+  // Builds its own app (a migrated database): slow on a loaded machine.
+  it('a blocked address gets in again once the window has passed', { timeout: 120_000 }, async () => {
     const short = await createTestApp({ LOGIN_RATE_LIMIT_PER_IP: '50', LOGIN_RATE_LIMIT_PER_EMAIL: '3', LOGIN_FAILURE_WINDOW_SECONDS: '1' });
     try {
       const owner = await short.signIn({ password: RIGHT });
@@ -112,7 +113,8 @@ describe('TRUST_PROXY: the client is the right-most untrusted hop', () => {
     return current?.ip ?? '';
   }
 
-  it('with a hop count, the entry the one proxy appended, not what the client wrote', async () => {
+  // Builds its own app (a migrated database): slow on a loaded machine.
+  it('with a hop count, the entry the one proxy appended, not what the client wrote', { timeout: 120_000 }, async () => {
     const app = await createTestApp({ TRUST_PROXY: '1' });
     try {
       expect(await seenAddress(app, '10.0.0.2', 'spoofed, 203.0.113.7')).toBe('203.0.113.7');
@@ -130,7 +132,8 @@ describe('TRUST_PROXY: the client is the right-most untrusted hop', () => {
     }
   });
 
-  it('with a list of proxy CIDRs, trusted hops are skipped and the peer must be one of them', async () => {
+  // Builds its own app (a migrated database): slow on a loaded machine.
+  it('with a list of proxy CIDRs, trusted hops are skipped and the peer must be one of them', { timeout: 120_000 }, async () => {
     const app = await createTestApp({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10' });
     try {
       expect(await seenAddress(app, '10.1.2.3', 'spoofed, 203.0.113.7, 192.168.1.10, 10.4.5.6')).toBe('203.0.113.7');
