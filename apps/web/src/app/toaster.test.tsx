@@ -2,9 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppToaster } from '../app/providers';
-import type { ToastAreaHandle } from './toast-area';
-import { followToNextPage, ToastLifecycle, useFailureToast } from './toast-lifecycle';
+import { AppToaster } from './providers';
+import type { ToastAreaHandle } from '../lib/toast-area';
+import { followToNextPage, ToastLifecycle, useFailureToast } from '../lib/toast-lifecycle';
 
 const member: ToastAreaHandle = { toastArea: 'member' };
 const admin: ToastAreaHandle = { toastArea: 'admin' };
