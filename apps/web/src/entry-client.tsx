@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { keyInitialHistoryEntry } from './app/history-entry-key';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter, routes } from './app/router';
 import { AppRoot, loadMatchedRouteModules, normalizePathname, PRERENDERED_PATH_ATTRIBUTE } from './entry-shared';
@@ -43,6 +44,7 @@ export async function startApp(): Promise<Root> {
   }
 
   const queryClient = createQueryClient();
+  keyInitialHistoryEntry();
   const router = createAppRouter();
 
   // A 401 on a call made with a token: the session cookies are already cleared; drop cached

@@ -24,10 +24,14 @@ export const NEW_PROJECT_PROGRESS = [20, 40, 60, 95] as const;
 export const MIN_SAVING_SPINNER_MS = 1500;
 export const THUMBNAIL_SCROLL_PX = 250;
 
-/** Toasts: member area (member-app.md 9) and admin area (public-site-and-admin.md 9). */
+/**
+ * Toasts: member area (member-app.md 9), admin area and public pages (public-site-and-admin.md 9,
+ * the document of both: 5 s by default, 3 s for success).
+ */
 export const TOAST_LIMIT = 20;
 export const TOAST_DURATION_MS = { blank: 4000, error: 4000, success: 2000 } as const;
 export const ADMIN_TOAST_DURATION_MS = { blank: 5000, error: 5000, success: 3000 } as const;
+export const PUBLIC_TOAST_DURATION_MS = { blank: 5000, error: 5000, success: 3000 } as const;
 
 export const CABLE = { staleThresholdSeconds: 6, reopenDelayMs: 500, subscriptionRetryMs: 500 } as const;
 

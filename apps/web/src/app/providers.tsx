@@ -2,25 +2,28 @@ import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
-import { TOAST_DURATION_MS } from '@sunin/contract';
+import { TOAST_DURATIONS, useToastArea } from '../lib/toast-area';
 import { useHydrated } from '../lib/use-hydrated';
 
 /**
- * Toasts at the top centre (member-app.md 8) with the durations of member-app.md 9: 4 s for
- * blank and error, 2 s for success, and loading toasts never expire (Infinity, also
- * react-hot-toast's own default, set here so it cannot drift). The spec's limit of 20 toasts
- * at once (TOAST_LIMIT) is react-hot-toast's built-in cap: TOAST_LIMIT = 20 in
- * node_modules/react-hot-toast/src/core/store.ts (2.6.1); <Toaster> offers no prop to change it.
+ * Toasts at the top centre (member-app.md 8) with the durations of the area the page belongs to
+ * (lib/toast-area.ts): member area 4 s for blank and error, 2 s for success (member-app.md 9);
+ * admin area and public pages 5 s and 3 s (public-site-and-admin.md 9). Loading toasts never
+ * expire (Infinity, also react-hot-toast's own default, set here so it cannot drift). The
+ * spec's limit of 20 toasts at once (TOAST_LIMIT) is react-hot-toast's built-in cap:
+ * TOAST_LIMIT = 20 in node_modules/react-hot-toast/src/core/store.ts (2.6.1); <Toaster> offers
+ * no prop to change it.
  */
 export function AppToaster() {
+  const durations = TOAST_DURATIONS[useToastArea()];
   return (
     <Toaster
       position="top-center"
       toastOptions={{
-        duration: TOAST_DURATION_MS.blank,
-        blank: { duration: TOAST_DURATION_MS.blank },
-        error: { duration: TOAST_DURATION_MS.error },
-        success: { duration: TOAST_DURATION_MS.success },
+        duration: durations.blank,
+        blank: { duration: durations.blank },
+        error: { duration: durations.error },
+        success: { duration: durations.success },
         loading: { duration: Infinity },
         className: 'text-sm',
       }}

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
+import type { ToastAreaHandle } from '../lib/toast-area';
 import { RequireAdmin, RequireLoggedIn, RequirePartner } from './guards/guards';
 import { SubscriptionGuard } from './guards/subscription-guard';
 import { NotFoundPage } from './routes/not-found-page';
@@ -13,6 +14,10 @@ import { RootLayout } from './shells/root-layout';
  * behind guard 3 (company_role full_access_admin), as in member-app.md 6. Pages load lazily so
  * that public visitors do not download the member area.
  */
+// Toast durations follow the area (lib/toast-area.ts); pages under neither count as public.
+const MEMBER_AREA: ToastAreaHandle = { toastArea: 'member' };
+const ADMIN_AREA: ToastAreaHandle = { toastArea: 'admin' };
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -123,6 +128,7 @@ export const routes: RouteObject[] = [
               {
                 lazy: async () => ({ Component: (await import('./shells/member-shell')).MemberShell }),
                 errorElement: <RouteErrorPage />,
+                handle: MEMBER_AREA,
                 children: [
                   { path: 'home', lazy: async () => ({ Component: (await import('./routes/home-page')).HomePage }) },
                   // Billing (issue 6): open to sales partners who have not paid yet.
@@ -161,6 +167,7 @@ export const routes: RouteObject[] = [
           {
             path: 'admin',
             element: <RequireAdmin />,
+            handle: ADMIN_AREA,
             children: [
               {
                 // Admin area (issue 5, public-site-and-admin.md 2.10), inside the admin shell.

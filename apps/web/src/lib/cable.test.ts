@@ -1,45 +1,11 @@
 import { adapters } from '@rails/actioncable';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeCableSocket } from './fake-cable-socket';
 import { buildUser } from './test-fixtures';
 import { cableUrl, disconnectCable, getCableConsumer, reconnectCable, subscribeToNotifications } from './cable';
 import { clearSession, saveSession } from './session';
 
-/** A websocket the test drives: it records what the client sends and delivers server frames. */
-class FakeSocket {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSING = 2;
-  static CLOSED = 3;
-  static all: FakeSocket[] = [];
-  readyState = FakeSocket.CONNECTING;
-  protocol = 'actioncable-v1-json';
-  sent: Array<Record<string, unknown>> = [];
-  onopen: (() => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(
-    readonly url: string,
-    readonly protocols: string[],
-  ) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.({});
-  }
-  serverOpens() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-    this.frame({ type: 'welcome' });
-  }
-  frame(data: Record<string, unknown>) {
-    this.onmessage?.({ data: JSON.stringify(data) });
-  }
-}
+const FakeSocket = FakeCableSocket;
 
 const realSocket = adapters.WebSocket;
 beforeEach(() => {

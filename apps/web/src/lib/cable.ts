@@ -68,14 +68,20 @@ function isRealtimeEvent(data: unknown): data is RealtimeEvent {
 
 /**
  * Subscribes to the user's NotificationsChannel. Known events go to `onEvent`; anything else is
- * only logged (member-app.md 4). Returns the unsubscribe function.
+ * only logged (member-app.md 4). `onConnected` runs each time the server confirms the
+ * subscription: first after subscribing, then after every reconnect. Events sent while the
+ * socket was down are never replayed (ActionCable keeps no backlog), so the caller refetches
+ * there what it may have missed (issue 14). Returns the unsubscribe function.
  */
-export function subscribeToNotifications(userId: number, onEvent: (event: RealtimeEvent) => void): () => void {
+export function subscribeToNotifications(userId: number, onEvent: (event: RealtimeEvent) => void, onConnected?: () => void): () => void {
   const cable = getCableConsumer();
   if (!cable) return () => undefined;
   const subscription = cable.subscriptions.create(
     { channel: NOTIFICATIONS_CHANNEL, user_id: userId },
     {
+      connected() {
+        onConnected?.();
+      },
       received(data: unknown) {
         if (isRealtimeEvent(data) && (REALTIME_EVENTS as readonly string[]).includes(data.type)) {
           onEvent(data);

@@ -3,7 +3,7 @@ import { BILLING_MESSAGES, TEST_CARDS, type BillingPlanId, type localCardSchema 
 import { and, eq, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { localSubscriptions, type BillingSubscriptionRow, type CheckoutSessionRow, type LocalSubscriptionRow } from '../../db/schema/index.js';
+import { checkoutSessions, localSubscriptions, type BillingSubscriptionRow, type CheckoutSessionRow, type LocalSubscriptionRow } from '../../db/schema/index.js';
 import { AppError } from '../app-error.js';
 import type { CheckoutRequest, CreatedCheckoutSession, PaymentProviderBase, SubscriptionChange } from './payment-provider.js';
 import type { ProviderCheckoutSessionInput, ProviderEvent, ProviderInvoiceInput, ProviderSubscriptionInput } from './provider-events.js';
@@ -57,6 +57,15 @@ export class LocalPaymentProvider implements PaymentProviderBase {
   async createCheckoutSession(_request: CheckoutRequest): Promise<CreatedCheckoutSession> {
     const id = localId('cs');
     return { id, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}` };
+  }
+
+  /** Local sessions live only in checkout_sessions: open there means payable. */
+  async findOpenCheckoutSession(sessionId: string): Promise<CreatedCheckoutSession | null> {
+    const [row] = await this.db
+      .select({ id: checkoutSessions.id, client_secret: checkoutSessions.client_secret })
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, 'open')));
+    return row?.client_secret ? { id: row.id, clientSecret: row.client_secret } : null;
   }
 
   /** Local sessions live only in checkout_sessions, which the billing module marks expired. */

@@ -43,6 +43,11 @@ export interface PaymentProviderBase {
   ownsCustomer(customerId: string): boolean;
   createCustomer(user: Pick<UserRow, 'id' | 'email' | 'first_name' | 'last_name'>): Promise<string>;
   createCheckoutSession(request: CheckoutRequest): Promise<CreatedCheckoutSession>;
+  /**
+   * The session again, if it can still be paid (a second tab on /checkout reuses it rather than
+   * expiring the first tab's); null once it was paid, expired or is unknown to the provider.
+   */
+  findOpenCheckoutSession(sessionId: string): Promise<CreatedCheckoutSession | null>;
   /** Closes an open checkout session so that it can no longer be paid; a finished one is left alone. */
   expireCheckoutSession(sessionId: string): Promise<void>;
   createSetupIntent(customerId: string): Promise<string>;

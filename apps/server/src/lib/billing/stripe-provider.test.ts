@@ -20,6 +20,8 @@ interface RecordedRequest {
 }
 
 const requests: RecordedRequest[] = [];
+/** What the stand-in says of a checkout session on retrieval (open unless set). */
+const sessionStatuses = new Map<string, 'open' | 'complete' | 'expired'>();
 /** How many of the next requests fail with 500 (the SDK retries twice). */
 let failures = 0;
 let counter = 0;
@@ -31,6 +33,12 @@ function answer(method: string, path: string, form: Record<string, string>): [nu
   if (method === 'POST' && path === '/v1/customers') return [200, { id: `cus_standin_${counter}`, object: 'customer', email: form.email }];
   if (method === 'POST' && path === '/v1/checkout/sessions') {
     return [200, { id: `cs_test_${counter}`, object: 'checkout.session', client_secret: `cs_test_${counter}_secret_standin`, mode: form.mode, ui_mode: form.ui_mode, status: 'open' }];
+  }
+  const retrieve = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
+  if (method === 'GET' && retrieve) {
+    const id = retrieve[1] ?? '';
+    const status = sessionStatuses.get(id) ?? 'open';
+    return [200, { id, object: 'checkout.session', status, client_secret: `${id}_secret_standin`, mode: 'subscription', ui_mode: 'embedded_page' }];
   }
   const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(path);
   if (method === 'POST' && expire) return [200, { id: expire[1], object: 'checkout.session', status: 'expired' }];
@@ -146,6 +154,25 @@ describe('the Stripe provider against a stand-in for its API', () => {
     const sessions = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.user_id, user.id));
     expect(sessions.map((session) => session.status).sort()).toEqual(['expired', 'open']);
     expect(sessions.every((session) => session.client_secret === null)).toBe(true);
+  });
+
+  it('gives a second tab the same open session (retrieved from Stripe), and a new one once Stripe closed it', async () => {
+    const { user, auth } = await t.signIn({ account_type: 'sales_partner' });
+    const first = (await post('/api/create-checkout-session', auth)).json().clientSecret;
+    const [session] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.user_id, user.id));
+    requests.length = 0;
+    const second = await post('/api/create-checkout-session', auth);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().clientSecret).toBe(first);
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /v1/checkout/sessions/${session?.id}`]);
+
+    sessionStatuses.set(session?.id ?? '', 'expired');
+    requests.length = 0;
+    const third = (await post('/api/create-checkout-session', auth)).json().clientSecret;
+    expect(third).not.toBe(first);
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /v1/checkout/sessions/${session?.id}`, 'POST /v1/checkout/sessions']);
+    const sessions = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.user_id, user.id));
+    expect(sessions.map((row) => row.status).sort()).toEqual(['expired', 'open']);
   });
 
   it('sends nothing to Stripe for a member who already pays (409)', async () => {

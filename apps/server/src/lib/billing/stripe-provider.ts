@@ -108,6 +108,18 @@ export class StripePaymentProvider implements PaymentProviderBase {
     return { id: session.id, clientSecret: session.client_secret };
   }
 
+  async findOpenCheckoutSession(sessionId: string): Promise<CreatedCheckoutSession | null> {
+    try {
+      const session = await reachStripe(() => this.stripe.checkout.sessions.retrieve(sessionId));
+      // Embedded sessions carry their client secret on retrieval too; without one, start afresh.
+      return session.status === 'open' && session.client_secret ? { id: session.id, clientSecret: session.client_secret } : null;
+    } catch (error) {
+      // Unknown to Stripe (another account's key, a deleted test session): not reusable.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      throw error;
+    }
+  }
+
   async expireCheckoutSession(sessionId: string): Promise<void> {
     try {
       await reachStripe(() => this.stripe.checkout.sessions.expire(sessionId));

@@ -7,7 +7,7 @@ import {
   type BillingSubscription,
   type LocalCheckoutConfirmBody,
 } from '@sunin/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { ClusterLocks } from '../../db/client.js';
 import { checkoutSessions, users, type BillingSubscriptionRow, type UserRow } from '../../db/schema/index.js';
@@ -39,8 +39,11 @@ async function ensureCustomer(ctx: AppContext, user: UserRow): Promise<string> {
 
 /**
  * POST /create-checkout-session (member-app.md 7). A sales partner who already pays gets 409 and
- * no second subscription; one whose renewal failed is sent to the billing portal instead. The
- * member's older open sessions are expired first, so two tabs cannot buy two subscriptions.
+ * no second subscription; one whose renewal failed is sent to the billing portal instead.
+ * A member who still has an open session for the same plan gets that session back: /checkout
+ * opened in a second tab shows the same payment, so both tabs can pay and the provider takes
+ * the payment once (issue 14). A session for another plan is expired first, so two tabs
+ * cannot buy two subscriptions.
  */
 export async function createCheckoutSession(ctx: AppContext, user: UserRow, plan: BillingPlanId): Promise<{ clientSecret: string }> {
   if (user.account_type !== 'sales_partner' || user.company_role === ADMIN_ROLE) {
@@ -52,6 +55,8 @@ export async function createCheckoutSession(ctx: AppContext, user: UserRow, plan
     throw new AppError('validation_failed', 'This plan is not available.', { plan: 'This plan is not available.' });
   }
   const customerId = await ensureCustomer(ctx, user);
+  const reused = await findReusableSession(ctx, user.id, plan, customerId);
+  if (reused) return { clientSecret: reused.clientSecret };
   await expireOpenSessions(ctx, user.id);
   const session = await ctx.billing.createCheckoutSession({
     user,
@@ -68,6 +73,37 @@ export async function createCheckoutSession(ctx: AppContext, user: UserRow, plan
     client_secret: ctx.billing.kind === 'local' ? session.clientSecret : null,
   });
   return { clientSecret: session.clientSecret };
+}
+
+/**
+ * The member's newest open session of this provider, plan and customer, if the provider can
+ * still take its payment. One the provider has closed meanwhile (Stripe's 24 hours) is marked
+ * expired here and not offered again.
+ */
+async function findReusableSession(ctx: AppContext, userId: number, plan: BillingPlanId, customerId: string) {
+  const [candidate] = await ctx.db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.user_id, userId),
+        eq(checkoutSessions.status, 'open'),
+        eq(checkoutSessions.provider, ctx.billing.kind),
+        eq(checkoutSessions.plan, plan),
+        eq(checkoutSessions.customer_id, customerId),
+      ),
+    )
+    .orderBy(desc(checkoutSessions.created_at))
+    .limit(1);
+  if (!candidate) return null;
+  const open = await ctx.billing.findOpenCheckoutSession(candidate.id);
+  if (!open) {
+    await ctx.db
+      .update(checkoutSessions)
+      .set({ status: 'expired', updated_at: new Date() })
+      .where(and(eq(checkoutSessions.id, candidate.id), eq(checkoutSessions.status, 'open')));
+  }
+  return open;
 }
 
 async function expireOpenSessions(ctx: AppContext, userId: number): Promise<void> {
@@ -147,8 +183,10 @@ export async function getSubscription(ctx: AppContext, user: UserRow): Promise<B
 
 /**
  * POST /billing/local/confirm: the local provider's card form. The card is checked first (a
- * decline changes nothing), then the session is claimed atomically (a double submit pays
- * once), then the provider's events go through the one event handler.
+ * decline changes nothing), then the session is claimed atomically, then the provider's events
+ * go through the one event handler. Idempotent: confirming a session that is already paid (the
+ * same checkout open in two tabs, or a double submit) answers complete again and charges and
+ * subscribes nothing more, so there is one subscription in the end (issue 14).
  */
 export async function confirmLocalCheckout(ctx: AppContext, user: UserRow, body: Omit<LocalCheckoutConfirmBody, 'card'> & { card: LocalCard }): Promise<{ status: 'complete' }> {
   const billing = ctx.billing;
@@ -159,8 +197,8 @@ export async function confirmLocalCheckout(ctx: AppContext, user: UserRow, body:
     .where(and(eq(checkoutSessions.client_secret, body.client_secret), eq(checkoutSessions.user_id, user.id)))
     .limit(1);
   if (!session) throw new AppError('not_found', 'Checkout session not found.');
+  if (session.status === 'complete') return { status: 'complete' };
   if (session.status === 'expired') throw new AppError('conflict', BILLING_MESSAGES.checkoutExpired);
-  if (session.status === 'complete') throw new AppError('conflict', BILLING_MESSAGES.checkoutComplete);
   if (isPaying(user)) throw new AppError('conflict', BILLING_MESSAGES.alreadySubscribed);
 
   billing.checkCard(body.card);
@@ -170,7 +208,13 @@ export async function confirmLocalCheckout(ctx: AppContext, user: UserRow, body:
     .set({ status: 'complete', updated_at: new Date() })
     .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
     .returning();
-  if (!claimed) throw new AppError('conflict', BILLING_MESSAGES.checkoutComplete);
+  if (!claimed) {
+    // Paid by a request at the same moment (the other tab): that one subscribes. Or expired
+    // meanwhile by a checkout for the other plan.
+    const [now] = await ctx.db.select({ status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
+    if (now?.status === 'complete') return { status: 'complete' };
+    throw new AppError('conflict', BILLING_MESSAGES.checkoutExpired);
+  }
   for (const event of await billing.subscribe(claimed)) await handleBillingEvent(ctx, event);
   return { status: 'complete' };
 }

@@ -98,14 +98,51 @@ describe('POST /api/create-checkout-session (local provider)', () => {
     expect(res.json().error.message).toBe(BILLING_MESSAGES.pastDue);
   });
 
-  it('expires the older open session when a new one starts (two tabs cannot pay twice)', async () => {
-    const { auth } = await t.signIn({ account_type: 'sales_partner' });
-    const first = (await startCheckout(auth)).json().clientSecret;
-    const second = (await startCheckout(auth)).json().clientSecret;
-    const res = await pay(auth, first);
+  it('gives a second tab the open session of the same plan: both tabs pay, one subscription (issue 14)', async () => {
+    const { user, auth } = await t.signIn({ account_type: 'sales_partner' });
+    const firstTab = (await startCheckout(auth)).json().clientSecret;
+    const secondTab = (await startCheckout(auth)).json().clientSecret;
+    expect(secondTab).toBe(firstTab);
+    expect(await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.user_id, user.id))).toHaveLength(1);
+
+    const paidFirst = await pay(auth, firstTab);
+    expect(paidFirst.statusCode, paidFirst.body).toBe(200);
+    const paidSecond = await pay(auth, secondTab);
+    expect(paidSecond.statusCode, paidSecond.body).toBe(200);
+    expect(paidSecond.json()).toEqual({ status: 'complete' });
+
+    expect(await t.db.select().from(localSubscriptions).where(eq(localSubscriptions.user_id, user.id))).toHaveLength(1);
+    const types = (await t.db.select().from(billingEvents).where(eq(billingEvents.user_id, user.id))).map((event) => event.type);
+    expect(types.filter((type) => type === 'checkout.session.completed')).toHaveLength(1);
+    expect((await userRow(user.id)).subscription_status).toBe('active');
+  });
+
+  it('both tabs pay at the same moment: one subscription', async () => {
+    const { user, auth } = await t.signIn({ account_type: 'sales_partner' });
+    const firstTab = (await startCheckout(auth)).json().clientSecret;
+    const secondTab = (await startCheckout(auth)).json().clientSecret;
+    const answers = await Promise.all([pay(auth, firstTab), pay(auth, secondTab)]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(await t.db.select().from(localSubscriptions).where(eq(localSubscriptions.user_id, user.id))).toHaveLength(1);
+  });
+
+  it('expires the open session when one for the other plan starts (two plans cannot both be bought)', async () => {
+    const { user, auth } = await t.signIn({ account_type: 'sales_partner' });
+    const monthly = (await startCheckout(auth)).json().clientSecret;
+    const yearly = (await startCheckout(auth, { plan: 'yearly' })).json().clientSecret;
+    expect(yearly).not.toBe(monthly);
+    const res = await pay(auth, monthly);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(BILLING_MESSAGES.checkoutExpired);
-    expect((await pay(auth, second)).statusCode).toBe(200);
+    expect((await pay(auth, yearly)).statusCode).toBe(200);
+    expect(await t.db.select().from(localSubscriptions).where(eq(localSubscriptions.user_id, user.id))).toHaveLength(1);
+  });
+
+  it('starts a new session once the open one was paid or expired', async () => {
+    const { auth } = await t.signIn({ account_type: 'sales_partner' });
+    const monthly = (await startCheckout(auth)).json().clientSecret;
+    await startCheckout(auth, { plan: 'yearly' });
+    expect((await startCheckout(auth)).json().clientSecret).not.toBe(monthly);
   });
 });
 
@@ -165,13 +202,13 @@ describe('POST /api/billing/local/confirm', () => {
     });
   });
 
-  it("pays once: a second submit of the same session, or another member's session, is refused", async () => {
+  it("pays once: a second submit of the same session answers complete again, another member's session is refused", async () => {
     const { user, auth } = await t.signIn({ account_type: 'sales_partner' });
     const { clientSecret } = (await startCheckout(auth)).json();
     const other = await t.signIn({ account_type: 'sales_partner' });
     expect((await pay(other.auth, clientSecret)).statusCode).toBe(404);
     const [first, second] = await Promise.all([pay(auth, clientSecret), pay(auth, clientSecret)]);
-    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect(await t.db.select().from(localSubscriptions).where(eq(localSubscriptions.user_id, user.id))).toHaveLength(1);
   });
 });

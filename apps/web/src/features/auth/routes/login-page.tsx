@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
 import { MESSAGES } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -55,9 +54,8 @@ export function LoginPage() {
         setSecondStep({ email, password });
         return;
       }
-      const message = errorMessage(error, MESSAGES.loginFailed);
-      setFormError(message);
-      toast.error(message);
+      // member-app.md 8: the server's message, else the spec's text; said once, beside the form.
+      setFormError(errorMessage(error, MESSAGES.loginFailed));
     }
   });
 

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useLogin } from '../api/login';
 import { useResetPassword } from '../api/reset-password';
 import { UI_MESSAGES } from '../../../lib/messages';
+import { followToNextPage } from '../../../lib/toast-lifecycle';
 
 interface Values {
   password: string;
@@ -66,7 +67,8 @@ export function PasswordResetPage() {
       await login.mutateAsync({ email, password: values.password });
     } catch (error) {
       console.error('Automatic login after the password reset failed.', error);
-      toast.error(errorMessage(error, AUTO_LOGIN_FAILED));
+      // The reason for the move to /login: it goes there with the member.
+      followToNextPage(toast.error(errorMessage(error, AUTO_LOGIN_FAILED)));
       await navigate('/login', { replace: true });
       return;
     }

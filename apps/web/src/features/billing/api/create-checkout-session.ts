@@ -3,8 +3,9 @@ import type { BillingPlanId, ClientSecretResponse } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * POST /api/create-checkout-session {plan} -> {clientSecret} (member-app.md 7). Each call opens
- * a new session and expires the member's older ones on the server.
+ * POST /api/create-checkout-session {plan} -> {clientSecret} (member-app.md 7). The server hands
+ * back the member's open session of the same plan (a second tab pays the same checkout) and
+ * otherwise opens a new one, expiring an open one of the other plan.
  */
 export async function createCheckoutSession(plan: BillingPlanId): Promise<ClientSecretResponse> {
   return apiRequest<ClientSecretResponse>('/create-checkout-session', { method: 'POST', body: { plan } });

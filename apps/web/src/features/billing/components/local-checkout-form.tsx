@@ -82,6 +82,11 @@ export function LocalCheckoutForm({ clientSecret, plan, onPaid }: { clientSecret
       });
       onPaid();
     } catch (error) {
+      // Paid meanwhile in another tab with another session: nothing more to pay here.
+      if (error instanceof ApiError && error.code === 'conflict' && error.message === BILLING_MESSAGES.alreadySubscribed) {
+        onPaid();
+        return;
+      }
       const message = errorMessage(error, 'The payment could not be completed. Please try again.');
       setFormError(message);
       if (error instanceof ApiError) {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@sunin/contract';
+import { BILLING_MESSAGES, type User } from '@sunin/contract';
 import { saveSession } from '../../../lib/session';
 import { buildUser } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch, type FetchCall } from '../../../lib/test-utils';
@@ -80,6 +80,14 @@ describe('/checkout (member-app.md 2 and 4)', () => {
       client_secret: 'cs_local_1_secret_x',
       card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 34, cvc: '123' },
     });
+  });
+
+  it('goes on to /activating-now when another tab has paid meanwhile (409 already subscribed)', async () => {
+    api(salesPartner, () => jsonResponse({ error: { code: 'conflict', message: BILLING_MESSAGES.alreadySubscribed } }, { status: 409 }));
+    const { user, router } = renderCheckout(salesPartner);
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Subscribe — $129/month' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/activating-now'));
   });
 
   it("keeps the member on /checkout with 'Your card was declined.' for the declined test card", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import type { Contact } from '@sunin/contract';
@@ -17,6 +17,7 @@ import { useUpdateContact } from '../api/update-contact';
 import { PROJECT_TOASTS } from '../messages';
 import { ContactForm, contactName, contactToInput } from './contact-form';
 import { LoadError } from '../../../components/ui/load-error';
+import { useFailureToast } from '../../../lib/toast-lifecycle';
 
 function NewContactModal({ projectId, open, onClose }: { projectId: number; open: boolean; onClose: () => void }) {
   const createContact = useCreateContact(projectId);
@@ -42,9 +43,7 @@ function ViewContactModal({ projectId, contactId, onClose }: { projectId: number
   const contact = useContact(projectId, contactId ?? 0, { enabled: contactId !== null });
   const updateContact = useUpdateContact(projectId, contactId ?? 0);
 
-  useEffect(() => {
-    if (contactId !== null && contact.isError) toast.error(PROJECT_TOASTS.contactLoadFailed, { id: `contact-load-${contactId}` });
-  }, [contactId, contact.isError]);
+  useFailureToast(contactId !== null && contact.isError, PROJECT_TOASTS.contactLoadFailed, `contact-load-${contactId}`);
 
   const save = async (values: ContactInput) => {
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { LINK_TYPES, type ProjectLink } from '@sunin/contract';
@@ -18,6 +18,7 @@ import { useProjectLinks } from '../api/list-project-links';
 import { PROJECT_TOASTS } from '../messages';
 import { showServerFieldErrors } from './server-field-errors';
 import { LoadError } from '../../../components/ui/load-error';
+import { useFailureToast } from '../../../lib/toast-lifecycle';
 
 const LINK_FIELD_NAMES = ['link_type', 'link_title', 'link_url'];
 
@@ -66,9 +67,7 @@ export function LinksTab({ projectId }: { projectId: number }) {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ProjectLink | null>(null);
 
-  useEffect(() => {
-    if (links.isError) toast.error(PROJECT_TOASTS.linksLoadFailed, { id: `links-load-${projectId}` });
-  }, [links.isError, projectId]);
+  useFailureToast(links.isError, PROJECT_TOASTS.linksLoadFailed, `links-load-${projectId}`);
 
   const confirmDelete = async () => {
     if (!deleting) return;

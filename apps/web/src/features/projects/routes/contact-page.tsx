@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { PROJECT_MESSAGES } from '@sunin/contract';
@@ -14,15 +13,14 @@ import { PROJECT_TOASTS } from '../messages';
 import { ContactForm, contactName, contactToInput } from '../components/contact-form';
 import { parseRouteId } from './project-id';
 import { LoadError } from '../../../components/ui/load-error';
+import { useFailureToast } from '../../../lib/toast-lifecycle';
 
 function ContactDetail({ projectId, contactId }: { projectId: number; contactId: number }) {
   const contact = useContact(projectId, contactId);
   const updateContact = useUpdateContact(projectId, contactId);
   useDocumentTitle(contact.data ? contactName(contact.data) : 'Contact');
 
-  useEffect(() => {
-    if (contact.isError) toast.error(PROJECT_TOASTS.contactLoadFailed, { id: `contact-load-${contactId}` });
-  }, [contact.isError, contactId]);
+  useFailureToast(contact.isError, PROJECT_TOASTS.contactLoadFailed, `contact-load-${contactId}`);
 
   const save = async (values: ContactInput) => {
     try {

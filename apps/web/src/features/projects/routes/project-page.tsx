@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import toast from 'react-hot-toast';
 import { PROJECT_MESSAGES, type Project } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
@@ -15,6 +13,7 @@ import { ProjectTabs } from '../components/project-tabs';
 import { StageProgress } from '../../../components/ui/stage-progress';
 import { parseRouteId } from './project-id';
 import { ChevronIcon } from '../../../components/ui/chevron-icon';
+import { useFailureToast } from '../../../lib/toast-lifecycle';
 
 /** Breadcrumb from sm up; on phones a Back link to /projects instead (member-app.md 2). */
 function ProjectNavigation() {
@@ -48,10 +47,8 @@ function ProjectDetail({ projectId }: { projectId: number }) {
   const project = useProject(projectId);
   useDocumentTitle(project.data?.company_name || 'Project');
 
-  // member-app.md 8: a project fetch failure says so in a toast (once per failure).
-  useEffect(() => {
-    if (project.isError) toast.error(PROJECT_TOASTS.fetchProjectFailed, { id: `project-load-${projectId}` });
-  }, [project.isError, projectId]);
+  // member-app.md 8: a project fetch failure says so in a toast (once per failure, gone once it loads).
+  useFailureToast(project.isError, PROJECT_TOASTS.fetchProjectFailed, `project-load-${projectId}`);
 
   if (project.isPending) return <PageSpinner label="Loading project…" />;
 

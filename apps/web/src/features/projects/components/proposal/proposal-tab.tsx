@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Project } from '@sunin/contract';
 import { Button } from '../../../../components/ui/button';
@@ -13,6 +13,7 @@ import { canRequestProposal } from './proposal-rules';
 import { ProposalTicketCard } from './proposal-ticket-card';
 import { RequestProposalModal } from './request-proposal-modal';
 import { LoadError } from '../../../../components/ui/load-error';
+import { useFailureToast } from '../../../../lib/toast-lifecycle';
 
 /**
  * The Proposal tab (member-app.md 2): Request Proposal (only while the project has no proposal
@@ -26,12 +27,8 @@ export function ProposalTab({ project }: { project: Project }) {
   const [requesting, setRequesting] = useState(false);
   const [missingFields, setMissingFields] = useState(false);
 
-  useEffect(() => {
-    if (tickets.isError) toast.error(PROPOSAL_TOASTS.fetchFailed, { id: `proposal-tickets-${project.id}` });
-  }, [tickets.isError, project.id]);
-  useEffect(() => {
-    if (profile.isError) toast.error(PROPOSAL_TOASTS.profileFailed, { id: 'proposal-profile' });
-  }, [profile.isError]);
+  useFailureToast(tickets.isError, PROPOSAL_TOASTS.fetchFailed, `proposal-tickets-${project.id}`);
+  useFailureToast(profile.isError, PROPOSAL_TOASTS.profileFailed, 'proposal-profile');
 
   const openRequest = () => {
     if (!profile.data) {
