@@ -150,6 +150,21 @@ describe('New Project modal (member-app.md 2)', () => {
     expect(bill.parentElement).toHaveTextContent('$');
   });
 
+  it('keeps one decimal point and at most two decimals in the average bill; a dangling dot goes on leaving the field', async () => {
+    stubFetch(() => jsonResponse([]));
+    const { user } = renderWizard();
+    await user.click(button('Next'));
+    await user.click(button('Next'));
+    const bill = within(dialog()).getByLabelText('Average Monthly Power Bill Cost');
+    await user.type(bill, '1.250.00');
+    expect(bill).toHaveValue('1.25');
+    await user.clear(bill);
+    await user.type(bill, '1250.');
+    expect(bill).toHaveValue('1250.');
+    await user.tab();
+    expect(bill).toHaveValue('1250');
+  });
+
   it('always keeps one contact; remove is offered only with more than one; email and tel inputs', async () => {
     stubFetch(() => jsonResponse([]));
     const { user } = renderWizard();
