@@ -63,9 +63,21 @@ export function totalAnnualKilowatts(meters: ReadonlyArray<ReadonlyArray<number 
   return total;
 }
 
-/** Keeps digits and dots only, as the bill input does (member-app.md 2). */
+/** Cents: the bill amount keeps at most two digits after its decimal point. */
+const AMOUNT_DECIMALS = 2;
+
+/**
+ * What the bill input keeps of what is typed or pasted (member-app.md 2: digits and dots only).
+ * Only the first dot stays, and at most two decimals after it, so '1.250.00' cannot be typed
+ * and the server never has to refuse the amount at the end of the wizard (issue 14 item 3).
+ * A trailing dot stays while the member is still typing the cents.
+ */
 export function stripToAmount(value: string): string {
-  return value.replace(/[^\d.]/g, '');
+  const kept = value.replace(/[^\d.]/g, '');
+  const dot = kept.indexOf('.');
+  if (dot === -1) return kept;
+  const decimals = kept.slice(dot + 1).replace(/\./g, '').slice(0, AMOUNT_DECIMALS);
+  return `${kept.slice(0, dot)}.${decimals}`;
 }
 
 const billCost = z

@@ -7,10 +7,15 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/** Waits 1 s, then 2 s, doubling up to 30 s between tries: a struggling server is not hammered. */
+export function retryDelay(failureCount: number): number {
+  return Math.min(1000 * 2 ** failureCount, 30_000);
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000 },
+      queries: { retry: shouldRetry, retryDelay, staleTime: 30_000 },
       mutations: { retry: false },
     },
   });

@@ -19,4 +19,6 @@ export const UI_MESSAGES = {
   passwordChanged: 'Password changed successfully.',
   /** Not a spec text: the profile fetch failed (the spec only logs it). */
   profileLoadFailed: 'Failed to fetch user profile.',
+  /** Not a spec text: what a page shows (with Retry) when the profile could not be loaded. */
+  accountLoadFailed: 'We could not load your account.',
 } as const;

@@ -9,7 +9,24 @@ export async function withMinimumDuration<T>(work: Promise<T>, minimumMs: number
   return result.value;
 }
 
-/** A pause of `ms` milliseconds (the deliberate delays of the new-project submit, member-app.md 4). */
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A pause of `ms` milliseconds (the deliberate delays of the new-project submit, member-app.md 4).
+ * An aborted `signal` ends it at once, rejecting with the signal's reason.
+ */
+export function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

@@ -36,6 +36,8 @@ window.scrollTo = () => {};
 afterEach(() => {
   cleanup();
   clearSession();
+  // Unsaved form drafts (lib/form-drafts.ts) live in sessionStorage: none carries over.
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

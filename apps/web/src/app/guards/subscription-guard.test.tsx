@@ -1,10 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@sunin/contract';
 import { saveSession } from '../../lib/session';
 import { buildUser } from '../../lib/test-fixtures';
+import { useCurrentUser } from '../../lib/current-user';
 import { jsonResponse, renderRoutes, stubFetch } from '../../lib/test-utils';
+import { createQueryClient } from '../query-client';
 import { SubscriptionGuard } from './subscription-guard';
 
 // The guard as router.tsx places it: around the member area, everything under one layout.
@@ -67,5 +69,70 @@ describe('SubscriptionGuard (DESIGN.md: sales partners need active or pending_ca
     stubFetch(() => jsonResponse(buildUser({ account_type: 'referral_partner' })));
     renderRoutes(routes, { initialEntries: ['/home'] });
     expect(await screen.findByText('Page /home')).toBeInTheDocument();
+  });
+});
+
+/** Reads the profile as the member shell's user menu does, under the guard. */
+function ProfileReader() {
+  const profile = useCurrentUser();
+  return <p>Page for {profile.data?.first_name ?? 'nobody'}</p>;
+}
+
+const shellRoutes = [
+  {
+    element: (
+      <SubscriptionGuard>
+        <Outlet />
+      </SubscriptionGuard>
+    ),
+    children: [{ path: '/home', element: <ProfileReader /> }],
+  },
+];
+
+const serverError = () => jsonResponse({ error: { code: 'internal', message: 'Something went wrong.' } }, { status: 500 });
+
+describe('SubscriptionGuard when the profile fails (issue 14 item 1)', () => {
+  it('shows the error with Retry instead of a spinner for ever, and does not ask again by itself', async () => {
+    const paying = buildUser({ account_type: 'sales_partner', subscription_status: 'active', first_name: 'Ana' });
+    saveSession('jwt', paying);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let failing = true;
+    const calls = stubFetch(() => (failing ? serverError() : jsonResponse(paying)));
+    const { user } = renderRoutes(shellRoutes, { initialEntries: ['/home'] });
+
+    expect(await screen.findByText('We could not load your account.')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading your account…' })).not.toBeInTheDocument();
+    // Before the fix the page's own reader restarted the query as soon as it mounted: hundreds of
+    // requests a second without retries, one a second with them.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls).toHaveLength(1);
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Page for Ana')).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+
+  it('with the app\'s retry settings, tries three times, backing off, then waits for Retry', async () => {
+    vi.useFakeTimers();
+    saveSession('jwt', unpaid);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls = stubFetch(serverError);
+    renderRoutes(shellRoutes, { initialEntries: ['/home'], queryClient: createQueryClient() });
+
+    await act(() => vi.advanceTimersByTimeAsync(800));
+    expect(calls).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(400)); // 1 s after the first try
+    expect(calls).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(calls).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(700)); // 2 s after the second
+    expect(calls).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(calls).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    vi.restoreAllMocks();
   });
 });

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { ADMIN_ROLE, PAYING_SUBSCRIPTION_STATUSES, type User } from '@sunin/contract';
+import { LoadError } from '../../components/ui/load-error';
 import { PageSpinner } from '../../components/ui/spinner';
 import { isAdmin, isLoggedIn } from '../../lib/access';
 import { currentUserQueryOptions } from '../../lib/current-user';
+import { UI_MESSAGES } from '../../lib/messages';
 import { readSession } from '../../lib/session';
 
 /**
@@ -37,7 +39,17 @@ export function SubscriptionGuard({ children }: { children: ReactNode }) {
 
   if (!applies) return children;
   if (profile.isPending) return <PageSpinner label="Loading your account…" />;
-  // A failed profile read lets the page show its own error; the server still answers 402.
-  if (profile.data && needsSubscription(profile.data)) return <Navigate to="/checkout" replace />;
+  // Without the profile the guard cannot decide, so it says so and offers Retry instead of
+  // rendering the page: the page's own profile readers, mounting after the failure, would start
+  // the query again, put it back to pending and this spinner back up, round and round about
+  // once a second (issue 14 item 1). The query's own retries back off (query-client.ts).
+  if (!profile.data) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <LoadError message={UI_MESSAGES.accountLoadFailed} onRetry={() => profile.refetch()} retrying={profile.isFetching} />
+      </div>
+    );
+  }
+  if (needsSubscription(profile.data)) return <Navigate to="/checkout" replace />;
   return children;
 }

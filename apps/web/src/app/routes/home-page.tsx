@@ -5,6 +5,7 @@ import { RecentProjects } from '../../features/projects/components/recent-projec
 import { useCurrentUser } from '../../lib/current-user';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LoadError } from '../../components/ui/load-error';
+import { UI_MESSAGES } from '../../lib/messages';
 
 /**
  * /home. It lives in app/ because it composes several features (member-app.md 2 "Home"): the
@@ -24,7 +25,7 @@ export function HomePage() {
               <Spinner /> Loading…
             </p>
           ) : profile.isError ? (
-            <LoadError message="We could not load your account." onRetry={() => profile.refetch()} retrying={profile.isFetching} />
+            <LoadError message={UI_MESSAGES.accountLoadFailed} onRetry={() => profile.refetch()} retrying={profile.isFetching} />
           ) : (
             <p className="text-lg text-ink-700">Welcome, {profile.data.first_name}!</p>
           )}

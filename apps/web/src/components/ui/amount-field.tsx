@@ -5,7 +5,7 @@ import { labelClasses } from './field-styles';
 interface AmountFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> {
   label: string;
   value: string;
-  /** Receives the value with every character that is not a digit or a dot removed. */
+  /** Receives the value stripped by the contract's stripToAmount (digits, one dot, two decimals). */
   onChange: (value: string) => void;
   error?: string | undefined;
   ref?: Ref<HTMLInputElement>;
@@ -13,9 +13,11 @@ interface AmountFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, '
 
 /**
  * A dollar amount: shown with a leading $, and whatever is typed or pasted is stripped to digits
- * and dots (member-app.md 2, the average monthly power bill).
+ * and one decimal point with at most two decimals (member-app.md 2, the average monthly power
+ * bill). A dot left dangling at the end ('1250.') is dropped when the field loses focus, since
+ * the server only takes complete amounts.
  */
-export function AmountField({ label, value, onChange, error, id, className = '', ref, ...input }: AmountFieldProps) {
+export function AmountField({ label, value, onChange, onBlur, error, id, className = '', ref, ...input }: AmountFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -39,6 +41,10 @@ export function AmountField({ label, value, onChange, error, id, className = '',
           inputMode="decimal"
           value={value}
           onChange={(event) => onChange(stripToAmount(event.target.value))}
+          onBlur={(event) => {
+            if (value.endsWith('.')) onChange(value.slice(0, -1));
+            onBlur?.(event);
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="block w-full min-w-0 rounded-lg border-0 bg-transparent py-2 pr-3 pl-1 text-base text-ink-900 placeholder:text-ink-400 focus:outline-none sm:text-sm"

@@ -3,6 +3,20 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 
 const SIZES = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl' } as const;
 
+/** The fields a member types into or picks from; buttons and links are not fields. */
+const FIELD_SELECTOR = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
+/**
+ * Marks the panel's first field with data-autofocus as the panel mounts, so that Headless UI's
+ * initial focus (which looks for data-autofocus) lands in it rather than on the panel: a form
+ * modal opens ready to type (issue 14 item 12). A modal without fields (a confirmation) keeps
+ * Headless UI's default. A field that already asks for autofocus wins.
+ */
+function markFirstField(panel: HTMLElement | null): void {
+  if (!panel || panel.querySelector('[data-autofocus]')) return;
+  panel.querySelector(FIELD_SELECTOR)?.setAttribute('data-autofocus', '');
+}
+
 interface ModalProps {
   open: boolean;
   /** Escape, a click outside or the close button. */
@@ -16,8 +30,9 @@ interface ModalProps {
 }
 
 /**
- * A Headless UI dialog (focus trap, Escape, aria-modal, title as its name). Full height and
- * scrolling on small screens, centred with a maximum width from sm up.
+ * A Headless UI dialog (focus trap, Escape, aria-modal, title as its name; focus starts in the
+ * first field). Full height and scrolling on small screens, centred with a maximum width from
+ * sm up.
  */
 export function Modal({ open, onClose, title, description, size = 'md', children, hideCloseButton = false }: ModalProps) {
   return (
@@ -26,6 +41,7 @@ export function Modal({ open, onClose, title, description, size = 'md', children
       <div className="fixed inset-0 overflow-y-auto">
         <div className="flex min-h-full items-end justify-center p-0 sm:items-center sm:p-4">
           <DialogPanel
+            ref={markFirstField}
             transition
             className={`w-full ${SIZES[size]} rounded-t-2xl bg-white shadow-xl transition duration-150 data-closed:translate-y-4 data-closed:opacity-0 sm:rounded-2xl`}
           >

@@ -36,6 +36,31 @@ export const SUBMIT_STEPS = {
   done: 'Project created successfully! Redirecting...',
 } as const;
 
+/** Not spec texts: the short names of the submit steps in the wizard's progress checklist. */
+export const SUBMIT_STEP_NAMES = {
+  project: 'Project info',
+  utility: 'Utility info',
+  contacts: 'Contacts',
+  finalizing: 'Finalizing',
+} as const;
+
+/**
+ * Not spec texts: Cancel during the submit (issue 14 item 4). The member can no longer delete a
+ * project (no DELETE /projects/{id} for members), so one that already exists is named, with a link.
+ */
+export const SUBMIT_CANCEL = {
+  stopping: 'Stopping… The project was already sent; waiting for the server to answer.',
+  title: 'Submission cancelled',
+  summary: (company: string, sent: number, total: number): string => {
+    const created = `The project “${company}” had already been created when you cancelled`;
+    if (total === 0) return `${created}.`;
+    if (sent === total) return `${created}, with all its contacts.`;
+    return `${created}, with ${sent} of ${total} contacts. Open it to add the missing ones.`;
+  },
+  openProject: 'Open the project',
+  close: 'Close',
+} as const;
+
 /** member-app.md 8: followed by the error message, in a browser alert. */
 export const PROJECT_CREATION_FAILED = 'Project creation failed. Error: ';
 

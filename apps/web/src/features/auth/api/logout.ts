@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
+import { discardAllDrafts } from '../../../lib/form-drafts';
 import { clearSession } from '../../../lib/session';
 
 /** DELETE /api/logout with the bearer token; the server revokes it at once. */
@@ -11,7 +12,7 @@ export async function logout(): Promise<{ message: string }> {
 
 /**
  * member-app.md 4 and 8: logout clears the cookies and goes to /; a failed request is only
- * logged, and the cookies are cleared and the user goes to / anyway.
+ * logged, and the cookies are cleared and the user goes to / anyway. Unsaved form drafts go too.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -23,6 +24,7 @@ export function useLogout() {
     },
     onSettled: () => {
       clearSession();
+      discardAllDrafts();
       queryClient.clear();
       void navigate('/', { replace: true });
     },

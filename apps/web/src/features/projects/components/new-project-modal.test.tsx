@@ -48,7 +48,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('New Project modal (member-app.md 2)', () => {
+// Long user journeys (four steps typed in, then the submit): room for a loaded machine.
+describe('New Project modal (member-app.md 2)', { timeout: 20_000 }, () => {
   it('moves between steps 0 to 3 with Next and Previous; Previous is hidden on step 0; Submit on step 3', async () => {
     stubFetch(() => jsonResponse([]));
     const { user } = renderWizard();
@@ -150,6 +151,21 @@ describe('New Project modal (member-app.md 2)', () => {
     expect(bill.parentElement).toHaveTextContent('$');
   });
 
+  it('keeps one decimal point and at most two decimals in the average bill; a dangling dot goes on leaving the field', async () => {
+    stubFetch(() => jsonResponse([]));
+    const { user } = renderWizard();
+    await user.click(button('Next'));
+    await user.click(button('Next'));
+    const bill = within(dialog()).getByLabelText('Average Monthly Power Bill Cost');
+    await user.type(bill, '1.250.00');
+    expect(bill).toHaveValue('1.25');
+    await user.clear(bill);
+    await user.type(bill, '1250.');
+    expect(bill).toHaveValue('1250.');
+    await user.tab();
+    expect(bill).toHaveValue('1250');
+  });
+
   it('always keeps one contact; remove is offered only with more than one; email and tel inputs', async () => {
     stubFetch(() => jsonResponse([]));
     const { user } = renderWizard();
@@ -217,13 +233,20 @@ describe('New Project modal (member-app.md 2)', () => {
     expect(calls.filter((call) => call.url.pathname.endsWith('/contacts'))).toHaveLength(0);
 
     await act(() => vi.advanceTimersByTimeAsync(500));
+    // Issue 14 item 5: the 60 % 'Uploading contacts...' step is on screen while the first
+    // contact is sent, the contact being sent under it.
+    expect(within(dialog()).getByText('Uploading contacts...')).toBeInTheDocument();
     expect(within(dialog()).getByText('Uploading contacts 1/2...')).toBeInTheDocument();
-    expect(progress()).toHaveAttribute('aria-valuenow', '80');
+    expect(progress()).toHaveAttribute('aria-valuenow', '60');
+    const steps = within(dialog()).getByRole('list', { name: 'Submission steps' });
+    expect(within(steps).getByText('Contacts').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(within(steps).getByText('Utility info').closest('li')).toHaveTextContent('(done)');
 
     contactAnswers[0]!.resolve(jsonResponse(buildContact({ id: 1 }), { status: 201 }));
     await flush();
+    expect(within(dialog()).getByText('Uploading contacts...')).toBeInTheDocument();
     expect(within(dialog()).getByText('Uploading contacts 2/2...')).toBeInTheDocument();
-    expect(progress()).toHaveAttribute('aria-valuenow', '100');
+    expect(progress()).toHaveAttribute('aria-valuenow', '80');
 
     contactAnswers[1]!.resolve(jsonResponse(buildContact({ id: 2 }), { status: 201 }));
     await flush();
@@ -280,6 +303,72 @@ describe('New Project modal (member-app.md 2)', () => {
     });
     expect((writes[2]!.body as { contact: { contact_first_name: string } }).contact.contact_first_name).toBe('Rob');
 
+  });
+
+  it('Cancel while the project request is on its way: sends nothing more, then says the project exists, with a link (issue 14 item 4)', async () => {
+    const projectAnswer = deferred<Response>();
+    const calls = stubFetch(({ url, method }) => {
+      if (method === 'POST' && url.pathname === '/api/projects') return projectAnswer.promise;
+      return jsonResponse(buildContact(), { status: 201 });
+    });
+    const { user, router } = renderWizard();
+    await user.type(within(dialog()).getByLabelText('Company Name'), 'Sunny Foods');
+    for (let index = 0; index < 3; index += 1) await user.click(button('Next'));
+    await user.type(within(dialog()).getByLabelText('First Name'), 'Jamie');
+    await user.click(button('Submit'));
+    expect(await within(dialog()).findByText('Uploading project info...')).toBeInTheDocument();
+
+    await user.click(button('Cancel'));
+    // The request already sent cannot be taken back: the modal waits for its answer.
+    expect(within(dialog()).getByText(/^Stopping…/)).toBeInTheDocument();
+    projectAnswer.resolve(jsonResponse({ projectId: 42 }, { status: 201 }));
+
+    expect(await within(dialog()).findByText('Submission cancelled')).toBeInTheDocument();
+    expect(within(dialog()).getByText('The project “Sunny Foods” had already been created when you cancelled, with 0 of 1 contacts. Open it to add the missing ones.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url.pathname)).toEqual(['/api/projects']);
+
+    await user.click(within(dialog()).getByRole('link', { name: 'Open the project' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/42'));
+    expect(localStorage.getItem(projectTabStorageKey(42))).toBe('contacts');
+  });
+
+  it('Cancel between contacts stops the rest; Close ends the notice and the wizard starts empty', async () => {
+    const contactAnswer = deferred<Response>();
+    const calls = stubFetch(({ url, method }) => {
+      if (method === 'POST' && url.pathname === '/api/projects') return jsonResponse({ projectId: 7 }, { status: 201 });
+      return contactAnswer.promise;
+    });
+    const { user, router } = renderWizard();
+    for (let index = 0; index < 3; index += 1) await user.click(button('Next'));
+    await user.type(within(dialog()).getByLabelText('First Name'), 'Jamie');
+    await user.click(button('Add Contact'));
+    await user.type(within(within(dialog()).getByRole('group', { name: 'Contact 2' })).getByLabelText('First Name'), 'Rob');
+    await user.click(button('Submit'));
+    expect(await within(dialog()).findByText('Uploading contacts 1/2...', {}, { timeout: 3000 })).toBeInTheDocument();
+
+    await user.click(button('Cancel'));
+    contactAnswer.resolve(jsonResponse(buildContact({ id: 1 }), { status: 201 }));
+    expect(await within(dialog()).findByText(/with 1 of 2 contacts/)).toBeInTheDocument();
+    expect(within(dialog()).getByText(/“Untitled project”/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.pathname === '/api/projects/7/contacts')).toHaveLength(1);
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    await dialogGone();
+    expect(router.state.location.pathname).toBe('/');
+    await user.click(screen.getByRole('button', { name: 'Open wizard' }));
+    expect(heading()).toHaveTextContent('Step 1 of 4');
+  });
+
+  it('Cancel when the project request then fails closes quietly: nothing was created', async () => {
+    const projectAnswer = deferred<Response>();
+    stubFetch(() => projectAnswer.promise);
+    const { user } = renderWizard();
+    for (let index = 0; index < 3; index += 1) await user.click(button('Next'));
+    await user.click(button('Submit'));
+    await user.click(button('Cancel'));
+    projectAnswer.resolve(jsonResponse({ error: { code: 'internal', message: 'x' } }, { status: 500 }));
+    await dialogGone();
   });
 
   it('alerts "Project creation failed. Error: " with the message, clears the progress and keeps the fields', async () => {

@@ -1,24 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { NEW_PROJECT_PROGRESS, PROJECT_STAGES, type ProjectCreateInput } from '@sunin/contract';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { ProgressBar } from '../../../components/ui/progress-bar';
 import { errorMessage } from '../../../lib/api-client';
-import { delay } from '../../../lib/timing';
-import type { ContactInput } from '../api/create-contact';
-import { createContact } from '../api/create-contact';
 import { useCreateProject } from '../api/create-project';
-import { PROJECT_CREATION_FAILED, SUBMIT_STEPS } from '../messages';
+import { PROJECT_CREATION_FAILED } from '../messages';
 import { ContactFields } from './contact-fields';
+import { submitNewProject, type NewProjectValues, type SubmitProgress, type SubmitReport } from './new-project-submit';
 import { CompanyFields, FormSection, MeterFields, PrimaryMeterFields, PropertyFields } from './project-fields';
-import { emptyContact, emptyProjectValues, isBlankContact, sitePayload, utilityPayload, type ProjectFormValues } from './project-form-values';
+import { emptyContact, emptyProjectValues } from './project-form-values';
 import { rememberProjectTab } from './project-tab-memory';
+import { SubmitCancelledNotice, SubmitProgressView } from './submit-progress';
 
-export interface NewProjectValues extends ProjectFormValues {
-  contacts: ContactInput[];
-}
+export type { NewProjectValues } from './new-project-submit';
 
 const newProjectDefaults = (): NewProjectValues => ({ ...emptyProjectValues(), contacts: [emptyContact()] });
 
@@ -27,30 +22,10 @@ const STEP_TITLES = ['Company & Account', 'Property', 'Utility', 'Contacts'] as 
 const SUBMIT_STEP = 4;
 const LAST_FORM_STEP = STEP_TITLES.length - 1;
 
-/**
- * member-app.md 4: the pauses of the submit (500 ms and 1000 ms), placed so that every status
- * text can be read: the utility data travels inside the project request, so its step and the
- * finalizing step are 500 ms pauses, and the success text stays up 1000 ms before the redirect.
- */
-const STEP_PAUSE_MS = 500;
-const REDIRECT_PAUSE_MS = 1000;
-
-const [PROJECT_PERCENT, UTILITY_PERCENT, CONTACTS_PERCENT, FINALIZING_PERCENT] = NEW_PROJECT_PROGRESS;
-
-interface Progress {
-  label: string;
-  percent: number;
-}
-
-/** One create call with the Site and Utility parts the detail forms save too (member-app.md 7). */
-function toCreatePayload(values: NewProjectValues): ProjectCreateInput {
-  return {
-    project_stage: PROJECT_STAGES[0],
-    ...sitePayload(values),
-    ...utilityPayload(values),
-    // A new project sends its meters only when the power bill was received; none otherwise.
-    kilowatt_amounts: values.power_bill_received_status === 'Yes' ? values.meters.map((meter) => meter.months) : [],
-  };
+/** A submit the member cancelled after the project had been created: what reached the server. */
+interface CancelledSubmit {
+  companyName: string;
+  report: SubmitReport;
 }
 
 function StepList({ step }: { step: number }) {
@@ -124,15 +99,18 @@ function UtilityStep() {
 /**
  * The New Project wizard (member-app.md 2 "New Project modal", 4 "New-project submit progress").
  * The form lives here, outside the dialog's panel, so closing with Escape or the close button
- * keeps what was typed; Cancel resets everything.
+ * keeps what was typed; Cancel resets everything. Cancel during the submit stops what has not
+ * been sent; a project that already exists is then named with a link (issue 14 item 4).
  */
 export function NewProjectModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const createProject = useCreateProject();
   const form = useForm<NewProjectValues>({ defaultValues: newProjectDefaults() });
   const [step, setStep] = useState(0);
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const cancelled = useRef(false);
+  const [progress, setProgress] = useState<SubmitProgress | null>(null);
+  const [stopping, setStopping] = useState(false);
+  const [cancelled, setCancelled] = useState<CancelledSubmit | null>(null);
+  const submission = useRef<AbortController | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousStep = useRef(step);
 
@@ -142,70 +120,59 @@ export function NewProjectModal({ open, onClose }: { open: boolean; onClose: () 
     previousStep.current = step;
   }, [step]);
 
-  const submitting = step === SUBMIT_STEP;
+  const submitting = step === SUBMIT_STEP && cancelled === null;
 
   const resetWizard = () => {
     form.reset(newProjectDefaults());
     setStep(0);
     setProgress(null);
+    setStopping(false);
+    setCancelled(null);
+  };
+
+  const close = () => {
+    resetWizard();
+    onClose();
   };
 
   const cancel = () => {
-    // A submit in progress stops before its next request; what was already saved stays.
-    if (submitting) cancelled.current = true;
-    resetWizard();
-    onClose();
+    if (!submitting) {
+      close();
+      return;
+    }
+    // Nothing more is sent; the fields reset now (member-app.md 2), the modal stays until the
+    // request on its way has answered and says whether the project exists.
+    submission.current?.abort();
+    form.reset(newProjectDefaults());
+    setStopping(true);
   };
 
   const finish = (projectId: number) => {
-    resetWizard();
-    onClose();
+    close();
     navigate(`/projects/${projectId}`);
   };
 
   const submit = async (values: NewProjectValues) => {
-    cancelled.current = false;
+    const controller = new AbortController();
+    submission.current = controller;
+    const report: SubmitReport = { projectId: null, contactsSent: 0, contactsTotal: 0 };
     setStep(SUBMIT_STEP);
-    let projectId: number | null = null;
     try {
-      setProgress({ label: SUBMIT_STEPS.project, percent: PROJECT_PERCENT });
-      ({ projectId } = await createProject.mutateAsync(toCreatePayload(values)));
-      if (cancelled.current) return;
-
-      setProgress({ label: SUBMIT_STEPS.utility, percent: UTILITY_PERCENT });
-      await delay(STEP_PAUSE_MS);
-      if (cancelled.current) return;
-
-      setProgress({ label: SUBMIT_STEPS.contacts, percent: CONTACTS_PERCENT });
-      // A contact left completely blank is not sent (the wizard always shows one).
-      const contacts = values.contacts.filter((contact) => !isBlankContact(contact));
-      for (const [index, contact] of contacts.entries()) {
-        const done = index + 1;
-        setProgress({
-          label: SUBMIT_STEPS.contact(done, contacts.length),
-          percent: CONTACTS_PERCENT + ((100 - CONTACTS_PERCENT) * done) / contacts.length,
-        });
-        await createContact(projectId, contact);
-        if (cancelled.current) return;
-      }
-
-      setProgress({ label: SUBMIT_STEPS.finalizing, percent: FINALIZING_PERCENT });
-      await delay(STEP_PAUSE_MS);
-      if (cancelled.current) return;
-      setProgress({ label: SUBMIT_STEPS.done, percent: 100 });
-      await delay(REDIRECT_PAUSE_MS);
-      if (cancelled.current) return;
-      finish(projectId);
+      finish(await submitNewProject(values, { createProject: createProject.mutateAsync, onProgress: setProgress, signal: controller.signal, report }));
     } catch (error) {
-      if (cancelled.current) return;
+      if (controller.signal.aborted) {
+        if (report.projectId === null) close();
+        else setCancelled({ companyName: values.company_name.trim() || 'Untitled project', report });
+        return;
+      }
       // member-app.md 8: alert with the error, progress cleared.
       window.alert(`${PROJECT_CREATION_FAILED}${errorMessage(error, error instanceof Error ? error.message : String(error))}`);
       setProgress(null);
-      if (projectId !== null) {
+      if (report.projectId !== null) {
         // The project exists but a contact did not make it: open the project on its contacts
         // tab rather than let a second submit create a duplicate project.
-        rememberProjectTab(projectId, 'contacts');
-        finish(projectId);
+        rememberProjectTab(report.projectId, 'contacts');
+        finish(report.projectId);
       } else {
         setStep(LAST_FORM_STEP);
       }
@@ -214,61 +181,78 @@ export function NewProjectModal({ open, onClose }: { open: boolean; onClose: () 
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting) return;
+    if (step >= SUBMIT_STEP) return;
     if (step < LAST_FORM_STEP) {
       setStep(step + 1);
       return;
     }
-    void submit(form.getValues());
+    // A copy: Cancel resets the form while the submit still reads what was typed.
+    void submit(structuredClone(form.getValues()));
   };
+
+  const body = cancelled ? (
+    <SubmitCancelledNotice
+      companyName={cancelled.companyName}
+      report={cancelled.report}
+      onOpen={() => {
+        if (cancelled.report.contactsSent < cancelled.report.contactsTotal && cancelled.report.projectId !== null) {
+          rememberProjectTab(cancelled.report.projectId, 'contacts');
+        }
+        close();
+      }}
+      onClose={close}
+    />
+  ) : (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate aria-label="New Project">
+        {submitting ? (
+          <SubmitProgressView progress={progress ?? { phase: 'project', percent: 0 }} stopping={stopping} />
+        ) : (
+          <>
+            <StepList step={step} />
+            <h3 ref={headingRef} tabIndex={-1} className="mt-5 mb-4 text-base font-semibold text-ink-900 focus:outline-none">
+              Step {step + 1} of {STEP_TITLES.length}: {STEP_TITLES[step]}
+            </h3>
+            {step === 0 && <CompanyFields />}
+            {step === 1 && <PropertyFields />}
+            {step === 2 && <UtilityStep />}
+            {step === 3 && <ContactsStep />}
+          </>
+        )}
+
+        <div className="mt-6 flex flex-col-reverse gap-3 border-t border-ink-200 pt-4 sm:flex-row sm:items-center">
+          {/* Cancel is always available and resets every field (member-app.md 2). */}
+          <Button variant="secondary" onClick={cancel} pending={stopping}>
+            Cancel
+          </Button>
+          <div className="flex flex-col-reverse gap-3 sm:ml-auto sm:flex-row">
+            {step > 0 && !submitting && (
+              <Button variant="secondary" onClick={() => setStep(step - 1)}>
+                Previous
+              </Button>
+            )}
+            {step < LAST_FORM_STEP && <Button type="submit">Next</Button>}
+            {step === LAST_FORM_STEP && <Button type="submit">Submit</Button>}
+          </div>
+        </div>
+      </form>
+    </FormProvider>
+  );
 
   return (
     <Modal
       open={open}
       // Escape, a click outside or the close button keep the fields; nothing closes mid-submit
-      // except Cancel.
-      onClose={() => !submitting && onClose()}
+      // except Cancel. The cancelled notice closes like any message.
+      onClose={() => {
+        if (cancelled) close();
+        else if (!submitting) onClose();
+      }}
       title="New Project"
       size="lg"
-      hideCloseButton={submitting}
+      hideCloseButton={submitting || cancelled !== null}
     >
-      <FormProvider {...form}>
-        <form onSubmit={onSubmit} noValidate aria-label="New Project">
-          {submitting ? (
-            <div className="py-6" aria-live="polite">
-              <p className="mb-3 text-sm font-medium text-ink-800">{progress?.label ?? SUBMIT_STEPS.project}</p>
-              <ProgressBar label="Project submission progress" value={progress?.percent ?? 0} />
-            </div>
-          ) : (
-            <>
-              <StepList step={step} />
-              <h3 ref={headingRef} tabIndex={-1} className="mt-5 mb-4 text-base font-semibold text-ink-900 focus:outline-none">
-                Step {step + 1} of {STEP_TITLES.length}: {STEP_TITLES[step]}
-              </h3>
-              {step === 0 && <CompanyFields />}
-              {step === 1 && <PropertyFields />}
-              {step === 2 && <UtilityStep />}
-              {step === 3 && <ContactsStep />}
-            </>
-          )}
-
-          <div className="mt-6 flex flex-col-reverse gap-3 border-t border-ink-200 pt-4 sm:flex-row sm:items-center">
-            {/* Cancel is always available and resets every field (member-app.md 2). */}
-            <Button variant="secondary" onClick={cancel}>
-              Cancel
-            </Button>
-            <div className="flex flex-col-reverse gap-3 sm:ml-auto sm:flex-row">
-              {step > 0 && !submitting && (
-                <Button variant="secondary" onClick={() => setStep(step - 1)}>
-                  Previous
-                </Button>
-              )}
-              {step < LAST_FORM_STEP && <Button type="submit">Next</Button>}
-              {step === LAST_FORM_STEP && <Button type="submit">Submit</Button>}
-            </div>
-          </div>
-        </form>
-      </FormProvider>
+      {body}
     </Modal>
   );
 }

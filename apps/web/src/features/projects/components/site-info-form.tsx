@@ -8,6 +8,8 @@ import { PROJECT_TOASTS } from '../messages';
 import { CompanyFields, PropertyFields } from './project-fields';
 import { projectToFormValues, sitePayload, type ProjectFormValues } from './project-form-values';
 import { showServerFieldErrors } from './server-field-errors';
+import { useFormDraft } from '../../../lib/use-form-draft';
+import { projectDraftKey } from './project-drafts';
 
 const SITE_FIELD_NAMES = [
   'company_name',
@@ -21,23 +23,27 @@ const SITE_FIELD_NAMES = [
   'type_of_roof',
   'age_of_roof',
   'roof_description',
-];
+] as const satisfies readonly (keyof ProjectFormValues)[];
 
 /**
  * The Site Info tab: the form titled 'Site Information' (member-app.md 2). The saving spinner
  * stays at least 1.5 s; a failed save keeps the form as typed; success refetches the project
- * (the parent re-keys this form on the new version).
+ * (the parent re-keys this form on the new version). What is typed is kept as a draft of this
+ * project until saved or discarded, across tab switches (issue 14 item 2).
  */
 export function SiteInfoForm({ project }: { project: Project }) {
   const updateProject = useUpdateProject(project.id);
   const form = useForm<ProjectFormValues>({ defaultValues: projectToFormValues(project) });
   const { handleSubmit, setError, reset } = form;
+  const draft = useFormDraft(form, projectDraftKey(project.id, 'site-info'), SITE_FIELD_NAMES);
 
   const save = handleSubmit(async (values) => {
     try {
+      draft.beforeSave();
       await updateProject.mutateAsync(sitePayload(values));
       toast.success(PROJECT_TOASTS.siteSaved);
     } catch (error) {
+      draft.afterFailedSave();
       showServerFieldErrors(error, setError, SITE_FIELD_NAMES);
       toast.error(failureMessage(PROJECT_TOASTS.siteSaveFailed, error));
     }

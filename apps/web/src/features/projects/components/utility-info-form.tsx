@@ -9,6 +9,8 @@ import { PROJECT_TOASTS } from '../messages';
 import { AnnualTotal, FormSection, MeterFields, PrimaryMeterFields } from './project-fields';
 import { projectToFormValues, utilityPayload, type ProjectFormValues } from './project-form-values';
 import { showServerFieldErrors } from './server-field-errors';
+import { useFormDraft } from '../../../lib/use-form-draft';
+import { projectDraftKey } from './project-drafts';
 
 const UTILITY_FIELD_NAMES = [
   'utility_company',
@@ -19,24 +21,30 @@ const UTILITY_FIELD_NAMES = [
   'power_bill_received_status',
   'average_monthly_power_bill_cost',
   'additional_utility_notes',
-];
+] as const satisfies readonly (keyof ProjectFormValues)[];
+
+/** What the form keeps as a draft: its fields and the meter readings. */
+const UTILITY_DRAFT_FIELDS = [...UTILITY_FIELD_NAMES, 'meters'] as const;
 
 /**
  * The Utility Info tab: 'Utility Information' with the sections Primary Meter, Meters (kWh
  * Only) and Total Annual Kilowatts; the last two only while Power Bill Received is Yes
- * (member-app.md 2). Saving works as on the Site Info tab.
+ * (member-app.md 2). Saving and the draft work as on the Site Info tab.
  */
 export function UtilityInfoForm({ project }: { project: Project }) {
   const updateProject = useUpdateProject(project.id);
   const form = useForm<ProjectFormValues>({ defaultValues: projectToFormValues(project) });
   const { handleSubmit, setError, reset, control } = form;
   const powerBillReceived = useWatch({ control, name: 'power_bill_received_status' });
+  const draft = useFormDraft(form, projectDraftKey(project.id, 'utility-info'), UTILITY_DRAFT_FIELDS);
 
   const save = handleSubmit(async (values) => {
     try {
+      draft.beforeSave();
       await updateProject.mutateAsync(utilityPayload(values));
       toast.success(PROJECT_TOASTS.utilitySaved);
     } catch (error) {
+      draft.afterFailedSave();
       showServerFieldErrors(error, setError, UTILITY_FIELD_NAMES);
       // Meter readings are checked as a whole (12 numbers per meter): one message for the section.
       const meterMessage = error instanceof ApiError ? Object.entries(error.fields).find(([name]) => name.startsWith('kilowatt_amounts'))?.[1] : undefined;

@@ -52,6 +52,16 @@ describe('projects list (member-app.md 2 "Projects list")', () => {
     expect(await screen.findByText('Showing 1 to 25 of 26 results')).toBeInTheDocument();
   });
 
+  it('clips the grey table header to the card\'s rounded corners (issue 14 item 12)', async () => {
+    stubTwentySixProjects();
+    renderList();
+    await screen.findByRole('table');
+    const card = screen.getByRole('region', { name: 'Your projects' });
+    expect(card).toHaveClass('rounded-2xl');
+    // Without clipping, the header's background paints square corners over the rounded border.
+    expect(card).toHaveClass('overflow-hidden');
+  });
+
   it('badges Archived red and other stages green, hides State and Stage on small screens, and links each row', async () => {
     stubTwentySixProjects();
     const { user, router } = renderList();

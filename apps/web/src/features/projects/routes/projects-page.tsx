@@ -45,7 +45,9 @@ export function ProjectsPage() {
         <h1 className="mt-3 text-2xl font-bold text-ink-900">Projects</h1>
       </div>
 
-      <section aria-label="Your projects" className="rounded-2xl border border-ink-200 bg-white shadow-sm">
+      {/* overflow-hidden: the grey table header would otherwise paint square corners over the
+          card's rounded ones (issue 14 item 12). */}
+      <section aria-label="Your projects" className="overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
         {projects.isPending ? (
           <PageSpinner label="Loading projects…" />
         ) : rows.length === 0 ? (

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateProfile, type ProfileUpdate } from '../api/update-profile';
 import { UI_MESSAGES } from '../../../lib/messages';
+import { useFormDraft } from '../../../lib/use-form-draft';
 
 type ContactValues = Omit<ProfileUpdate, 'account_type' | 'member_level'>;
 
@@ -31,6 +32,9 @@ function contactValues(user: User): ContactValues {
   return Object.fromEntries(CONTACT_FIELDS.map((name) => [name, user[name] ?? ''])) as ContactValues;
 }
 
+/** The draft key of a member's Contact Information form (issue 14 item 2). */
+export const profileDraftKey = (userId: number) => `profile.${userId}.contact-information`;
+
 function isSignupAccountType(value: string): value is SignupAccountType {
   return (SIGNUP_ACCOUNT_TYPES as readonly string[]).includes(value);
 }
@@ -40,10 +44,12 @@ function isSignupAccountType(value: string): value is SignupAccountType {
  * 5: profile forms have none); the server's field messages are shown under the fields.
  * member_level is preset to the tier name of the account type when empty, and the account type is
  * carried through unchanged. A new email asks for the current password (the server refuses the
- * change without it, ASVS 7.5.1); an unchanged one sends none.
+ * change without it, ASVS 7.5.1); an unchanged one sends none. Unsaved edits are kept as a draft
+ * (never the password) until saved or discarded (issue 14 item 2).
  */
 export function ContactInformationForm({ user }: { user: User }) {
   const updateProfile = useUpdateProfile();
+  const form = useForm<ContactValues>({ defaultValues: contactValues(user) });
   const {
     register,
     handleSubmit,
@@ -51,7 +57,8 @@ export function ContactInformationForm({ user }: { user: User }) {
     reset,
     control,
     formState: { errors, isDirty },
-  } = useForm<ContactValues>({ defaultValues: contactValues(user) });
+  } = form;
+  const draft = useFormDraft(form, profileDraftKey(user.id), CONTACT_FIELDS);
   const emailChanged = normalizeEmail(useWatch({ control, name: 'email' }) ?? '') !== normalizeEmail(user.email);
 
   const onSubmit = handleSubmit(async ({ current_password: currentPassword, ...values }) => {
@@ -62,11 +69,13 @@ export function ContactInformationForm({ user }: { user: User }) {
       ...(isSignupAccountType(user.account_type) ? { account_type: user.account_type } : {}),
     };
     try {
+      draft.beforeSave();
       const updated = await updateProfile.mutateAsync(payload);
       reset(contactValues(updated));
       toast.success(UI_MESSAGES.contactUpdated);
       if (emailChanged) toast.success(EMAIL_CHANGED_TOAST);
     } catch (error) {
+      draft.afterFailedSave();
       // member-app.md 8: on failure the form keeps what was typed.
       if (error instanceof ApiError) {
         for (const [name, message] of Object.entries(error.fields)) {

@@ -8,7 +8,8 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { formatLongDate } from '../../../lib/format';
 import { BillingInformation } from '../components/billing-information';
 import { ChangePasswordForm } from '../components/change-password-form';
-import { ContactInformationForm } from '../components/contact-information-form';
+import { ContactInformationForm, profileDraftKey } from '../components/contact-information-form';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { SecuritySection } from '../components/security-section';
 import { LoadError } from '../../../components/ui/load-error';
 import { Detail } from '../../../components/ui/detail';
@@ -47,6 +48,7 @@ export function ProfilePage() {
             </dl>
           </Panel>
 
+          <UnsavedChangesGuard drafts={[{ key: profileDraftKey(profile.data.id), label: 'Contact Information' }]} />
           <Panel title="Contact Information" id="contact-information">
             {/* Keyed by the record's version so a refetch after saving re-seeds the form. */}
             <ContactInformationForm key={profile.data.updated_at} user={profile.data} />
