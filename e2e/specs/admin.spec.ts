@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, auth, createProject, requestProposal } from '../support/api';
 import { createMember, DEMO, logIn, type Person } from '../support/people';
 
 // The admin area (issue 5, public-site-and-admin.md 2.10): the seeded full access admin works on
@@ -6,29 +7,6 @@ import { createMember, DEMO, logIn, type Person } from '../support/people';
 // the results through the member API.
 
 const ENGINEER = 'Jordan Lee, PE';
-
-async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post('/api/login', { data: { user: { email, password } } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (res.headers()['authorization'] ?? '').replace(/^Bearer\s+/i, '');
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function createProject(request: APIRequestContext, token: string, companyName: string): Promise<number> {
-  const res = await request.post('/api/projects', {
-    headers: auth(token),
-    data: { project: { company_name: companyName, industry: 'Retail', address_1: '1 Solar Way', city: 'Austin', state: 'TX', zip: '78701', project_stage: 'Project Initiation' } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { projectId: number }).projectId;
-}
-
-async function requestProposal(request: APIRequestContext, token: string, projectId: number): Promise<number> {
-  const res = await request.post(`/api/projects/${projectId}/proposal_tickets`, { headers: auth(token), data: { proposal_ticket: { details: 'x', status: 1 } } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 interface MemberTicket {
   id: number;
