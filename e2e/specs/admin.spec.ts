@@ -59,7 +59,12 @@ test.describe('admin area', () => {
     await page.getByLabel('Company Role').selectOption('project_manager');
     await page.getByLabel('Referred By').fill('Avery Admin');
     await page.getByRole('button', { name: `Update ${member.firstName}'s Information` }).click();
+    // A role change is confirmed first (issue 14 item 18).
+    const access = page.getByRole('dialog', { name: `Change ${member.firstName}'s access?` });
+    await expect(access).toContainText('Company role: None → Project Manager');
+    await access.getByRole('button', { name: 'Save changes' }).click();
     await expect(toast(page, 'User updated successfully')).toBeVisible();
+    await expect(page.getByText(`${member.firstName}'s information was saved. Company role is now Project Manager.`)).toBeVisible();
     // The member's own profile shows the change.
     const updated = (await (await request.get('/api/user/profile', { headers: auth(memberToken) })).json()) as { city: string; company_role: string; referrer_name: string };
     expect(updated).toMatchObject({ city: 'Houston', company_role: 'project_manager', referrer_name: 'Avery Admin' });
@@ -121,6 +126,15 @@ test.describe('admin area', () => {
     await expect(page.getByRole('list', { name: 'Choose the current stage' }).locator('[aria-current="step"]')).toContainText('Site Survey and Finalization');
     const project = (await (await request.get(`/api/projects/${acceptedProject}`, { headers: auth(memberToken) })).json()) as { project_stage: string };
     expect(project.project_stage).toBe('Site Survey and Finalization');
+
+    // Archiving is confirmed first, naming what happens (issue 14 item 18).
+    await page.getByRole('button', { name: 'Set Archived as current stage' }).click();
+    const archive = page.getByRole('dialog', { name: 'Archive this project?' });
+    await expect(archive).toContainText(`leaves ${member.firstName} ${member.lastName}'s working projects`);
+    await archive.getByRole('button', { name: 'Archive project' }).click();
+    await expect(page.getByRole('list', { name: 'Choose the current stage' }).locator('[aria-current="step"]')).toContainText('Archived');
+    const archived = (await (await request.get(`/api/projects/${acceptedProject}`, { headers: auth(memberToken) })).json()) as { project_stage: string };
+    expect(archived.project_stage).toBe('Archived');
 
     // --- Any other admin path is Coming Soon, inside the shell --------------------------------
     await page.goto('/admin/reports');
