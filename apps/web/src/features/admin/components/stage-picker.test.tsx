@@ -14,7 +14,7 @@ describe('stage states', () => {
   });
 });
 
-describe('Project Stages tab (public-site-and-admin.md 2.10)', () => {
+describe('Project Stages tab (public-site-and-admin.md 2.10)', { timeout: 15_000 }, () => {
   function setup(putStatus = 200) {
     const project = buildProject({ id: 7, company_name: 'Sunny Bakery', project_stage: 'Presentation Ready', owner_name: 'Sam Seller' });
     const calls = stubFetch(({ method, body }) => {

@@ -21,7 +21,8 @@ function setup() {
 
 const puts = (calls: ReturnType<typeof setup>['calls']) => calls.filter((call) => call.method === 'PUT');
 
-describe('user edit form (issue 14 item 18)', () => {
+// Several select and type steps each: slow on a busy machine.
+describe('user edit form (issue 14 item 18)', { timeout: 15_000 }, () => {
   it('asks before changing the account type and company role, naming both changes; Cancel saves nothing', async () => {
     const { calls, submit, user } = setup();
     await user.selectOptions(screen.getByLabelText('Account Type'), 'sales_partner');

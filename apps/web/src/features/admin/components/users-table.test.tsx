@@ -12,7 +12,8 @@ const adminUser = (id: number): AdminUser => ({
   stripe_subscription_id: null,
 });
 
-describe('All Users (public-site-and-admin.md 2.10)', () => {
+// Many clicks and reloads in one test: slow on a busy machine.
+describe('All Users (public-site-and-admin.md 2.10)', { timeout: 15_000 }, () => {
   it('pages by 8, pads the last page to 8 rows and filters by role', async () => {
     stubScreenWidth(true);
     const all = Array.from({ length: 11 }, (_, index) => adminUser(index + 1));
