@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, auth, createProject, requestProposal } from '../support/api';
 import { createMember, DEMO, logIn, type Person } from '../support/people';
 
 // The admin area (issue 5, public-site-and-admin.md 2.10): the seeded full access admin works on
@@ -6,29 +7,6 @@ import { createMember, DEMO, logIn, type Person } from '../support/people';
 // the results through the member API.
 
 const ENGINEER = 'Jordan Lee, PE';
-
-async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post('/api/login', { data: { user: { email, password } } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (res.headers()['authorization'] ?? '').replace(/^Bearer\s+/i, '');
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function createProject(request: APIRequestContext, token: string, companyName: string): Promise<number> {
-  const res = await request.post('/api/projects', {
-    headers: auth(token),
-    data: { project: { company_name: companyName, industry: 'Retail', address_1: '1 Solar Way', city: 'Austin', state: 'TX', zip: '78701', project_stage: 'Project Initiation' } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { projectId: number }).projectId;
-}
-
-async function requestProposal(request: APIRequestContext, token: string, projectId: number): Promise<number> {
-  const res = await request.post(`/api/projects/${projectId}/proposal_tickets`, { headers: auth(token), data: { proposal_ticket: { details: 'x', status: 1 } } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 interface MemberTicket {
   id: number;
@@ -81,7 +59,12 @@ test.describe('admin area', () => {
     await page.getByLabel('Company Role').selectOption('project_manager');
     await page.getByLabel('Referred By').fill('Avery Admin');
     await page.getByRole('button', { name: `Update ${member.firstName}'s Information` }).click();
+    // A role change is confirmed first (issue 14 item 18).
+    const access = page.getByRole('dialog', { name: `Change ${member.firstName}'s access?` });
+    await expect(access).toContainText('Company role: None → Project Manager');
+    await access.getByRole('button', { name: 'Save changes' }).click();
     await expect(toast(page, 'User updated successfully')).toBeVisible();
+    await expect(page.getByText(`${member.firstName}'s information was saved. Company role is now Project Manager.`)).toBeVisible();
     // The member's own profile shows the change.
     const updated = (await (await request.get('/api/user/profile', { headers: auth(memberToken) })).json()) as { city: string; company_role: string; referrer_name: string };
     expect(updated).toMatchObject({ city: 'Houston', company_role: 'project_manager', referrer_name: 'Avery Admin' });
@@ -143,6 +126,15 @@ test.describe('admin area', () => {
     await expect(page.getByRole('list', { name: 'Choose the current stage' }).locator('[aria-current="step"]')).toContainText('Site Survey and Finalization');
     const project = (await (await request.get(`/api/projects/${acceptedProject}`, { headers: auth(memberToken) })).json()) as { project_stage: string };
     expect(project.project_stage).toBe('Site Survey and Finalization');
+
+    // Archiving is confirmed first, naming what happens (issue 14 item 18).
+    await page.getByRole('button', { name: 'Set Archived as current stage' }).click();
+    const archive = page.getByRole('dialog', { name: 'Archive this project?' });
+    await expect(archive).toContainText(`leaves ${member.firstName} ${member.lastName}'s working projects`);
+    await archive.getByRole('button', { name: 'Archive project' }).click();
+    await expect(page.getByRole('list', { name: 'Choose the current stage' }).locator('[aria-current="step"]')).toContainText('Archived');
+    const archived = (await (await request.get(`/api/projects/${acceptedProject}`, { headers: auth(memberToken) })).json()) as { project_stage: string };
+    expect(archived.project_stage).toBe('Archived');
 
     // --- Any other admin path is Coming Soon, inside the shell --------------------------------
     await page.goto('/admin/reports');

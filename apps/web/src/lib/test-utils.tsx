@@ -61,3 +61,25 @@ export function renderRoutes(
   );
   return { router, user, queryClient, ...utils };
 }
+
+/** A MediaQueryList that answers `matches` and never changes (jsdom has no matchMedia). */
+export function fakeMediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  } as MediaQueryList;
+}
+
+/**
+ * Makes every CSS media query match (a wide screen) or none match (a phone). jsdom lays out
+ * nothing, so components that render differently by width read this; undone after each test.
+ */
+export function stubScreenWidth(wide: boolean): void {
+  vi.stubGlobal('matchMedia', (query: string) => fakeMediaQueryList(query, wide));
+}

@@ -12,7 +12,7 @@ const BAR: Record<StepState, string> = {
 const TEXT: Record<StepState, string> = {
   completed: 'text-ink-600',
   current: 'font-semibold text-brand-800',
-  upcoming: 'text-ink-400',
+  upcoming: 'text-ink-500',
 };
 
 /**

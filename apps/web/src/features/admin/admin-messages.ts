@@ -17,6 +17,16 @@ export const ADMIN_TOASTS = {
 } as const;
 
 /**
+ * What a list shows in place of its rows when it failed to load (issue 14 item 14: an error
+ * with Retry, never the empty state). The spec logs these failures only; it names no text.
+ */
+export const ADMIN_LOAD_ERRORS = {
+  users: 'The users could not be loaded. Check your connection and try again.',
+  projects: 'The projects could not be loaded. Check your connection and try again.',
+  proposals: 'The proposal requests could not be loaded. Check your connection and try again.',
+} as const;
+
+/**
  * Admin toasts last longer than the member ones (public-site-and-admin.md 9: 5 s, success 3 s).
  * The app's <Toaster> carries the member durations, so every admin call passes its own.
  * `id` keeps a repeated load failure from stacking copies of the same toast.

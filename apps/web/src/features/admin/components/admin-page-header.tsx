@@ -16,8 +16,34 @@ export function AdminPageHeader({ title, description, actions }: { title: string
 }
 
 export const tableClasses = {
-  wrap: 'overflow-x-auto rounded-2xl border border-ink-200 bg-white shadow-sm',
+  // relative: the sr-only header texts are absolutely positioned; without a positioned
+  // ancestor they escape the scroll box and widen the whole page on a phone.
+  wrap: 'relative overflow-x-auto rounded-2xl border border-ink-200 bg-white shadow-sm',
   table: 'min-w-full divide-y divide-ink-200 text-left text-sm',
   th: 'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-ink-600 uppercase',
   td: 'px-4 py-3 align-middle text-ink-800',
 };
+
+/** The card list that stands in for a table below md (issue 14 item 17). */
+export const cardClasses = {
+  list: 'space-y-3',
+  card: 'rounded-xl border border-ink-200 bg-white p-4 text-sm shadow-sm',
+};
+
+/** The header row of an admin table: the column names, then an unnamed-on-screen action column. */
+export function TableHead({ columns, action }: { columns: readonly string[]; action: string }) {
+  return (
+    <thead className="bg-white">
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={tableClasses.th}>
+            {column}
+          </th>
+        ))}
+        <th scope="col" className={tableClasses.th}>
+          <span className="sr-only">{action}</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}

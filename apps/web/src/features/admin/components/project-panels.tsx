@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { textLinkClasses } from '../../../components/ui/text-link';
+import { formatPhoneNumber, formatUsd } from '../../../lib/format';
 import { ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { useProjectRecords } from '../api/list-project-records';
 import { useProposalTickets } from '../api/list-proposal-tickets';
@@ -55,7 +56,7 @@ export function UtilityInfoPanel({ project }: { project: Project }) {
           ['Main Meter Number', project.main_meter_number],
           ['Main Panel Amperage', project.main_panel_amperage],
           ['Power Bill Received', project.power_bill_received_status],
-          ['Average Monthly Power Bill', project.average_monthly_power_bill_cost ? `$${project.average_monthly_power_bill_cost}` : ''],
+          ['Average Monthly Power Bill', formatUsd(project.average_monthly_power_bill_cost)],
           ['Additional Utility Notes', project.additional_utility_notes],
         ]}
       />
@@ -95,7 +96,7 @@ export function ContactsPanel({ projectId }: { projectId: number }) {
               {contact.contact_email}
             </a>
           )}
-          {contact.contact_phone_number && <p className="text-ink-700">{contact.contact_phone_number}</p>}
+          {contact.contact_phone_number && <p className="text-ink-700">{formatPhoneNumber(contact.contact_phone_number)}</p>}
           {contact.contact_notes && <p className="mt-2 whitespace-pre-line text-ink-600">{contact.contact_notes}</p>}
         </li>
       ))}

@@ -2,6 +2,7 @@ import type { ProposalTicket } from '@sunin/contract';
 import { proposalStatusLabel } from '@sunin/contract';
 import { formatDateTime } from './format';
 import { ProposalProgress } from './proposal-progress';
+import { ProposalStatusChip } from './proposal-status-chip';
 import { proposalTextClasses } from './proposal-tone';
 
 /** Summary card of a ticket: title, company, address, current status and progress. */
@@ -23,7 +24,9 @@ export function ProposalSummary({ ticket }: { ticket: ProposalTicket }) {
         </div>
         <div className="sm:col-span-2">
           <dt className="text-ink-500">Current status</dt>
-          <dd className={`font-semibold ${proposalTextClasses(ticket.status)}`}>{proposalStatusLabel(ticket.status)}</dd>
+          <dd className="mt-1">
+            <ProposalStatusChip status={ticket.status} />
+          </dd>
         </div>
       </dl>
       <div className="mt-4">

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
-import { tableClasses } from './admin-page-header';
+import { TableHead, tableClasses } from './admin-page-header';
 import { pageSlice } from './page-of-pages';
 
 /** Referral and account status: Inactive red, anything else green (public-site-and-admin.md 2.10). */
@@ -46,19 +46,7 @@ export function RecordTable<T extends { id: number }>({ caption, rows, pending, 
       <div className={tableClasses.wrap}>
         <table className={tableClasses.table}>
           <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={tableClasses.th}>ID</th>
-              {columns.map((column) => (
-                <th key={column.header} scope="col" className={tableClasses.th}>
-                  {column.header}
-                </th>
-              ))}
-              <th scope="col" className={tableClasses.th}>
-                <span className="sr-only">Open</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['ID', ...columns.map((column) => column.header)]} action="Open" />
           <tbody className="divide-y divide-ink-200">
             {pageSlice(rows, current, ADMIN_PAGE_SIZE).map((row) => (
               <tr key={row.id}>

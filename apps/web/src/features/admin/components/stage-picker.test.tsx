@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildProject } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
@@ -14,9 +14,9 @@ describe('stage states', () => {
   });
 });
 
-describe('Project Stages tab (public-site-and-admin.md 2.10)', () => {
+describe('Project Stages tab (public-site-and-admin.md 2.10)', { timeout: 15_000 }, () => {
   function setup(putStatus = 200) {
-    const project = buildProject({ id: 7, company_name: 'Sunny Bakery', project_stage: 'Presentation Ready' });
+    const project = buildProject({ id: 7, company_name: 'Sunny Bakery', project_stage: 'Presentation Ready', owner_name: 'Sam Seller' });
     const calls = stubFetch(({ method, body }) => {
       if (method === 'PUT') {
         const stage = (body as { project: { project_stage: string } }).project.project_stage;
@@ -28,7 +28,7 @@ describe('Project Stages tab (public-site-and-admin.md 2.10)', () => {
     return { calls, ...rendered };
   }
 
-  it('sets any stage, Archived included, as current at once and saves it', async () => {
+  it('sets any stage as current, Archived once confirmed, and saves it', async () => {
     const { calls, user } = setup();
     await user.click(await screen.findByRole('tab', { name: 'Project Stages' }));
     const list = screen.getByRole('list', { name: 'Choose the current stage' });
@@ -36,11 +36,26 @@ describe('Project Stages tab (public-site-and-admin.md 2.10)', () => {
     expect(within(list).getByText('Project Initiation').closest('li')).toHaveTextContent('Complete');
 
     await user.click(screen.getByRole('button', { name: 'Set Archived as current stage' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Archive this project?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Archive project' }));
     expect(within(list).getByText('Archived').closest('li')).toHaveAttribute('aria-current', 'step');
     expect(await screen.findByText('Project stage updated successfully!')).toBeInTheDocument();
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(put.url.pathname).toBe('/api/admin/projects/7');
     expect(put.body).toEqual({ project: { project_stage: 'Archived' } });
+  });
+
+  it('asks before archiving, naming what happens; Cancel saves nothing (issue 14 item 18)', async () => {
+    const { calls, user } = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Project Stages' }));
+    await user.click(screen.getByRole('button', { name: 'Set Archived as current stage' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Archive this project?' });
+    expect(confirm).toHaveTextContent("Sunny Bakery moves to Archived and leaves Sam Seller's working projects; Sam Seller is notified.");
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    const list = screen.getByRole('list', { name: 'Choose the current stage' });
+    expect(within(list).getByText('Presentation Ready').closest('li')).toHaveAttribute('aria-current', 'step');
   });
 
   it('goes back to the saved stage when saving fails', async () => {

@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_TYPES, COMPANY_ROLES, type AccountType, type AdminUser, type CompanyRole } from '@sunin/contract';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { fieldClasses, labelClasses } from '../../../components/ui/field-styles';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { useUpdateAdminUser, type AdminUserUpdate } from '../api/update-user';
+import { accessChanges, describeAccessChanges, type AccessChange } from './access-changes';
 import { formatDateTime, orNotAvailable } from './format';
 import { accountTypeLabel, roleLabel } from './role-labels';
 
@@ -47,21 +50,38 @@ const TEXT_FIELDS: Array<{ name: Exclude<keyof AdminUserUpdate, 'account_type' |
 export function UserEditForm({ user }: { user: AdminUser }) {
   const [form, setForm] = useState<AdminUserUpdate>(() => toForm(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Account type and role changes wait here for the admin's confirmation (issue 14 item 18).
+  const [pendingChanges, setPendingChanges] = useState<AccessChange[] | null>(null);
+  // What the last save did, until the form is edited again.
+  const [savedMessage, setSavedMessage] = useState<string | null>(null);
   const update = useUpdateAdminUser(user.id);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const edit = (patch: Partial<AdminUserUpdate>) => {
+    setSavedMessage(null);
+    setForm((current) => ({ ...current, ...patch }));
+  };
+
+  const save = (changes: AccessChange[]) =>
     update.mutate(form, {
       onSuccess: (saved) => {
         setErrors({});
         setForm(toForm(saved));
+        setSavedMessage(`${saved.first_name}'s information was saved. ${describeAccessChanges(changes)}`.trim());
         adminToast.success(ADMIN_TOASTS.userUpdated);
       },
       onError: (error) => {
         setErrors(error instanceof ApiError ? Object.fromEntries(Object.entries(error.fields).map(([key, value]) => [key.replace(/^user\./, ''), value])) : {});
         adminToast.error(ADMIN_TOASTS.userUpdateFailed);
       },
+      onSettled: () => setPendingChanges(null),
     });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSavedMessage(null);
+    const changes = accessChanges(user, form);
+    if (changes.length > 0) setPendingChanges(changes);
+    else save(changes);
   };
 
   const facts: Array<[string, string]> = [
@@ -90,7 +110,7 @@ export function UserEditForm({ user }: { user: AdminUser }) {
               label={field.label}
               type={field.type ?? 'text'}
               value={form[field.name]}
-              onChange={(event) => setForm({ ...form, [field.name]: event.target.value })}
+              onChange={(event) => edit({ [field.name]: event.target.value })}
               error={errors[field.name]}
             />
           ))}
@@ -102,7 +122,7 @@ export function UserEditForm({ user }: { user: AdminUser }) {
               id="user-account-type"
               className={fieldClasses(Boolean(errors.account_type))}
               value={form.account_type}
-              onChange={(event) => setForm({ ...form, account_type: event.target.value as AccountType })}
+              onChange={(event) => edit({ account_type: event.target.value as AccountType })}
             >
               {ACCOUNT_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -120,7 +140,7 @@ export function UserEditForm({ user }: { user: AdminUser }) {
               id="user-company-role"
               className={fieldClasses(Boolean(errors.company_role))}
               value={form.company_role ?? ''}
-              onChange={(event) => setForm({ ...form, company_role: event.target.value as CompanyRole | '' })}
+              onChange={(event) => edit({ company_role: event.target.value as CompanyRole | '' })}
             >
               <option value="">None</option>
               {COMPANY_ROLES.map((role) => (
@@ -134,7 +154,7 @@ export function UserEditForm({ user }: { user: AdminUser }) {
           <TextField
             label="Referred By"
             value={form.referrer_name}
-            onChange={(event) => setForm({ ...form, referrer_name: event.target.value })}
+            onChange={(event) => edit({ referrer_name: event.target.value })}
             error={errors.referrer_name}
             className="sm:col-span-2"
           />
@@ -153,11 +173,29 @@ export function UserEditForm({ user }: { user: AdminUser }) {
           ))}
         </dl>
       </section>
+      {savedMessage && <Alert tone="success">{savedMessage}</Alert>}
       <div className="flex justify-end">
         <Button type="submit" pending={update.isPending} className="w-full sm:w-auto">
           {`Update ${user.first_name}'s Information`}
         </Button>
       </div>
+      <ConfirmDialog
+        open={pendingChanges !== null}
+        title={`Change ${user.first_name}'s access?`}
+        confirmLabel="Save changes"
+        pending={update.isPending}
+        onConfirm={() => pendingChanges && save(pendingChanges)}
+        onCancel={() => setPendingChanges(null)}
+      >
+        <ul className="space-y-2">
+          {(pendingChanges ?? []).map((change) => (
+            <li key={change.field}>
+              <span className="font-semibold text-ink-900">{change.field}:</span> {change.from} → {change.to}
+              {change.consequence && <span className="block text-ink-600">{change.consequence}</span>}
+            </li>
+          ))}
+        </ul>
+      </ConfirmDialog>
     </form>
   );
 }

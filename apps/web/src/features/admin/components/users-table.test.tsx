@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '@sunin/contract';
 import { buildUser } from '../../../lib/test-fixtures';
-import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
+import { jsonResponse, renderRoutes, stubFetch, stubScreenWidth } from '../../../lib/test-utils';
 import { AllUsersPage } from '../routes/all-users-page';
 
 const adminUser = (id: number): AdminUser => ({
@@ -12,8 +12,10 @@ const adminUser = (id: number): AdminUser => ({
   stripe_subscription_id: null,
 });
 
-describe('All Users (public-site-and-admin.md 2.10)', () => {
+// Many clicks and reloads in one test: slow on a busy machine.
+describe('All Users (public-site-and-admin.md 2.10)', { timeout: 15_000 }, () => {
   it('pages by 8, pads the last page to 8 rows and filters by role', async () => {
+    stubScreenWidth(true);
     const all = Array.from({ length: 11 }, (_, index) => adminUser(index + 1));
     const calls = stubFetch(({ url }) => {
       const page = Number(url.searchParams.get('page'));
@@ -42,5 +44,23 @@ describe('All Users (public-site-and-admin.md 2.10)', () => {
     const last = calls.at(-1)!;
     expect(last.url.searchParams.get('company_role')).toBe('project_engineer');
     expect(last.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('shows phone numbers as (555) 123-4567 (issue 14 item 19)', async () => {
+    stubScreenWidth(true);
+    stubFetch(() => jsonResponse([{ ...adminUser(1), phone_number: '5551234567' }], { headers: { 'X-Total-Count': '1' } }));
+    renderRoutes([{ path: '/admin/all-users', element: <AllUsersPage /> }], { initialEntries: ['/admin/all-users'] });
+    expect(await screen.findByRole('cell', { name: '(555) 123-4567' })).toBeInTheDocument();
+    expect(screen.queryByText('5551234567')).not.toBeInTheDocument();
+  });
+
+  it('is a list of cards on a phone, each with its View link (issue 14 item 17)', async () => {
+    stubScreenWidth(false);
+    stubFetch(() => jsonResponse([adminUser(1), adminUser(2)], { headers: { 'X-Total-Count': '2' } }));
+    renderRoutes([{ path: '/admin/all-users', element: <AllUsersPage /> }], { initialEntries: ['/admin/all-users'] });
+    const cards = await screen.findByRole('list', { name: 'Users' });
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(cards).getByRole('link', { name: 'View User01 Test' })).toHaveAttribute('href', '/admin/all-users/1');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

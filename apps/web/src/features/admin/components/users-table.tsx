@@ -1,7 +1,8 @@
 import type { AdminUser } from '@sunin/contract';
 import { TextLink } from '../../../components/ui/text-link';
 import { fullName } from '../../../lib/current-user';
-import { tableClasses } from './admin-page-header';
+import { formatPhoneNumber } from '../../../lib/format';
+import { cardClasses, TableHead, tableClasses } from './admin-page-header';
 import { accountTypeLabel, roleLabel } from './role-labels';
 import { UserAvatar } from './user-avatar';
 
@@ -17,18 +18,7 @@ export function UsersTable({ users, pageSize }: { users: AdminUser[]; pageSize: 
     <div className={tableClasses.wrap}>
       <table className={tableClasses.table}>
         <caption className="sr-only">Users</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className={tableClasses.th}>
-                {column}
-              </th>
-            ))}
-            <th scope="col" className={tableClasses.th}>
-              <span className="sr-only">View</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} action="View" />
         <tbody className="divide-y divide-ink-200">
           {users.map((user) => {
             const name = fullName(user);
@@ -42,7 +32,7 @@ export function UsersTable({ users, pageSize }: { users: AdminUser[]; pageSize: 
                 </td>
                 <td className={`${tableClasses.td} whitespace-nowrap`}>{accountTypeLabel(user.account_type)}</td>
                 <td className={tableClasses.td}>{user.email}</td>
-                <td className={`${tableClasses.td} whitespace-nowrap`}>{user.phone_number || 'N/A'}</td>
+                <td className={`${tableClasses.td} whitespace-nowrap`}>{formatPhoneNumber(user.phone_number) || 'N/A'}</td>
                 <td className={`${tableClasses.td} whitespace-nowrap`}>{roleLabel(user.company_role)}</td>
                 <td className={`${tableClasses.td} text-right`}>
                   <TextLink to={`/admin/all-users/${user.id}`} aria-label={`View ${name}`}>
@@ -60,5 +50,44 @@ export function UsersTable({ users, pageSize }: { users: AdminUser[]; pageSize: 
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Below md: one card per user, the View link inside the screen. */
+export function UserCards({ users }: { users: AdminUser[] }) {
+  return (
+    <ul aria-label="Users" className={cardClasses.list}>
+      {users.map((user) => {
+        const name = fullName(user);
+        return (
+          <li key={user.id} className={cardClasses.card}>
+            <div className="flex items-center gap-3">
+              <UserAvatar image={user.image} name={name} />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words text-ink-900">{name}</p>
+                <p className="text-ink-600">{accountTypeLabel(user.account_type)}</p>
+              </div>
+              <TextLink to={`/admin/all-users/${user.id}`} aria-label={`View ${name}`}>
+                View
+              </TextLink>
+            </div>
+            <dl className="mt-3 grid gap-1 text-ink-800">
+              <div className="flex gap-2">
+                <dt className="text-ink-600">Email</dt>
+                <dd className="min-w-0 break-all">{user.email}</dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="text-ink-600">Phone</dt>
+                <dd>{formatPhoneNumber(user.phone_number) || 'N/A'}</dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="text-ink-600">Company Role</dt>
+                <dd>{roleLabel(user.company_role)}</dd>
+              </div>
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

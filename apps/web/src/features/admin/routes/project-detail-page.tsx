@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useParams } from 'react-router';
-import type { Project, ProjectStage } from '@sunin/contract';
+import { ARCHIVED_STAGE, type Project, type ProjectStage } from '@sunin/contract';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
@@ -17,17 +18,41 @@ import { parseRouteId } from './route-id';
 
 const TABS = ['Site Info', 'Utility Info', 'Project Contacts', 'Project Links', 'Assets', 'Proposal', 'Project Stages'] as const;
 
+/**
+ * Any stage is set at once (public-site-and-admin.md 2.10), except Archived: it takes the
+ * project out of the owner's working views and notifies them, so it is confirmed first
+ * (issue 14 item 18).
+ */
 function ProjectStagesPanel({ project }: { project: Project }) {
   const update = useUpdateProjectStage(project.id);
-  const select = (stage: ProjectStage) =>
+  const [confirmingArchive, setConfirmingArchive] = useState(false);
+  const save = (stage: ProjectStage) =>
     update.mutate(stage, {
       onSuccess: () => adminToast.success(ADMIN_TOASTS.stageUpdated),
       onError: () => adminToast.error(ADMIN_TOASTS.stageUpdateFailed),
+      onSettled: () => setConfirmingArchive(false),
     });
+  const select = (stage: ProjectStage) => (stage === ARCHIVED_STAGE ? setConfirmingArchive(true) : save(stage));
+  const owner = project.owner_name;
   return (
     <div className="max-w-2xl space-y-3">
       <p className="text-sm text-ink-600">Pick any stage to make it current; the owner is notified.</p>
       <StagePicker current={project.project_stage} onSelect={select} disabled={update.isPending} />
+      <ConfirmDialog
+        open={confirmingArchive}
+        title="Archive this project?"
+        confirmLabel="Archive project"
+        pending={update.isPending}
+        onConfirm={() => save(ARCHIVED_STAGE)}
+        onCancel={() => setConfirmingArchive(false)}
+      >
+        <p>
+          {owner
+            ? `${project.company_name} moves to Archived and leaves ${owner}'s working projects; ${owner} is notified.`
+            : `${project.company_name} moves to Archived and leaves its owner's working projects; the owner is notified.`}
+        </p>
+        <p className="mt-2">You can set another stage later to bring it back.</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,23 +1,110 @@
 import { useEffect, useState } from 'react';
-import { ADMIN_PAGE_SIZE, proposalStatusLabel, type ProposalTicket } from '@sunin/contract';
+import { ADMIN_PAGE_SIZE, type ProposalTicket } from '@sunin/contract';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { ADMIN_TOASTS, adminToast } from '../admin-messages';
+import { MD_UP, useMediaQuery } from '../../../lib/use-media-query';
+import { ADMIN_LOAD_ERRORS, ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { useProposalTickets } from '../api/list-proposal-tickets';
-import { AdminPageHeader, tableClasses } from '../components/admin-page-header';
+import { AdminPageHeader, TableHead, tableClasses } from '../components/admin-page-header';
 import { ManageProposalDialog } from '../components/manage-proposal-dialog';
 import { PageOfPages, pageCountOf, pageSlice } from '../components/page-of-pages';
+import { ProposalStatusChip, ProposalStatusLegend } from '../components/proposal-status-chip';
 import { ProposalHistory, ProposalSummary } from '../components/proposal-summary';
-import { proposalRowClasses, proposalTextClasses } from '../components/proposal-tone';
+import { proposalStatusStyle } from '../components/proposal-tone';
+
+interface TicketListProps {
+  tickets: ProposalTicket[];
+  selectedId: number | undefined;
+  onSelect: (ticket: ProposalTicket) => void;
+  onManage: (ticket: ProposalTicket) => void;
+}
+
+const selectedOutline = 'outline-2 -outline-offset-2 outline-brand-700';
+
+function ManageButton({ ticket, onManage, className = '' }: { ticket: ProposalTicket; onManage: (ticket: ProposalTicket) => void; className?: string }) {
+  return (
+    <Button aria-label={`Manage proposal ${ticket.id}`} className={className} onClick={() => onManage(ticket)}>
+      Manage
+    </Button>
+  );
+}
+
+function CompanyButton({ ticket, onSelect }: { ticket: ProposalTicket; onSelect: (ticket: ProposalTicket) => void }) {
+  return (
+    <button type="button" className="text-left font-medium break-words text-ink-900 hover:underline" onClick={() => onSelect(ticket)}>
+      {ticket.company_name || 'N/A'}
+    </button>
+  );
+}
+
+/** From md up: the spec's table of Proposal ID, Company, Status and Manage. */
+function TicketTable({ tickets, selectedId, onSelect, onManage }: TicketListProps) {
+  return (
+    <div className={tableClasses.wrap}>
+      <table className={tableClasses.table}>
+        <caption className="sr-only">Proposal requests</caption>
+        <TableHead columns={['Proposal ID', 'Company', 'Status']} action="Manage" />
+        <tbody className="divide-y divide-ink-200">
+          {tickets.map((ticket) => {
+            const style = proposalStatusStyle(ticket.status);
+            return (
+              <tr key={ticket.id} data-status={ticket.status} className={`${style.row} ${selectedId === ticket.id ? selectedOutline : ''}`}>
+                <td className={`${tableClasses.td} border-l-4 font-semibold ${style.stripe}`}>#{ticket.id}</td>
+                <td className={tableClasses.td}>
+                  <CompanyButton ticket={ticket} onSelect={onSelect} />
+                </td>
+                <td className={tableClasses.td}>
+                  <ProposalStatusChip status={ticket.status} />
+                </td>
+                <td className={`${tableClasses.td} text-right`}>
+                  <ManageButton ticket={ticket} onManage={onManage} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Below md: one card per ticket, the Manage button full width inside the screen (issue 14 item 17). */
+function TicketCards({ tickets, selectedId, onSelect, onManage }: TicketListProps) {
+  return (
+    <ul aria-label="Proposal requests" className="space-y-3">
+      {tickets.map((ticket) => {
+        const style = proposalStatusStyle(ticket.status);
+        return (
+          <li
+            key={ticket.id}
+            data-status={ticket.status}
+            className={`rounded-xl border border-l-4 border-ink-200 p-4 shadow-sm ${style.row} ${style.stripe} ${selectedId === ticket.id ? selectedOutline : ''}`}
+          >
+            <p className="text-xs font-semibold tracking-wide text-ink-700 uppercase">Proposal #{ticket.id}</p>
+            <div className="mt-1">
+              <CompanyButton ticket={ticket} onSelect={onSelect} />
+            </div>
+            <div className="mt-2">
+              <ProposalStatusChip status={ticket.status} />
+            </div>
+            <ManageButton ticket={ticket} onManage={onManage} className="mt-3 w-full" />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /**
- * Proposal Requests (/admin, /admin/proposal-management): the open tickets, 8 a page, rows
- * tinted by status; Manage opens the dialog, and the chosen ticket's summary and history show
- * below the table.
+ * Proposal Requests (/admin, /admin/proposal-management): the open tickets, 8 a page, tinted by
+ * status with a chip and a legend; Manage opens the dialog, and the chosen ticket's summary and
+ * history show below the list. A table from md up, cards below.
  */
 export function ProposalManagementPage() {
   const tickets = useProposalTickets();
+  const wide = useMediaQuery(MD_UP);
   const [page, setPage] = useState(1);
   const [managed, setManaged] = useState<ProposalTicket | null>(null);
   const [selected, setSelected] = useState<ProposalTicket | null>(null);
@@ -32,59 +119,33 @@ export function ProposalManagementPage() {
   // The selected ticket as the list has it now; a ticket that left the list (terminal) keeps
   // the copy the update returned.
   const shown = (selected && rows.find((ticket) => ticket.id === selected.id)) ?? selected ?? rows[0] ?? null;
+  const listProps: TicketListProps = {
+    tickets: pageSlice(rows, current, ADMIN_PAGE_SIZE),
+    selectedId: shown?.id,
+    onSelect: setSelected,
+    onManage: (ticket) => {
+      setSelected(ticket);
+      setManaged(ticket);
+    },
+  };
 
   return (
     <div className="space-y-6">
       <AdminPageHeader title="Proposal Requests" description="Open proposal and revision requests. Terminal ones leave this list." />
       {tickets.isPending ? (
         <PageSpinner label="Loading proposals…" />
+      ) : tickets.isError ? (
+        <LoadError message={ADMIN_LOAD_ERRORS.proposals} onRetry={() => tickets.refetch()} retrying={tickets.isFetching} />
       ) : rows.length === 0 ? (
         <EmptyState title="No Active Proposals">There are currently no active proposal tickets. Please check back later.</EmptyState>
       ) : (
         <div className="space-y-4">
-          <div className={tableClasses.wrap}>
-            <table className={tableClasses.table}>
-              <caption className="sr-only">Proposal requests</caption>
-              <thead className="bg-white">
-                <tr>
-                  <th scope="col" className={tableClasses.th}>Proposal ID</th>
-                  <th scope="col" className={tableClasses.th}>Company</th>
-                  <th scope="col" className={tableClasses.th}>Status</th>
-                  <th scope="col" className={tableClasses.th}>
-                    <span className="sr-only">Manage</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-ink-200">
-                {pageSlice(rows, current, ADMIN_PAGE_SIZE).map((ticket) => (
-                  <tr key={ticket.id} className={`${proposalRowClasses(ticket.status)} ${shown?.id === ticket.id ? 'outline-2 -outline-offset-2 outline-brand-600' : ''}`}>
-                    <td className={`${tableClasses.td} font-semibold`}>#{ticket.id}</td>
-                    <td className={tableClasses.td}>
-                      <button type="button" className="text-left font-medium text-ink-900 hover:underline" onClick={() => setSelected(ticket)}>
-                        {ticket.company_name || 'N/A'}
-                      </button>
-                    </td>
-                    <td className={`${tableClasses.td} min-w-48 font-medium ${proposalTextClasses(ticket.status)}`}>{proposalStatusLabel(ticket.status)}</td>
-                    <td className={`${tableClasses.td} text-right`}>
-                      <Button
-                        aria-label={`Manage proposal ${ticket.id}`}
-                        onClick={() => {
-                          setSelected(ticket);
-                          setManaged(ticket);
-                        }}
-                      >
-                        Manage
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ProposalStatusLegend />
+          {wide ? <TicketTable {...listProps} /> : <TicketCards {...listProps} />}
           <PageOfPages page={current} pageCount={pageCount} onPageChange={setPage} label="Proposal pages" />
         </div>
       )}
-      {shown && (
+      {shown && !tickets.isError && (
         <div className="grid gap-6 lg:grid-cols-2">
           <ProposalSummary ticket={shown} />
           <ProposalHistory ticket={shown} />

@@ -142,4 +142,11 @@ describe('Project Contacts tab (member-app.md 2)', () => {
     await user.click(screen.getByRole('button', { name: 'Save Contact' }));
     expect(await screen.findByText('Contact updated successfully!')).toBeInTheDocument();
   });
+
+  it('shows the phone number as (512) 555-0111, dialling the digits (issue 14 item 19)', async () => {
+    stubContactsApi([buildContact()]);
+    renderContacts();
+    const phone = await screen.findByRole('link', { name: '(512) 555-0111' });
+    expect(phone).toHaveAttribute('href', 'tel:5125550111');
+  });
 });

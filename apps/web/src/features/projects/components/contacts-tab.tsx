@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { textLinkClasses } from '../../../components/ui/text-link';
 import { failureMessage } from '../../../lib/failure-message';
+import { formatPhoneNumber } from '../../../lib/format';
 import { useCreateContact, type ContactInput } from '../api/create-contact';
 import { useDeleteContact } from '../api/delete-contact';
 import { useContact } from '../api/get-contact';
@@ -98,7 +99,7 @@ function ContactCard({ contact, onView, onDelete }: { contact: Contact; onView: 
           )}
           {contact.contact_phone_number && (
             <a className={textLinkClasses} href={`tel:${contact.contact_phone_number}`}>
-              {contact.contact_phone_number}
+              {formatPhoneNumber(contact.contact_phone_number)}
             </a>
           )}
         </div>

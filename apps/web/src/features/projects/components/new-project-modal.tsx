@@ -38,7 +38,7 @@ function StepList({ step }: { step: number }) {
             <span className={`block h-1.5 rounded-full ${state === 'upcoming' ? 'bg-ink-200' : 'bg-brand-600'}`} aria-hidden="true" />
             <span
               className={`mt-1.5 block truncate text-xs ${
-                state === 'current' ? 'font-semibold text-brand-800' : state === 'done' ? 'text-ink-700' : 'text-ink-400'
+                state === 'current' ? 'font-semibold text-brand-800' : state === 'done' ? 'text-ink-700' : 'text-ink-500'
               }`}
             >
               <span className="sm:hidden">{index + 1}</span>

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PROPOSAL_STATUSES, PROPOSAL_STATUS_NUMBERS, type ProposalTicket } from '@sunin/contract';
+import { jsonResponse, renderRoutes, stubFetch, stubScreenWidth } from '../../../lib/test-utils';
+import { proposalStatusStyle } from '../components/proposal-tone';
+import { ProposalManagementPage } from './proposal-management-page';
+
+const ticket = (id: number, status: number): ProposalTicket =>
+  ({ id, project_id: id, title: `Ticket ${id}`, company_name: `Company ${id}`, company_address: '', status, proposal_ticket_histories: [] }) as unknown as ProposalTicket;
+
+const OPEN = [ticket(1, 1), ticket(2, 2), ticket(5, 5), ticket(6, 6)];
+
+function renderPage(tickets: ProposalTicket[] = OPEN) {
+  stubFetch(() => jsonResponse(tickets));
+  return renderRoutes([{ path: '/', element: <ProposalManagementPage /> }]);
+}
+
+/** The hue of a Tailwind class such as 'bg-amber-100' (amber). */
+const hue = (classes: string) => /bg-([a-z]+)-\d+/.exec(classes)?.[1];
+
+describe('proposal status tints (issue 14 item 16)', () => {
+  it('gives every status its own hue, row tint, stripe and chip', () => {
+    const styles = PROPOSAL_STATUS_NUMBERS.map(proposalStatusStyle);
+    expect(new Set(styles.map((style) => hue(style.row))).size).toBe(8);
+    expect(new Set(styles.map((style) => style.stripe)).size).toBe(8);
+    expect(new Set(styles.map((style) => style.chip)).size).toBe(8);
+    // Neither the near-white greys of before nor plain white: a tint one can see.
+    for (const style of styles) expect(style.row).toMatch(/^bg-(?!ink|white|gray|slate)[a-z]+-(100|200)$/);
+  });
+
+  it('tints each row by status, shows the status as a chip with the spec text, and explains the colours in a legend', async () => {
+    stubScreenWidth(true);
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Proposal requests' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(4);
+    const tints = rows.map((row) => [...row.classList].find((name) => name.startsWith('bg-')));
+    expect(new Set(tints).size).toBe(4);
+    rows.forEach((row, index) => {
+      const status = OPEN[index]!.status;
+      expect(within(row).getByText(PROPOSAL_STATUSES[status - 1]!)).toHaveClass(...proposalStatusStyle(status).chip.split(' '));
+    });
+
+    const legend = screen.getByRole('region', { name: 'Status colours' });
+    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Proposal requested and pending review',
+      'Proposal accepted and assigned to engineer',
+      'Revision requested and pending review',
+      'Revision request accepted and assigned to engineer',
+    ]);
+  });
+});
+
+describe('proposal list on a phone (issue 14 item 17)', () => {
+  it('is a list of cards, each with its status chip and a full-width Manage button, and no table', async () => {
+    stubScreenWidth(false);
+    const { user } = renderPage();
+    const cards = await screen.findByRole('list', { name: 'Proposal requests' });
+    const items = within(cards).getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    expect(within(items[0]!).getByText('Proposal requested and pending review')).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('button', { name: 'Manage proposal 1' })).toHaveClass('w-full');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    await user.click(within(items[1]!).getByRole('button', { name: 'Manage proposal 2' }));
+    expect(await screen.findByRole('dialog', { name: 'Manage Proposal' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiToken, auth, createProject, requestProposal } from '../support/api';
+import { createMember, DEMO, logIn, type Person } from '../support/people';
+
+// Issue 14 item 20: axe-core finds nothing on any member or admin screen or main dialog, at
+// desktop and phone width (the public pages are checked in public-site.spec.ts). One page load
+// per screen and width; tabs and dialogs are opened in place. Failures are soft, so one run
+// lists every screen that has a problem.
+
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+interface Fixture {
+  member: Person;
+  userId: number;
+  /** A project with a contact, a link and an open proposal request. */
+  projectId: number;
+  contactId: number;
+  /** A project with nothing open, so that Request Proposal is offered. */
+  quietProjectId: number;
+  ticketId: number;
+  accountId: number;
+}
+
+let fixture: Fixture;
+
+test.beforeAll(async ({ request }) => {
+  const member = await createMember(request);
+  const token = await apiToken(request, member.email, member.password);
+  const headers = auth(token);
+  const userId = ((await (await request.get('/api/user/profile', { headers })).json()) as { id: number }).id;
+  const projectId = await createProject(request, token, `Axe Bakery ${member.userName}`);
+  const quietProjectId = await createProject(request, token, `Axe Quiet Co ${member.userName}`);
+  const contact = await request.post(`/api/projects/${projectId}/contacts`, {
+    headers,
+    data: { contact: { contact_first_name: 'Jamie', contact_last_name: 'Cole', contact_title: 'Owner', contact_email: 'jamie@example.com', contact_phone_number: '5125550111', contact_notes: '' } },
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const link = await request.post(`/api/projects/${projectId}/project_links`, {
+    headers,
+    data: { project_link: { link_type: 'Website', link_title: 'Company site', link_url: 'https://example.com' } },
+  });
+  expect(link.status(), await link.text()).toBe(201);
+  const ticketId = await requestProposal(request, token, projectId);
+  const adminHeaders = auth(await apiToken(request, DEMO.admin.email, DEMO.admin.password));
+  const accounts = (await (await request.get(`/api/admin/users/${userId}/accounts`, { headers: adminHeaders })).json()) as Array<{ id: number }>;
+  fixture = {
+    member,
+    userId,
+    projectId,
+    quietProjectId,
+    ticketId,
+    contactId: ((await contact.json()) as { id: number }).id,
+    accountId: accounts[0]!.id,
+  };
+});
+
+/** Every axe violation inside `scope` (the whole page by default), one line each. */
+async function expectNoViolations(page: Page, what: string, scope?: string) {
+  let builder = new AxeBuilder({ page });
+  if (scope) builder = builder.include(scope);
+  const { violations } = await builder.analyze();
+  const found = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect.soft(found, `axe on ${what}`).toEqual([]);
+}
+
+/** A full page load, settled: its heading shown, its data loaded and no spinner left. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // /activating-now spins on purpose while it waits for the subscription.
+  if (path !== '/activating-now') await expect(page.locator('main .animate-spin')).toHaveCount(0);
+}
+
+const dialogPanel = (page: Page) => page.getByRole('dialog').locator('[id^="headlessui-dialog-panel"]');
+
+/**
+ * Checks the dialog `opener` opens; `then` (if given) acts inside it, for instance to show the
+ * field errors, and it is checked again. Escape closes it.
+ */
+async function checkDialog(page: Page, what: string, opener: Locator, then?: (dialog: Locator) => Promise<void>) {
+  await opener.click();
+  await expect(dialogPanel(page)).toBeVisible();
+  await page.waitForTimeout(200); // the panel's 150 ms entrance transition
+  await expectNoViolations(page, what, '[role="dialog"]');
+  if (then) {
+    await then(page.getByRole('dialog'));
+    await expectNoViolations(page, `${what}, after acting in it`, '[role="dialog"]');
+  }
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/** Each tab of the page's tab list in turn. */
+async function checkTabs(page: Page, what: string) {
+  const tabs = page.getByRole('tablist').first().getByRole('tab');
+  for (const name of await tabs.allInnerTexts()) {
+    await tabs.filter({ hasText: name }).first().click();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main .animate-spin')).toHaveCount(0);
+    await expectNoViolations(page, `${what}, tab ${name}`);
+  }
+}
+
+for (const size of WIDTHS) {
+  test.describe(`at ${size.name} width (${size.width} px)`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('every member screen and dialog passes axe', async ({ page }) => {
+      test.setTimeout(180_000);
+      const { member, projectId, quietProjectId, contactId } = fixture;
+      await page.goto('/login');
+      await logIn(page, member.email, member.password);
+      await expect(page).toHaveURL(/\/home$/);
+
+      await open(page, '/home');
+      await expectNoViolations(page, '/home');
+      await checkDialog(page, 'the New Project wizard', page.getByRole('banner').getByRole('button', { name: 'New Project' }), async (dialog) => {
+        // Every step of the wizard; the last is checked by checkDialog itself.
+        const steps = dialog.getByRole('list', { name: 'New project steps' });
+        for (let step = 2; step <= 4; step += 1) {
+          if (step > 2) await expectNoViolations(page, `the New Project wizard, step ${step - 1}`, '[role="dialog"]');
+          await dialog.getByRole('button', { name: 'Next' }).click();
+          await expect(steps.locator('[aria-current="step"]')).toHaveCount(1);
+        }
+        await expect(dialog.getByRole('button', { name: 'Next' })).toHaveCount(0);
+      });
+
+      await open(page, '/projects');
+      await expectNoViolations(page, '/projects');
+
+      await open(page, `/projects/${projectId}`);
+      await checkTabs(page, '/projects/:id');
+      await page.getByRole('tab', { name: /Contacts/ }).click();
+      await checkDialog(page, 'the delete contact confirmation', page.getByRole('button', { name: 'Delete Jamie Cole' }));
+
+      await open(page, `/projects/${quietProjectId}`);
+      await page.getByRole('tab', { name: /Proposal/ }).click();
+      await checkDialog(page, 'the Request Proposal dialog', page.getByRole('button', { name: 'Request Proposal' }));
+
+      await open(page, `/projects/${projectId}/contacts/${contactId}`);
+      await expectNoViolations(page, '/projects/:id/contacts/:id');
+
+      await open(page, '/notifications');
+      await expectNoViolations(page, '/notifications');
+      await checkDialog(page, 'the notification modal', page.getByRole('list', { name: 'Notifications' }).getByRole('button').first());
+
+      for (const path of ['/profile', '/sunin-school', '/billing', '/checkout', '/activating-now']) {
+        await open(page, path);
+        await expectNoViolations(page, path);
+      }
+    });
+
+    test('every admin screen and dialog passes axe', async ({ page }) => {
+      test.setTimeout(180_000);
+      const { member, userId, projectId, ticketId, accountId } = fixture;
+      await page.goto('/login');
+      await logIn(page, DEMO.admin.email, DEMO.admin.password);
+      await expect(page).not.toHaveURL(/\/login/);
+
+      await open(page, '/admin/proposal-management');
+      await expectNoViolations(page, '/admin/proposal-management');
+      await checkDialog(page, 'the Manage Proposal dialog', page.getByRole('button', { name: `Manage proposal ${ticketId}` }), async (dialog) => {
+        // The conditional fields, and the errors of an update without its engineer.
+        await dialog.getByLabel('New Stage').selectOption('Proposal request rejected');
+        await dialog.getByLabel('Rejection Reason').selectOption('incorrect information');
+        await expect(dialog.getByLabel('Rejection Specific')).toBeVisible();
+        await dialog.getByLabel('New Stage').selectOption('Proposal accepted and assigned to engineer');
+        await dialog.getByRole('button', { name: 'Update Proposal' }).click();
+        await expect(dialog.getByText("Please enter the engineer's name.")).toBeVisible();
+      });
+
+      for (const path of ['/admin', '/admin/all-users', '/admin/all-projects', '/admin/all-accounts', `/admin/accounts/${accountId}`, `/admin/referrals/${projectId}`, '/admin/coming-soon']) {
+        await open(page, path);
+        await expectNoViolations(page, path);
+      }
+
+      await open(page, `/admin/all-users/${userId}`);
+      await expectNoViolations(page, '/admin/all-users/:id');
+      await page.getByLabel('Company Role').selectOption('project_manager');
+      await checkDialog(page, 'the access change confirmation', page.getByRole('button', { name: `Update ${member.firstName}'s Information` }));
+      await checkDialog(page, 'the sign out everywhere confirmation', page.getByRole('button', { name: 'Sign out everywhere' }));
+
+      await open(page, `/admin/projects/${projectId}`);
+      await checkTabs(page, '/admin/projects/:id');
+      await checkDialog(page, 'the archive confirmation', page.getByRole('button', { name: 'Set Archived as current stage' }));
+    });
+  });
+}

@@ -1,0 +1,27 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/** Setting up data through the API, as the web app would, so that a spec starts where it tests. */
+
+export async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await request.post('/api/login', { data: { user: { email, password } } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (res.headers()['authorization'] ?? '').replace(/^Bearer\s+/i, '');
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function createProject(request: APIRequestContext, token: string, companyName: string): Promise<number> {
+  const res = await request.post('/api/projects', {
+    headers: auth(token),
+    data: { project: { company_name: companyName, industry: 'Retail', address_1: '1 Solar Way', city: 'Austin', state: 'TX', zip: '78701', project_stage: 'Project Initiation' } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { projectId: number }).projectId;
+}
+
+export async function requestProposal(request: APIRequestContext, token: string, projectId: number): Promise<number> {
+  const res = await request.post(`/api/projects/${projectId}/proposal_tickets`, { headers: auth(token), data: { proposal_ticket: { details: 'x', status: 1 } } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
