@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { Project, ProjectStage } from '@sunin/contract';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -41,6 +41,8 @@ export function AdminProjectPage() {
 
 function AdminProject({ projectId }: { projectId: number }) {
   const project = useAdminProject(projectId);
+  // `?tab=proposal`: a notification about the project's proposal opens that tab (issue 14 item 8).
+  const proposalTab = useSearchParams()[0].get('tab') === 'proposal';
   useDocumentTitle(project.data ? project.data.company_name : 'Project');
   useEffect(() => {
     if (project.isError) {
@@ -68,7 +70,7 @@ function AdminProject({ projectId }: { projectId: number }) {
         </div>
         <StageProgress stage={data.project_stage} />
       </section>
-      <TabGroup>
+      <TabGroup key={proposalTab ? 'proposal' : 'first'} defaultIndex={proposalTab ? TABS.indexOf('Proposal') : 0}>
         <div className="overflow-x-auto border-b border-ink-200">
           <TabList aria-label="Project sections" className="flex gap-1">
             {TABS.map((tab) => (
