@@ -192,9 +192,14 @@ describe('malformed input on every route', () => {
  */
 describe('unknown keys on every route', () => {
   const STRAY = 'zz_misspelled_key';
+  /** The malformed-input run above may have spent `spare`: a fresh one for the session-ending routes. */
+  let fresh: Session;
+  beforeAll(async () => {
+    fresh = await t.signIn();
+  });
 
   function sessionFor(route: ClassifiedRoute) {
-    return route.kind === 'admin' ? admin : route.kind === 'member' ? (SESSION_ENDING.has(route.key) ? spare : member) : undefined;
+    return route.kind === 'admin' ? admin : route.kind === 'member' ? (SESSION_ENDING.has(route.key) ? fresh : member) : undefined;
   }
 
   async function expectNamed(route: ClassifiedRoute, url: string, payload: unknown, name: string) {
