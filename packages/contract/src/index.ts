@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './email.js';
 export * from './enums.js';
+export * from './labels.js';
 export * from './errors.js';
 export * from './text.js';
 export * from './users.js';

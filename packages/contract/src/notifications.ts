@@ -8,6 +8,9 @@ export const notificationSchema = z.object({
   read: z.boolean(),
   viewed_on: z.string().nullable(),
   created_at: z.string(),
+  /** Its subject (issue 14 item 8): the project it is about, and the proposal ticket if any; null when none or deleted. */
+  project_id: z.number().int().nullable(),
+  proposal_ticket_id: z.number().int().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -31,11 +31,15 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, lab
     .optional()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
-/** One monthly kWh entry: a non-negative number; empty counts as 0 (member-app.md 5). */
+/**
+ * One monthly kWh entry: a non-negative number, or null for a month left empty. The empty month
+ * is kept empty (issue 14 item 12: it came back as '0'); the annual total counts it as 0
+ * (member-app.md 5, totalAnnualKilowatts).
+ */
 const kilowattValue = z
   .union([z.number(), z.string().trim(), z.null()])
-  .transform((value, ctx) => {
-    if (value === null || value === '') return 0;
+  .transform((value, ctx): number | null => {
+    if (value === null || value === '') return null;
     const number = typeof value === 'number' ? value : Number(value);
     if (!Number.isFinite(number) || number < 0 || (typeof value === 'string' && !/^\d*\.?\d+$|^\d+\.$/.test(value))) {
       ctx.addIssue({ code: 'custom', message: PROJECT_MESSAGES.kilowattValue });
@@ -146,7 +150,8 @@ export const projectSchema = z.object({
   power_bill_received_status: z.enum(YES_NO).nullable(),
   average_monthly_power_bill_cost: z.string(),
   additional_utility_notes: z.string(),
-  kilowatt_amounts: z.array(z.array(z.number())),
+  /** Each meter's 12 months; null is a month left empty. */
+  kilowatt_amounts: z.array(z.array(z.number().nullable())),
   project_stage: z.enum(ALL_PROJECT_STAGES),
   proposal_url: z.string().nullable(),
   created_at: z.string(),
@@ -154,6 +159,21 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectCreatedResponseSchema = z.object({ projectId: z.number().int() });
+
+/**
+ * The /home projects statistic "for the three account types" (member-app.md 2): a partner's own
+ * projects, or, for a full_access_admin, the whole company's (scope 'company', issue 14 item 11).
+ */
+export const PROJECT_STATISTICS_SCOPES = ['own', 'company'] as const;
+export const projectStatisticsSchema = z.object({
+  scope: z.enum(PROJECT_STATISTICS_SCOPES),
+  total: z.number().int(),
+  /** Every stage but Archived. */
+  working: z.number().int(),
+  archived: z.number().int(),
+  by_stage: z.record(z.enum(ALL_PROJECT_STAGES), z.number().int()),
+});
+export type ProjectStatistics = z.infer<typeof projectStatisticsSchema>;
 
 /** Pagination query shared by every list (DESIGN.md: page and per_page; X-Total-Count, Link). */
 export const pageQuerySchema = z.object({

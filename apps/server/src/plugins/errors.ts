@@ -15,12 +15,32 @@ function send(reply: FastifyReply, status: number, code: ErrorCode, message: str
  * Field names as the client knows them: `/user/email` in a `{user: {...}}` body is `email`;
  * query and path parameters keep their own names.
  */
-function fieldsFromValidation(error: FastifyError & { validation: Array<{ instancePath: string; message?: string }> }, context: string | undefined) {
+type ValidationIssue = { keyword?: string; instancePath: string; message?: string; params?: { keys?: unknown } };
+
+function fieldName(segments: string[], context: string | undefined): string {
+  return (context === 'body' && segments.length > 1 ? segments.slice(1) : segments).join('.') || context || 'request';
+}
+
+/** The keys an object did not know (strict-input.ts), each named as the client knows it. */
+function unknownKeysOf(issues: ValidationIssue[], context: string | undefined): string[] {
+  return issues.flatMap((issue) => {
+    if (issue.keyword !== 'unrecognized_keys' || !Array.isArray(issue.params?.keys)) return [];
+    const at = issue.instancePath.split('/').filter(Boolean);
+    return issue.params.keys.map((key) => fieldName([...at, String(key)], context));
+  });
+}
+
+const UNKNOWN_FIELD = 'Unknown field.';
+function unknownFieldsMessage(names: string[]): string {
+  return names.length === 1 ? `Unknown field: ${names[0]}.` : `Unknown fields: ${names.join(', ')}.`;
+}
+
+function fieldsFromValidation(error: FastifyError & { validation: ValidationIssue[] }, context: string | undefined) {
   const fields: Record<string, string> = {};
+  for (const name of unknownKeysOf(error.validation, context)) fields[name] = UNKNOWN_FIELD;
   for (const issue of error.validation) {
-    const segments = issue.instancePath.split('/').filter(Boolean);
-    const key = (context === 'body' && segments.length > 1 ? segments.slice(1) : segments).join('.') || context || 'request';
-    fields[key] ??= issue.message ?? 'Invalid value.';
+    if (issue.keyword === 'unrecognized_keys') continue;
+    fields[fieldName(issue.instancePath.split('/').filter(Boolean), context)] ??= issue.message ?? 'Invalid value.';
   }
   return fields;
 }
@@ -65,12 +85,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;
-      const topLevel = error.validation.some((issue) => issue.instancePath === '' || issue.instancePath === '/');
+      const topLevel = error.validation.some((issue) => (issue.instancePath === '' || issue.instancePath === '/') && issue.keyword !== 'unrecognized_keys');
       if (context === 'body' && topLevel) {
         return send(reply, 400, 'bad_request', 'The request body must be a JSON object in the documented shape.', fieldsFromValidation(error, context));
       }
       const fields = fieldsFromValidation(error, context);
-      return send(reply, 422, 'validation_failed', Object.values(fields)[0] ?? 'Invalid request.', fields);
+      // A misspelled key is named first: it is usually why the other fields look missing.
+      const unknown = unknownKeysOf(error.validation, context);
+      const message = unknown.length > 0 ? unknownFieldsMessage(unknown) : Object.values(fields)[0];
+      return send(reply, 422, 'validation_failed', message ?? 'Invalid request.', fields);
     }
 
     if (isResponseSerializationError(error)) {

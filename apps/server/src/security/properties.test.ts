@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { call, ownEverything, type Session } from './resources.js';
-import { apiRoutes, fillUrl, type ClassifiedRoute } from './routes.js';
+import { apiRoutes, fillUrl, shapeOf, type ClassifiedRoute } from './routes.js';
 
 /**
  * Property-based input tests (ASVS 1.x / 2.2.1, robustness): for every /api route of the route
@@ -36,17 +36,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-
-/** The object shape under optional/nullable/default/pipe wrappers, or null. */
-function shapeOf(schema: unknown): Record<string, unknown> | null {
-  let current = schema as { shape?: Record<string, unknown>; _zod?: { def?: { innerType?: unknown; in?: unknown; type?: string } } } | undefined;
-  for (let depth = 0; depth < 6 && current; depth++) {
-    if (current.shape && typeof current.shape === 'object') return current.shape;
-    const def = current._zod?.def;
-    current = (def?.innerType ?? def?.in) as typeof current;
-  }
-  return null;
-}
 
 const HUGE = 'x'.repeat(200_000);
 const absurdString = fc.constantFrom('', ' ', '\u0000', '\ud800', '-1', '0', '1e309', 'NaN', 'Infinity', '9'.repeat(400), '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '%00', '{}', '[]', 'null', 'true', HUGE);
@@ -194,4 +183,52 @@ describe('malformed input on every route', () => {
     expect((await call(t, 'GET', '/api/user/profile', member.auth)).json().company_role).toBeNull();
     expect((await call(t, 'GET', '/api/admin/users?per_page=1', admin.auth)).statusCode).toBe(200);
   }, 240_000);
+});
+
+/**
+ * Issue 14 item 15: an unknown key in any body (at the top and inside each wrapper object) or
+ * query answers 422 and names the key, on every route that validates one. Generated from the
+ * route table, so a new route is covered the day it is added.
+ */
+describe('unknown keys on every route', () => {
+  const STRAY = 'zz_misspelled_key';
+  /** The malformed-input run above may have spent `spare`: a fresh one for the session-ending routes. */
+  let fresh: Session;
+  beforeAll(async () => {
+    fresh = await t.signIn();
+  });
+
+  function sessionFor(route: ClassifiedRoute) {
+    return route.kind === 'admin' ? admin : route.kind === 'member' ? (SESSION_ENDING.has(route.key) ? fresh : member) : undefined;
+  }
+
+  async function expectNamed(route: ClassifiedRoute, url: string, payload: unknown, name: string) {
+    const headers = { ...(sessionFor(route)?.auth ?? {}), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) };
+    const res = await t.app.inject({ method: route.method as 'POST', url, headers, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
+    const where = `${route.key} ${url} ${JSON.stringify(payload)}\n-> ${res.statusCode} ${res.body.slice(0, 300)}`;
+    expect(res.statusCode, where).toBe(422);
+    const { error } = res.json() as { error: { code: string; message: string; fields?: Record<string, string> } };
+    expect(error.code, where).toBe('validation_failed');
+    expect(error.message, where).toContain(name);
+    expect(error.fields?.[name], where).toBe('Unknown field.');
+  }
+
+  it('answers 422 naming a stray key in every body and every wrapper object', async () => {
+    const routes = apiRoutes(t.app.routeTable).filter((route) => route.method !== 'GET' && shapeOf(route.schema?.body));
+    expect(routes.length).toBeGreaterThan(40);
+    for (const route of routes) {
+      const url = fillUrl(route, ids);
+      const shape = shapeOf(route.schema?.body)!;
+      await expectNamed(route, url, { [STRAY]: 'x' }, STRAY);
+      for (const [key, value] of Object.entries(shape)) {
+        if (shapeOf(value)) await expectNamed(route, url, { [key]: { [STRAY]: 'x' } }, STRAY);
+      }
+    }
+  }, 120_000);
+
+  it('answers 422 naming a stray query parameter on every route with a query schema', async () => {
+    const routes = apiRoutes(t.app.routeTable).filter((route) => shapeOf(route.schema?.querystring));
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) await expectNamed(route, `${fillUrl(route, ids)}?${STRAY}=1`, route.method === 'GET' ? undefined : {}, STRAY);
+  }, 60_000);
 });

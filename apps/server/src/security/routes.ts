@@ -52,3 +52,14 @@ export function fillUrl(route: ClassifiedRoute, ids: Record<string, number | str
     })
     .join('/');
 }
+
+/** The object shape of a route schema under optional/nullable/default/pipe wrappers, or null. */
+export function shapeOf(schema: unknown): Record<string, unknown> | null {
+  let current = schema as { shape?: Record<string, unknown>; _zod?: { def?: { innerType?: unknown; in?: unknown; type?: string } } } | undefined;
+  for (let depth = 0; depth < 6 && current; depth++) {
+    if (current.shape && typeof current.shape === 'object') return current.shape;
+    const def = current._zod?.def;
+    current = (def?.innerType ?? def?.in) as typeof current;
+  }
+  return null;
+}

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '@sunin/contract';
+import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from '@sunin/contract';
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -8,14 +8,6 @@ export function formatLongDate(value: string | null | undefined): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? 'Not Available' : longDate.format(date);
 }
-
-const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  active: 'Active',
-  pending_cancelation: 'Active (cancels at the end of the period)',
-  past_due: 'Past due',
-  incomplete: 'Incomplete',
-  canceled: 'Canceled',
-};
 
 export function formatSubscriptionStatus(status: SubscriptionStatus | null | undefined): string {
   return status ? SUBSCRIPTION_STATUS_LABELS[status] : 'No subscription';

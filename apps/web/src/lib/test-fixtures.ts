@@ -1,4 +1,4 @@
-import type { Contact, Project, ProjectLink, StoredFile, User } from '@sunin/contract';
+import type { Contact, Notification, Project, ProjectLink, StoredFile, User } from '@sunin/contract';
 
 /** A complete GET /api/user/profile answer; override what a test cares about. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -107,6 +107,22 @@ export function buildStoredFile(overrides: Partial<StoredFile> = {}): StoredFile
     content_type: 'image/png',
     byte_size: 2048,
     created_at: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A notification as GET /api/users/:id/notifications answers it; no subject unless given. */
+export function buildNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: 1,
+    user_id: 3,
+    title: 'Proposal update',
+    message: 'Your proposal request is now: Proposal accepted and assigned to engineer.',
+    read: false,
+    viewed_on: null,
+    created_at: '2025-03-01T10:00:00.000Z',
+    project_id: null,
+    proposal_ticket_id: null,
     ...overrides,
   };
 }

@@ -54,7 +54,7 @@ export const projects = pgTable(
     power_bill_received_status: text().$type<YesNo>(),
     average_monthly_power_bill_cost: text().notNull().default(''),
     additional_utility_notes: text().notNull().default(''),
-    kilowatt_amounts: jsonb().$type<number[][]>().notNull().default([]),
+    kilowatt_amounts: jsonb().$type<Array<Array<number | null>>>().notNull().default([]),
     project_stage: text().$type<ProjectStage>().notNull().default('Project Initiation'),
     proposal_url: text(),
     created_at: createdAt,

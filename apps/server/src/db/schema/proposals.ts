@@ -75,6 +75,9 @@ export const notifications = pgTable(
     read: boolean().notNull().default(false),
     viewed_on: timestamp({ withTimezone: true, mode: 'date' }),
     created_at: createdAt,
+    /** What the notification is about (issue 14 item 8): the web app opens it. Gone subjects become null. */
+    project_id: integer().references(() => projects.id, { onDelete: 'set null' }),
+    proposal_ticket_id: integer().references(() => proposalTickets.id, { onDelete: 'set null' }),
   },
   (table) => [index('notifications_user_created_idx').on(table.user_id, table.created_at.desc(), table.id.desc())],
 );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, projects, storedFiles } from '../../db/schema/index.js';
+import { contacts, notifications, projects, storedFiles } from '../../db/schema/index.js';
 import { PNG_1PX, multipartBody } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -72,7 +72,10 @@ describe('admin projects, stages, accounts and referrals', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ project_stage: 'Site Survey and Finalization', owner_name: `${member.user.first_name} ${member.user.last_name}` });
     const [note] = await t.db.select().from(notifications).where(eq(notifications.user_id, member.user.id));
-    expect(note).toMatchObject({ title: 'Project stage updated', message: 'Bright Dairy is now at Site Survey and Finalization.' });
+    // Its subject is the project (issue 14 item 8), in the member's API too.
+    expect(note).toMatchObject({ title: 'Project stage updated', message: 'Bright Dairy is now at Site Survey and Finalization.', project_id: projectId, proposal_ticket_id: null });
+    const listed = await t.app.inject({ method: 'GET', url: `/api/users/${member.user.id}/notifications`, headers: member.auth });
+    expect(listed.json()[0]).toMatchObject({ id: note!.id, project_id: projectId, proposal_ticket_id: null });
     expect((await call('PUT', `/api/admin/projects/${projectId}`, admin.auth, { project: { project_stage: 'Done' } })).statusCode).toBe(422);
     const back = await call('PUT', `/api/admin/projects/${projectId}`, admin.auth, { project: { project_stage: 'Project Initiation' } });
     expect(back.json().project_stage).toBe('Project Initiation');
@@ -140,5 +143,22 @@ describe('admin projects, stages, accounts and referrals', () => {
     expect(await t.db.select().from(projects).where(eq(projects.id, id))).toHaveLength(0);
     expect(await t.app.ctx.storage.get(row!.storage_key)).toBeNull();
     expect((await call('POST', '/api/admin/projects', admin.auth, { project: { user_id: 999999 } })).statusCode).toBe(422);
+  });
+
+  it('refuses a contact with misspelled keys (422 naming them) and creates nothing (issue 14 item 15)', async () => {
+    const { user } = await t.signIn();
+    const project = await call('POST', '/api/admin/projects', admin.auth, { project: { user_id: user.id, company_name: 'Typo Co' } });
+    const id = project.json().id;
+    const res = await call('POST', `/api/admin/projects/${id}/contacts`, admin.auth, { contact: { first_name: 'Kim', contact_emial: 'kim@example.com', contact_last_name: 'Lee' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toEqual({
+      code: 'validation_failed',
+      message: 'Unknown fields: first_name, contact_emial.',
+      fields: { first_name: 'Unknown field.', contact_emial: 'Unknown field.' },
+    });
+    const wrapper = await call('POST', `/api/admin/projects/${id}/contacts`, admin.auth, { contacts: { contact_first_name: 'Kim' } });
+    expect(wrapper.statusCode).toBe(422);
+    expect(wrapper.json().error.fields).toMatchObject({ contacts: 'Unknown field.' });
+    expect(await t.db.select().from(contacts).where(eq(contacts.project_id, id))).toHaveLength(0);
   });
 });

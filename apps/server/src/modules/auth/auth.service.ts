@@ -15,6 +15,7 @@ import { closeSockets, endSessions, endSessionsIn, startSession, type Authentica
 const WELCOME = {
   title: 'Welcome to SunIn',
   message: 'Your partner account is ready. Submit your first commercial solar project with the New Project button.',
+  subject: null,
 };
 const VERIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -118,10 +118,12 @@ describe('POST /api/signup', () => {
     expect(res.json().error.fields[field]).toBe(message);
   });
 
-  it('never lets a visitor give themselves a company role', async () => {
+  it('never lets a visitor give themselves a company role: the key is refused by name and nobody is created', async () => {
+    const before = (await t.db.select({ id: users.id }).from(users)).length;
     const { res } = await signup({ company_role: 'full_access_admin' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().user.company_role).toBeNull();
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.fields).toEqual({ company_role: 'Unknown field.' });
+    expect((await t.db.select({ id: users.id }).from(users)).length).toBe(before);
   });
 
   it('answers 400 for malformed JSON or a body without the user wrapper, and writes nothing', async () => {

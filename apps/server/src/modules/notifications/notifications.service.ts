@@ -15,19 +15,33 @@ export function toNotificationResponse(row: NotificationRow): Notification {
     read: row.read,
     viewed_on: row.viewed_on ? row.viewed_on.toISOString() : null,
     created_at: row.created_at.toISOString(),
+    project_id: row.project_id,
+    proposal_ticket_id: row.proposal_ticket_id,
   };
 }
+
+/**
+ * What a notification is about (issue 14 item 8). `null` says on purpose that it has no subject
+ * (the welcome note); every notification about a project or a proposal names it, so the web app
+ * can open it.
+ */
+export type NotificationSubject = { project_id: number; proposal_ticket_id?: number } | null;
 
 /**
  * Writes notifications inside the caller's transaction. The caller publishes them with
  * `publishNotifications` after the commit, so nobody hears of a row that was rolled back.
  */
-export async function createNotifications(tx: Executor, userIds: number[], content: { title: string; message: string }): Promise<NotificationRow[]> {
+export async function createNotifications(
+  tx: Executor,
+  userIds: number[],
+  content: { title: string; message: string; subject: NotificationSubject },
+): Promise<NotificationRow[]> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return [];
+  const { title, message, subject } = content;
   return tx
     .insert(notifications)
-    .values(unique.map((user_id) => ({ user_id, ...content })))
+    .values(unique.map((user_id) => ({ user_id, title, message, project_id: subject?.project_id ?? null, proposal_ticket_id: subject?.proposal_ticket_id ?? null })))
     .returning();
 }
 

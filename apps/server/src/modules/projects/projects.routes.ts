@@ -1,4 +1,4 @@
-import { pageQuerySchema, projectCreateBodySchema, projectCreatedResponseSchema, projectSchema, projectUpdateBodySchema, storageUsageSchema } from '@sunin/contract';
+import { pageQuerySchema, projectCreateBodySchema, projectStatisticsSchema, projectCreatedResponseSchema, projectSchema, projectUpdateBodySchema, storageUsageSchema } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPageHeaders } from '../../lib/pagination.js';
@@ -31,11 +31,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'How many projects I have, by stage (the /home statistic)',
-        response: { 200: z.object({ total: z.number(), working: z.number(), archived: z.number(), by_stage: z.record(z.string(), z.number()) }) },
+        summary: 'How many projects I have by stage, or the whole company has for a full_access_admin (the /home statistic)',
+        response: { 200: projectStatisticsSchema },
       },
     },
-    async (request) => projectStatistics(app.ctx, scopeOf(request)),
+    async (request) => projectStatistics(app.ctx, currentUser(request)),
   );
 
   app.get('/projects/:id', { schema: { tags, params: projectParams, response: { 200: projectSchema } } }, async (request) => {

@@ -5,17 +5,18 @@ import {
   type PageQuery,
   type Project,
   type ProjectStage,
+  type ProjectStatistics,
 } from '@sunin/contract';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { projectCreateSchema, projectUpdateSchema } from '@sunin/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
-import { accounts, projects, users, type ProjectRow } from '../../db/schema/index.js';
+import { accounts, projects, users, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
-import { assertCanWrite, findWritableProject, type ProjectScope } from './project-access.js';
+import { assertCanWrite, findWritableProject, isAdmin, type ProjectScope } from './project-access.js';
 
 type ProjectCreate = z.output<typeof projectCreateSchema>;
 type ProjectUpdate = z.output<typeof projectUpdateSchema>;
@@ -123,6 +124,7 @@ export async function updateProject(ctx: AppContext, scope: ProjectScope, projec
       ? await createNotifications(tx, [current.user_id], {
           title: 'Project stage updated',
           message: `${updated.company_name || `Project #${updated.id}`} is now at ${updated.project_stage}.`,
+          subject: { project_id: updated.id },
         })
       : [];
     return { row: updated, notified };
@@ -171,22 +173,20 @@ export async function listProjects(
   return { rows: [], total: totals?.n ?? 0 };
 }
 
-export interface ProjectStatistics {
-  total: number;
-  working: number;
-  archived: number;
-  by_stage: Record<ProjectStage, number>;
-}
-
-/** The projects statistic of /home: how many projects the member has, by stage. */
-export async function projectStatistics(ctx: AppContext, scope: ProjectScope): Promise<ProjectStatistics> {
+/**
+ * The projects statistic of /home, "computed for the three account types" (member-app.md 2): a
+ * partner's own projects by stage; for a full_access_admin, who owns none, the whole company's
+ * (issue 14 item 11: an admin saw 0/0/0 while projects existed).
+ */
+export async function projectStatistics(ctx: AppContext, user: UserRow): Promise<ProjectStatistics> {
+  const company = isAdmin(user);
   const rows = await ctx.db
     .select({ stage: projects.project_stage, n: count() })
     .from(projects)
-    .where(scope.admin ? undefined : eq(projects.user_id, scope.user.id))
+    .where(company ? undefined : eq(projects.user_id, user.id))
     .groupBy(projects.project_stage);
   const by_stage = Object.fromEntries([...PROJECT_STAGES, ARCHIVED_STAGE].map((stage) => [stage, 0])) as Record<ProjectStage, number>;
   for (const row of rows) by_stage[row.stage] = row.n;
   const total = rows.reduce((sum, row) => sum + row.n, 0);
-  return { total, archived: by_stage[ARCHIVED_STAGE], working: total - by_stage[ARCHIVED_STAGE], by_stage };
+  return { scope: company ? 'company' : 'own', total, archived: by_stage[ARCHIVED_STAGE], working: total - by_stage[ARCHIVED_STAGE], by_stage };
 }

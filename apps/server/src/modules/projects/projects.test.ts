@@ -1,5 +1,5 @@
-import { PROJECT_MESSAGES } from '@sunin/contract';
-import { eq } from 'drizzle-orm';
+import { PROJECT_MESSAGES, totalAnnualKilowatts } from '@sunin/contract';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, projects } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -55,9 +55,12 @@ describe('POST /api/projects', () => {
       project_stage: 'Project Initiation',
       company_name: 'Sunny Farms',
       type_of_roof: 'Metal Roofing',
-      kilowatt_amounts: [twelve(1000), [0, 5, 7.5, 0, 0, 1, 2, 3, 4, 5, 6, 7]],
+      // An empty month stays empty (null), a typed 0 stays 0 (issue 14 item 12).
+      kilowatt_amounts: [twelve(1000), [null, 5, 7.5, null, 0, 1, 2, 3, 4, 5, 6, 7]],
       proposal_url: null,
     });
+    // The annual total still counts an empty month as 0 (member-app.md 5).
+    expect(totalAnnualKilowatts(get.json().kilowatt_amounts)).toBe(12_000 + 40.5);
     const [account] = await t.db.select().from(accounts).where(eq(accounts.id, get.json().account_id));
     expect(account).toMatchObject({ user_id: user.id, company_name: 'Sunny Farms', address: '1 Field Rd, Fresno, CA 93650' });
     const again = await createProject(auth, { company_name: 'SUNNY FARMS' });
@@ -140,8 +143,24 @@ describe('GET /api/projects', () => {
     const archived = await createProject(auth);
     await t.db.update(projects).set({ project_stage: 'Archived' }).where(eq(projects.id, archived));
     const res = await t.app.inject({ method: 'GET', url: '/api/projects/statistics', headers: auth });
-    expect(res.json()).toMatchObject({ total: 2, working: 1, archived: 1, by_stage: { 'Project Initiation': 1, Archived: 1, 'Project Completion': 0 } });
+    expect(res.json()).toMatchObject({ scope: 'own', total: 2, working: 1, archived: 1, by_stage: { 'Project Initiation': 1, Archived: 1, 'Project Completion': 0 } });
     expect(user.id).toBeGreaterThan(0);
+  });
+
+  it("gives a full_access_admin the company's figures and a partner only their own (issue 14 item 11)", async () => {
+    const partner = await t.signIn({ account_type: 'referral_partner' });
+    await createProject(partner.auth);
+    const admin = await t.signIn({ account_type: 'admin', company_role: 'full_access_admin' });
+    const [all] = await t.db.select({ n: count() }).from(projects);
+    const [archived] = await t.db.select({ n: count() }).from(projects).where(eq(projects.project_stage, 'Archived'));
+    const res = await t.app.inject({ method: 'GET', url: '/api/projects/statistics', headers: admin.auth });
+    expect(res.statusCode).toBe(200);
+    expect(all!.n).toBeGreaterThan(1);
+    expect(res.json()).toMatchObject({ scope: 'company', total: all!.n, archived: archived!.n, working: all!.n - archived!.n });
+    // A project engineer is staff, not an admin: their own figures only.
+    const engineer = await t.signIn({ account_type: 'admin', company_role: 'project_engineer' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/projects/statistics', headers: engineer.auth })).json()).toMatchObject({ scope: 'own', total: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/projects/statistics', headers: partner.auth })).json()).toMatchObject({ scope: 'own', total: 1 });
   });
 });
 

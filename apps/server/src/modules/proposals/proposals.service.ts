@@ -175,6 +175,7 @@ export async function createProposalTicket(
     const notified = await createNotifications(tx, await fullAccessAdminIds(tx), {
       title: 'New proposal request',
       message: `${fullName(requester)} requested a proposal for ${project.company_name || `project #${project.id}`} (project #${project.id}).`,
+      subject: { project_id: project.id, proposal_ticket_id: ticket.id },
     });
     return { ticketId: ticket.id, created: notified };
   });
@@ -182,7 +183,11 @@ export async function createProposalTicket(
   return loadTicket(ctx.db, ticketId);
 }
 
-/** A member asks for a revision (status 5), only from one of the four terminal statuses. */
+/**
+ * A member asks for a revision (status 5), only from one of the four terminal statuses. The
+ * ticket keeps its original details; the revision's type and text are its history entry's notes
+ * (issue 14 item 12).
+ */
 export async function requestRevision(
   ctx: AppContext,
   scope: ProjectScope,
@@ -202,12 +207,13 @@ export async function requestRevision(
     }
     await tx
       .update(proposalTickets)
-      .set({ status: PROPOSAL_STATUS.revisionRequested, details: notes, rejection_reason: null, rejection_specific: null, updated_at: new Date() })
+      .set({ status: PROPOSAL_STATUS.revisionRequested, rejection_reason: null, rejection_specific: null, updated_at: new Date() })
       .where(eq(proposalTickets.id, ticket.id));
     await appendHistory(tx, ticket.id, { status: PROPOSAL_STATUS.revisionRequested, actor: scope.user, notes });
     return createNotifications(tx, await fullAccessAdminIds(tx), {
       title: 'Revision requested',
       message: `${fullName(scope.user)} requested a revision of the proposal for ${project.company_name || `project #${project.id}`} (project #${project.id}).`,
+      subject: { project_id: project.id, proposal_ticket_id: ticket.id },
     });
   });
   await publishNotifications(ctx, created);
@@ -290,6 +296,7 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
     created = await createNotifications(tx, [ticket.notification_user_id], {
       title: 'Proposal update',
       message: `Your proposal request for ${ticket.company_name || `project #${ticket.project_id}`} is now: ${proposalStatusLabel(input.status)}.`,
+      subject: { project_id: ticket.project_id, proposal_ticket_id: ticket.id },
     });
   });
   await publishNotifications(ctx, created);

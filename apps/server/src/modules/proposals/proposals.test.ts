@@ -54,6 +54,24 @@ describe('member proposal tickets', () => {
     ]);
     const adminNotes = await t.db.select().from(notifications).where(eq(notifications.user_id, admin.user.id));
     expect(adminNotes.some((n) => n.title === 'New proposal request' && n.message.includes(`project #${projectId}`))).toBe(true);
+    // Each notification names its subject, so the web app can open it (issue 14 item 8).
+    expect(adminNotes.find((n) => n.title === 'New proposal request' && n.proposal_ticket_id === ticket.id)).toMatchObject({ project_id: projectId });
+  });
+
+  it('names the project and the ticket in the member\'s update and the admins\' revision notifications', async () => {
+    const { user, auth, projectId } = await memberWithProject();
+    const ticket = (await request(auth, projectId)).json();
+    expect((await adminUpdate(ticket.id, { status: 4, rejection_reason: 'not feasible' })).statusCode).toBe(200);
+    const listed = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}/notifications`, headers: auth });
+    expect(listed.json()[0]).toMatchObject({ title: 'Proposal update', project_id: projectId, proposal_ticket_id: ticket.id });
+    const revise = await t.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}/proposal_tickets/${ticket.id}`, headers: auth, payload: { proposal_ticket: { status: 5, details: 'Try a carport' } } });
+    expect(revise.statusCode).toBe(200);
+    const adminNotes = await t.db.select().from(notifications).where(eq(notifications.user_id, admin.user.id));
+    expect(adminNotes.find((n) => n.title === 'Revision requested' && n.proposal_ticket_id === ticket.id)).toMatchObject({ project_id: projectId });
+    // A deleted project leaves its notifications, without a subject to open.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/projects/${projectId}`, headers: admin.auth })).statusCode).toBe(204);
+    const after = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}/notifications`, headers: auth });
+    expect(after.json()[0]).toMatchObject({ title: 'Proposal update', project_id: null, proposal_ticket_id: null });
   });
 
   it('allows one open ticket per project', async () => {
@@ -109,6 +127,9 @@ describe('member proposal tickets', () => {
     const histories = await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}/proposal_tickets/${ticket.id}/proposal_ticket_histories`, headers: auth });
     expect(histories.json().map((h: { status: number }) => h.status)).toEqual([1, 3, 5]);
     expect(histories.json()[2].notes).toBe('Request a revision to the original proposal: Add a carport');
+    // The revision does not overwrite the original request (issue 14 item 12): both are kept.
+    expect(ok.json().details).toBe(ticket.details);
+    expect(ok.json().proposal_ticket_histories[0].notes).toBe(ticket.details);
     expect((await revise({ status: 5, details: 'again' })).statusCode).toBe(422);
   });
 });

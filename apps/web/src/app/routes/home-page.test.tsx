@@ -5,9 +5,9 @@ import { buildProject, buildUser } from '../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch, type FetchCall } from '../../lib/test-utils';
 import { routes } from '../router';
 
-function renderHome(handler: (call: FetchCall) => Response) {
-  saveSession('jwt', buildUser());
-  const calls = stubFetch((call) => (call.url.pathname === '/api/user/profile' ? jsonResponse(buildUser()) : handler(call)));
+function renderHome(handler: (call: FetchCall) => Response, me = buildUser()) {
+  saveSession('jwt', me);
+  const calls = stubFetch((call) => (call.url.pathname === '/api/user/profile' ? jsonResponse(me) : handler(call)));
   return { calls, ...renderRoutes(routes, { initialEntries: ['/home'] }) };
 }
 
@@ -19,7 +19,7 @@ describe('home (member-app.md 2 "Home")', () => {
     ];
     const { calls, user, router } = renderHome(({ url }) =>
       url.pathname === '/api/projects/statistics'
-        ? jsonResponse({ total: 14, working: 11, archived: 3, by_stage: {} })
+        ? jsonResponse({ scope: 'own', total: 14, working: 11, archived: 3, by_stage: {} })
         : jsonResponse(projects, { headers: { 'X-Total-Count': '2' } }),
     );
 
@@ -38,6 +38,7 @@ describe('home (member-app.md 2 "Home")', () => {
     expect(await within(statistic).findByText('14')).toBeInTheDocument();
     expect(within(statistic).getByText('11')).toBeInTheDocument();
     expect(within(statistic).getByText('3')).toBeInTheDocument();
+    expect(within(statistic).getByText('Your projects')).toBeInTheDocument();
 
     await user.click(rows[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/12'));
@@ -45,7 +46,7 @@ describe('home (member-app.md 2 "Home")', () => {
 
   it("says 'No Projects Yet' without projects", async () => {
     renderHome(({ url }) =>
-      url.pathname === '/api/projects/statistics' ? jsonResponse({ total: 0, working: 0, archived: 0, by_stage: {} }) : jsonResponse([]),
+      url.pathname === '/api/projects/statistics' ? jsonResponse({ scope: 'own', total: 0, working: 0, archived: 0, by_stage: {} }) : jsonResponse([]),
     );
     const card = await screen.findByRole('region', { name: 'Recent Projects' });
     expect(await within(card).findByText('No Projects Yet')).toBeInTheDocument();
@@ -60,5 +61,24 @@ describe('home (member-app.md 2 "Home")', () => {
     expect(screen.queryByRole('region', { name: 'Projects statistic' })).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     consoleError.mockRestore();
+  });
+
+  it("shows an administrator the company's figures and recent projects, opening in the admin area (issue 14 item 11)", async () => {
+    const admin = buildUser({ account_type: 'admin', company_role: 'full_access_admin' });
+    const { calls } = renderHome(({ url }) => {
+      if (url.pathname === '/api/projects/statistics') return jsonResponse({ scope: 'company', total: 34, working: 30, archived: 4, by_stage: {} });
+      if (url.pathname === '/api/admin/projects') return jsonResponse([buildProject({ id: 77, company_name: 'Harbor Cold Storage' })], { headers: { 'X-Total-Count': '34' } });
+      return jsonResponse([]);
+    }, admin);
+    const statistic = await screen.findByRole('region', { name: 'Projects statistic' });
+    expect(await within(statistic).findByText('34')).toBeInTheDocument();
+    expect(within(statistic).getByText('All projects in the company')).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Recent Projects' });
+    const row = await within(card).findByRole('link', { name: /#77/ });
+    expect(row).toHaveAttribute('href', '/admin/projects/77');
+    expect(within(card).getByRole('link', { name: 'View all projects' })).toHaveAttribute('href', '/admin/all-projects');
+    expect(within(card).queryByText('No Projects Yet')).not.toBeInTheDocument();
+    expect(calls.find((call) => call.url.pathname === '/api/admin/projects')?.url.searchParams.get('per_page')).toBe('10');
+    expect(calls.some((call) => call.url.pathname === '/api/projects')).toBe(false);
   });
 });

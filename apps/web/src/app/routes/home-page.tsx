@@ -1,11 +1,24 @@
 import { Spinner } from '../../components/ui/spinner';
 import { RecentNotifications } from '../../features/notifications/components/recent-notifications';
 import { ProjectStatisticsTiles } from '../../features/projects/components/project-statistics';
-import { RecentProjects } from '../../features/projects/components/recent-projects';
+import { HOME_RECENT_LIMIT } from '@sunin/contract';
+import { useAdminProjects } from '../../features/admin/api/list-projects';
+import { RecentProjects, RecentProjectsCard } from '../../features/projects/components/recent-projects';
+import { isAdmin } from '../../lib/access';
 import { useCurrentUser } from '../../lib/current-user';
+import { readSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LoadError } from '../../components/ui/load-error';
 import { UI_MESSAGES } from '../../lib/messages';
+
+/**
+ * An administrator owns no projects: their 'Recent Projects' are the company's, each opening in
+ * the admin area (issue 14 item 11), like the statistic above it.
+ */
+function CompanyRecentProjects() {
+  const projects = useAdminProjects(1, HOME_RECENT_LIMIT);
+  return <RecentProjectsCard projects={projects.isError ? [] : projects.data?.rows} projectPath={(id) => `/admin/projects/${id}`} allProjectsPath="/admin/all-projects" />;
+}
 
 /**
  * /home. It lives in app/ because it composes several features (member-app.md 2 "Home"): the
@@ -36,7 +49,7 @@ export function HomePage() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentNotifications userId={profile.data?.id} />
-        <RecentProjects />
+        {isAdmin(readSession()) ? <CompanyRecentProjects /> : <RecentProjects />}
       </div>
     </div>
   );

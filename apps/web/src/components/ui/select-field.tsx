@@ -4,6 +4,8 @@ import { fieldClasses, labelClasses } from './field-styles';
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   options: readonly string[];
+  /** What each option reads as, when its stored value is not a word (the contract's label maps). */
+  labels?: Readonly<Record<string, string>>;
   /** The first, empty choice ('' = not chosen). */
   placeholder?: string;
   error?: string | undefined;
@@ -14,7 +16,7 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
  * A labelled native select: the platform's own picker on phones, full keyboard support, and it
  * works with react-hook-form's register like an input.
  */
-export function SelectField({ label, options, placeholder = 'Select…', error, id, className = '', ref, ...select }: SelectFieldProps) {
+export function SelectField({ label, options, labels, placeholder = 'Select…', error, id, className = '', ref, ...select }: SelectFieldProps) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
   const errorId = `${selectId}-error`;
@@ -34,7 +36,7 @@ export function SelectField({ label, options, placeholder = 'Select…', error, 
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labels?.[option] ?? option}
           </option>
         ))}
       </select>

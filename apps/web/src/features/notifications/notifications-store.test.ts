@@ -11,6 +11,8 @@ function notification(overrides: Partial<Notification> = {}): Notification {
     message: 'An engineer is on it.',
     read: false,
     viewed_on: null,
+    project_id: null,
+    proposal_ticket_id: null,
     created_at: '2025-03-01T10:00:00.000Z',
     ...overrides,
   };

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ProposalTicket } from '@sunin/contract';
 import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
 import { ProposalManagementPage } from '../routes/proposal-management-page';
+import { ProposalHistory } from './proposal-summary';
 
 function buildTicket(overrides: Partial<ProposalTicket> = {}): ProposalTicket {
   return {
@@ -81,6 +82,33 @@ describe('Manage Proposal dialog (public-site-and-admin.md 5)', () => {
     await user.selectOptions(dialog.getByLabelText('Rejection Reason'), 'incorrect information');
     expect(dialog.getByLabelText('Rejection Specific')).toBeInTheDocument();
     expect(dialog.queryByLabelText('Engineer')).not.toBeInTheDocument();
+  });
+
+  it('offers rejection reasons and fields as words and sends the stored values (issue 14 item 13)', async () => {
+    const { calls, user, dialog } = await openDialog();
+    await user.selectOptions(dialog.getByLabelText('New Stage'), 'Proposal request rejected');
+    await user.selectOptions(dialog.getByLabelText('Rejection Reason'), 'Missing information');
+    const specific = dialog.getByLabelText('Rejection Specific');
+    const texts = within(specific).getAllByRole('option').map((option) => option.textContent ?? '');
+    expect(texts).toContain('Meter Number');
+    expect(texts).toContain('Average Monthly Power Bill Cost');
+    expect(texts.filter((text) => text.includes('_'))).toEqual([]);
+    await user.selectOptions(specific, 'Meter Number');
+    await user.click(dialog.getByRole('button', { name: 'Update Proposal' }));
+    await screen.findByText('Proposal updated successfully!');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ proposal_ticket: { status: 4, rejection_reason: 'missing information', rejection_specific: 'meter_number' } });
+  });
+
+  it('shows a rejection in the history as words (issue 14 item 13)', async () => {
+    const ticket = buildTicket({
+      status: 4,
+      proposal_ticket_histories: [
+        { id: 9, status: 4, status_label: 'Proposal request rejected', event_date: '2026-01-02T00:00:00Z', action_taken_by: 'Avery Admin', rejection_reason: 'incorrect information', rejection_specific: 'meter_number', notes: '', proposal_link: null },
+      ],
+    });
+    render(<ProposalHistory ticket={ticket} />);
+    expect(screen.getByText(/^Reason:/)).toHaveTextContent('Reason: Incorrect information (Meter Number)');
+    expect(screen.queryByText(/meter_number/)).not.toBeInTheDocument();
   });
 
   it('shows the link fields for the attaching statuses and places server field errors inline', async () => {

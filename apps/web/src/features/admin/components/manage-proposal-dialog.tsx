@@ -6,7 +6,9 @@ import {
   PROPOSAL_STATUS,
   PROPOSAL_STATUSES,
   REJECTING_PROPOSAL_STATUSES,
+  REJECTION_REASON_LABELS,
   REJECTION_REASONS,
+  REJECTION_SPECIFIC_LABELS,
   REJECTION_SPECIFICS,
   SPECIFIC_REJECTION_REASONS,
   proposalStatusLabel,
@@ -157,13 +159,14 @@ export function ManageProposalDialog({ ticket, onClose, onUpdated }: ManagePropo
           />
         )}
         {shown.reason && (
-          <SelectField label="Rejection Reason" placeholder="Select a reason" options={REJECTION_REASONS} value={form.reason} onChange={set('reason')} error={errors.reason} />
+          <SelectField label="Rejection Reason" placeholder="Select a reason" options={REJECTION_REASONS} labels={REJECTION_REASON_LABELS} value={form.reason} onChange={set('reason')} error={errors.reason} />
         )}
         {shown.specific && (
           <SelectField
             label="Rejection Specific"
             placeholder="Select the field"
             options={REJECTION_SPECIFICS}
+            labels={REJECTION_SPECIFIC_LABELS}
             value={form.specific}
             onChange={set('specific')}
             error={errors.specific}

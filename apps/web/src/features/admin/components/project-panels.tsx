@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Project } from '@sunin/contract';
+import { enumLabel, type Project } from '@sunin/contract';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -65,7 +65,7 @@ export function UtilityInfoPanel({ project }: { project: Project }) {
           <h3 className="text-sm font-semibold text-ink-900">Monthly kWh by meter</h3>
           {project.kilowatt_amounts.map((months, meter) => (
             <p key={meter} className="text-sm break-words text-ink-700">
-              <span className="font-medium">Meter {meter + 1}:</span> {months.join(', ')}
+              <span className="font-medium">Meter {meter + 1}:</span> {months.map((value) => value ?? '–').join(', ')}
             </p>
           ))}
         </div>
@@ -113,7 +113,7 @@ export function LinksPanel({ projectId }: { projectId: number }) {
     <ul className="divide-y divide-ink-200 rounded-xl border border-ink-200 bg-white">
       {links.data.map((link) => (
         <li key={link.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
-          <Badge tone="grey">{link.link_type}</Badge>
+          <Badge tone="grey">{enumLabel('link_type', link.link_type)}</Badge>
           <a href={link.link_url} target="_blank" rel="noreferrer" className={`${textLinkClasses} break-all`}>
             {link.link_title}
           </a>

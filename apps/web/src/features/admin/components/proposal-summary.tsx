@@ -1,5 +1,5 @@
 import type { ProposalTicket } from '@sunin/contract';
-import { proposalStatusLabel } from '@sunin/contract';
+import { enumLabel, proposalStatusLabel } from '@sunin/contract';
 import { formatDateTime } from './format';
 import { ProposalProgress } from './proposal-progress';
 import { ProposalStatusChip } from './proposal-status-chip';
@@ -22,6 +22,12 @@ export function ProposalSummary({ ticket }: { ticket: ProposalTicket }) {
           <dt className="text-ink-500">Company address</dt>
           <dd className="font-medium text-ink-900">{ticket.company_address || 'N/A'}</dd>
         </div>
+        {ticket.details && (
+          <div className="sm:col-span-2">
+            <dt className="text-ink-500">Request details</dt>
+            <dd className="whitespace-pre-line break-words text-ink-900">{ticket.details}</dd>
+          </div>
+        )}
         <div className="sm:col-span-2">
           <dt className="text-ink-500">Current status</dt>
           <dd className="mt-1">
@@ -57,8 +63,8 @@ export function ProposalHistory({ ticket }: { ticket: ProposalTicket }) {
               </p>
               {entry.rejection_reason && (
                 <p className="mt-1 text-sm text-ink-700">
-                  Reason: {entry.rejection_reason}
-                  {entry.rejection_specific && ` (${entry.rejection_specific})`}
+                  Reason: {enumLabel('rejection_reason', entry.rejection_reason)}
+                  {entry.rejection_specific && ` (${enumLabel('rejection_specific', entry.rejection_specific)})`}
                 </p>
               )}
               {entry.notes && <p className="mt-1 text-sm whitespace-pre-line text-ink-700">{entry.notes}</p>}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_TYPES, COMPANY_ROLES, type AccountType, type AdminUser, type CompanyRole } from '@sunin/contract';
+import { ACCOUNT_TYPES, COMPANY_ROLES, enumLabel, type AccountType, type AdminUser, type CompanyRole } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -91,7 +91,7 @@ export function UserEditForm({ user }: { user: AdminUser }) {
     ['Email Verified', user.email_verified_at ? 'Yes' : 'No'],
     ['Stripe Customer ID', orNotAvailable(user.stripe_customer_id)],
     ['Stripe Subscription ID', orNotAvailable(user.stripe_subscription_id)],
-    ['Subscription Status', orNotAvailable(user.subscription_status)],
+    ['Subscription Status', user.subscription_status ? enumLabel('subscription_status', user.subscription_status) : orNotAvailable(null)],
     ['Subscription Renewable Date', formatDateTime(user.subscription_end_date)],
     ['Trial Status', user.is_in_trial ? 'active' : 'inactive'],
     ['Trial End Date', formatDateTime(user.trial_end_date)],

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ARCHIVED_STAGE, type Project, type ProjectStage } from '@sunin/contract';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -66,6 +66,8 @@ export function AdminProjectPage() {
 
 function AdminProject({ projectId }: { projectId: number }) {
   const project = useAdminProject(projectId);
+  // `?tab=proposal`: a notification about the project's proposal opens that tab (issue 14 item 8).
+  const proposalTab = useSearchParams()[0].get('tab') === 'proposal';
   useDocumentTitle(project.data ? project.data.company_name : 'Project');
   useEffect(() => {
     if (project.isError) {
@@ -93,7 +95,7 @@ function AdminProject({ projectId }: { projectId: number }) {
         </div>
         <StageProgress stage={data.project_stage} />
       </section>
-      <TabGroup>
+      <TabGroup key={proposalTab ? 'proposal' : 'first'} defaultIndex={proposalTab ? TABS.indexOf('Proposal') : 0}>
         <div className="overflow-x-auto border-b border-ink-200">
           <TabList aria-label="Project sections" className="flex gap-1">
             {TABS.map((tab) => (

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Notification } from '@sunin/contract';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Modal, ModalActions } from '../../../components/ui/modal';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NOTIFICATION_TEXTS } from '../messages';
+import { NotificationSubjectLink } from './notification-subject-link';
 
 interface NotificationModalProps {
   userId: number;
@@ -70,6 +71,7 @@ export function NotificationModal({ userId, notification, onClose, silent = fals
               <Button variant="danger" onClick={() => setConfirming(true)} disabled={!notification.read}>
                 Archive
               </Button>
+              <NotificationSubjectLink notification={notification} userId={userId} className={buttonClasses('primary')} onFollow={onClose} />
             </ModalActions>
           </div>
         )}

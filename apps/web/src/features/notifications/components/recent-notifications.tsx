@@ -41,7 +41,7 @@ export function RecentNotifications({ userId }: { userId: number | undefined }) 
           <ul className="divide-y divide-ink-100" aria-label="Recent notifications">
             {rows.map((notification: Notification) => (
               <li key={notification.id}>
-                <NotificationRow notification={notification} onOpen={(selected) => setOpenId(selected.id)} />
+                <NotificationRow notification={notification} userId={userId} onOpen={(selected) => setOpenId(selected.id)} />
               </li>
             ))}
           </ul>

@@ -72,7 +72,7 @@ export function NotificationsPage() {
             <ul className={`divide-y divide-ink-100 p-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Notifications">
               {rows.map((notification: Notification) => (
                 <li key={notification.id}>
-                  <NotificationRow notification={notification} onOpen={(selected) => setOpenId(selected.id)} />
+                  <NotificationRow notification={notification} userId={userId} onOpen={(selected) => setOpenId(selected.id)} />
                 </li>
               ))}
             </ul>

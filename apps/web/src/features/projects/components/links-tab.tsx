@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { LINK_TYPES, type ProjectLink } from '@sunin/contract';
+import { LINK_TYPES, enumLabel, type ProjectLink } from '@sunin/contract';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -102,7 +102,7 @@ export function LinksTab({ projectId }: { projectId: number }) {
             <li key={link.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Badge tone="grey">{link.link_type}</Badge>
+                  <Badge tone="grey">{enumLabel('link_type', link.link_type)}</Badge>
                   <a
                     href={secureUrl(link.link_url)}
                     target="_blank"

@@ -91,7 +91,7 @@ export function projectToFormValues(project: Project): ProjectFormValues {
     additional_utility_notes: project.additional_utility_notes,
     // A saved "Yes" without meters still offers one empty meter to fill in.
     meters: project.kilowatt_amounts.length
-      ? project.kilowatt_amounts.map((meter) => ({ months: meter.map((value) => (value == null ? '' : String(value))) }))
+      ? project.kilowatt_amounts.map((meter) => ({ months: meter.map((value) => (value === null ? '' : String(value))) }))
       : [emptyMeter()],
   };
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { Project } from '@sunin/contract';
 import { HorizontalScroller } from '../../../components/ui/horizontal-scroller';
@@ -24,7 +25,28 @@ const TAB_SCROLL_PX = 160;
  * closes; a tab holding one is marked, and leaving the page asks first (issue 14 item 2).
  */
 export function ProjectTabs({ project }: { project: Project }) {
-  const [selected, setSelected] = useState<ProjectTabKey>(() => readProjectTab(project.id));
+  // `?tab=proposal` (a notification's link, issue 14 item 8) opens that tab once and is remembered;
+  // the parameter is then dropped so that a later choice is not overridden on reload.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = PROJECT_TABS.find((tab) => tab.key === searchParams.get('tab'))?.key;
+  const [selected, setSelected] = useState<ProjectTabKey>(() => requested ?? readProjectTab(project.id));
+  // A new request while the page is open (a second notification link) switches tabs too.
+  const [lastRequested, setLastRequested] = useState(requested);
+  if (requested !== lastRequested) {
+    setLastRequested(requested);
+    if (requested) setSelected(requested);
+  }
+  useEffect(() => {
+    if (!requested) return;
+    rememberProjectTab(project.id, requested);
+    setSearchParams(
+      (current) => {
+        current.delete('tab');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [requested, project.id, setSearchParams]);
   const drafts = projectDrafts(project.id);
   const unsavedKeys = useDraftKeys(drafts.map((draft) => draft.key));
   const hasDraft = (tab: ProjectTabKey) => (tab === 'site-info' || tab === 'utility-info') && unsavedKeys.includes(projectDraftKey(project.id, tab));

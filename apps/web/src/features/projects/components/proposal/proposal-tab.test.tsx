@@ -170,6 +170,20 @@ describe('Proposal tab (member-app.md 2)', () => {
     expect(window.localStorage.getItem(revisionDraftKey(40))).not.toBeNull();
   });
 
+  it('shows a rejection in the history as words, never as stored keys (issue 14 item 13)', async () => {
+    const rejected = buildTicket({
+      status: 4,
+      proposal_links: [],
+      proposal_ticket_histories: [
+        { id: 3, status: 4, status_label: '', event_date: '2025-03-06T15:30:00.000Z', action_taken_by: 'Avery Admin', rejection_reason: 'missing information', rejection_specific: 'average_monthly_power_bill_cost', notes: '', proposal_link: null },
+      ],
+    });
+    stubApi({ tickets: [rejected] });
+    renderTab();
+    expect(await screen.findByText(/Rejection reason: Missing information/)).toHaveTextContent('Rejection reason: Missing information (Average Monthly Power Bill Cost)');
+    expect(screen.queryByText(/average_monthly_power_bill_cost/)).not.toBeInTheDocument();
+  });
+
   it('offers no revision form while the ticket is in progress', async () => {
     stubApi({ tickets: [buildTicket({ status: 2, proposal_links: [] })] });
     renderTab();

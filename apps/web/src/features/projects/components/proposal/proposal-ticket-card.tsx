@@ -1,4 +1,4 @@
-import { proposalStatusLabel, type ProposalTicket, type ProposalTicketHistory } from '@sunin/contract';
+import { enumLabel, proposalStatusLabel, type ProposalTicket, type ProposalTicketHistory } from '@sunin/contract';
 import { formatDateTime } from '../../../../lib/format-date-time';
 import { secureUrl } from '../../../../lib/secure-url';
 import { canRequestRevision, proposalProgressBar } from './proposal-rules';
@@ -25,8 +25,8 @@ function HistoryEntry({ entry }: { entry: ProposalTicketHistory }) {
       {entry.notes && <p className="mt-1 text-sm whitespace-pre-line break-words text-ink-700">{entry.notes}</p>}
       {entry.rejection_reason && (
         <p className="mt-1 text-sm text-danger-700">
-          Rejection reason: {entry.rejection_reason}
-          {entry.rejection_specific && <> ({entry.rejection_specific})</>}
+          Rejection reason: {enumLabel('rejection_reason', entry.rejection_reason)}
+          {entry.rejection_specific && <> ({enumLabel('rejection_specific', entry.rejection_specific)})</>}
         </p>
       )}
       {entry.proposal_link && (
