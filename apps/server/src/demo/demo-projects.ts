@@ -4,7 +4,8 @@ import type { ProjectCreateInput, ProjectStage, RejectionReason, RejectionSpecif
  * The demo partners' projects: commercial solar prospects in CA, TX, MA, NV and CT, one story
  * each. The seed (seed.ts) plays every story through the services, in order: the member
  * creates the project with its contacts, links, a site photo and a PDF, then the proposal
- * steps happen, then the administrator moves the project to its stage.
+ * steps happen, then the administrator moves the project to its stage, days apart, the last
+ * step `lastActivityDaysAgo`.
  * Names, addresses, phone numbers (555-01xx) and web addresses are made up.
  */
 
@@ -41,6 +42,8 @@ export interface DemoLink {
 export interface DemoProject {
   owner: DemoOwner;
   stage: ProjectStage;
+  /** How long ago the story's last step happened; the steps before it are days apart. */
+  lastActivityDaysAgo: number;
   project: ProjectCreateInput & { company_name: string };
   contacts: DemoContact[];
   links: DemoLink[];
@@ -98,6 +101,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Project Initiation',
+    lastActivityDaysAgo: 0.2,
     project: {
       company_name: 'Harbor Point Cold Storage',
       industry: 'Food distribution',
@@ -132,6 +136,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Project Initiation',
+    lastActivityDaysAgo: 1.5,
     project: {
       company_name: 'Mesa Verde Veterinary Hospital',
       industry: 'Veterinary care',
@@ -159,6 +164,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Presentation Ready',
+    lastActivityDaysAgo: 0.8,
     project: {
       company_name: 'Lone Star Tool & Die',
       industry: 'Metal fabrication',
@@ -195,6 +201,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Presentation Ready',
+    lastActivityDaysAgo: 4,
     project: {
       company_name: 'Silver State Self Storage',
       industry: 'Self storage',
@@ -226,6 +233,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Financing and Documentation',
+    lastActivityDaysAgo: 6,
     project: {
       company_name: 'Bayside Brewing Company',
       industry: 'Brewery and taproom',
@@ -267,6 +275,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Site Survey and Finalization',
+    lastActivityDaysAgo: 9,
     project: {
       company_name: 'Nutmeg Precision Machining',
       industry: 'Aerospace components',
@@ -301,6 +310,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Project Completion',
+    lastActivityDaysAgo: 21,
     project: {
       company_name: 'Pacific Crest Medical Offices',
       industry: 'Medical offices',
@@ -332,6 +342,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Archived',
+    lastActivityDaysAgo: 30,
     project: {
       company_name: 'Desert Bloom Nursery',
       industry: 'Garden center',
@@ -361,6 +372,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'referral',
     stage: 'Project Initiation',
+    lastActivityDaysAgo: 0.4,
     project: {
       company_name: 'Hill Country Auto Body',
       industry: 'Auto repair',
@@ -391,6 +403,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'referral',
     stage: 'Presentation Ready',
+    lastActivityDaysAgo: 2,
     project: {
       company_name: 'Charter Oak Montessori School',
       industry: 'Education',
@@ -427,6 +440,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'referral',
     stage: 'Site Survey and Finalization',
+    lastActivityDaysAgo: 12,
     project: {
       company_name: 'Quincy Harbor Marine Supply',
       industry: 'Marine retail',
@@ -459,6 +473,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'referral',
     stage: 'Project Completion',
+    lastActivityDaysAgo: 25,
     project: {
       company_name: 'Reno Valley Distribution Center',
       industry: 'Logistics',

@@ -93,6 +93,23 @@ describe('the demo seed', () => {
     }
   });
 
+  it('dates the story over weeks: each ticket history in order and days apart, the latest step within a day', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const histories = await t.db.select().from(proposalTicketHistories).orderBy(proposalTicketHistories.id);
+    for (const ticket of await t.db.select().from(proposalTickets)) {
+      const times = histories.filter((history) => history.proposal_ticket_id === ticket.id).map((history) => history.event_date.getTime());
+      for (const [i, time] of times.entries()) if (i > 0) expect(time - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(2 * day);
+      expect(ticket.updated_at.getTime()).toBe(times.at(-1));
+    }
+    const updated = (await t.db.select({ at: projects.updated_at }).from(projects)).map((row) => row.at.getTime());
+    expect(Math.max(...updated)).toBeGreaterThan(Date.now() - day);
+    expect(Math.min(...updated)).toBeLessThan(Date.now() - 14 * day);
+    expect(new Set(updated).size).toBe(updated.length);
+    const notices = await t.db.select().from(notifications);
+    expect(Math.min(...notices.map((row) => row.created_at.getTime()))).toBeLessThan(Date.now() - 14 * day);
+    for (const row of notices.filter((notice) => notice.read)) expect(row.viewed_on && row.viewed_on.getTime() - row.created_at.getTime()).toBe(2 * 60 * 60 * 1000);
+  });
+
   it('the sales partner paid through the local checkout', async () => {
     const auth = await login(t, DEMO_ACCOUNTS.sales);
     const subscription = await t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: auth });

@@ -13,7 +13,7 @@ import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context.js';
 import type { ClusterLocks, Database } from '../db/client.js';
 import { createUser } from '../db/factories/users.js';
-import { users, type UserRow } from '../db/schema/index.js';
+import { projects, proposalTickets, users, type UserRow } from '../db/schema/index.js';
 import { LocalPaymentProvider } from '../lib/billing/index.js';
 import { confirmLocalCheckout, createCheckoutSession } from '../modules/billing/billing.service.js';
 import { listNotifications, setNotificationRead } from '../modules/notifications/notifications.service.js';
@@ -25,11 +25,15 @@ import { adminUpdateProposalTicket, createProposalTicket, requestRevision } from
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
 import { energyProfilePdf, sitePhoto } from './demo-files.js';
 import { DEMO_PROJECTS, type DemoProject } from './demo-projects.js';
+import { DemoTimeline } from './demo-timeline.js';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
 
 /** How many of each person's notifications stay unread (the newest); the older ones are read. */
 export const DEMO_UNREAD_NOTIFICATIONS = 3;
+/** Days between the steps of a project's story. */
+const STEP_DAYS = 3;
+const INITIAL_STAGE = 'Project Initiation';
 
 interface DemoPeople {
   admin: UserRow;
@@ -53,11 +57,16 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
     const [existing] = await tx.select({ n: count() }).from(users);
     if ((existing?.n ?? 0) > 0) return [];
     const demo = withinTransaction(ctx, tx as unknown as Database);
+    const timeline = new DemoTimeline(demo.db);
     await createDemoAccounts(demo.db);
     await subscribeDemoSalesPartner(demo);
     const people = await loadDemoPeople(demo.db);
-    for (const [index, project] of DEMO_PROJECTS.entries()) await playProject(demo, people, project, index);
+    await timeline.begin();
+    for (const [index, project] of DEMO_PROJECTS.entries()) await playProject(demo, timeline, people, project, index);
+    await timeline.apply();
+    await timeline.dateUsers(Object.values(people).map((person) => person.id), timeline.daysAgo(60));
     for (const person of Object.values(people)) await readOlderNotifications(demo, person);
+    await timeline.dateReadNotifications();
     return Object.values(DEMO_ACCOUNTS);
   });
 }
@@ -142,10 +151,14 @@ function uploadOf(filename: string, bytes: Buffer): UploadSource {
   return { declaredBytes: bytes.length + MULTIPART_FRAMING_BYTES, open: async () => ({ filename, stream: Readable.from([bytes], { objectMode: false }) }) };
 }
 
-async function playProject(ctx: AppContext, people: DemoPeople, demo: DemoProject, index: number): Promise<void> {
+/** One project's story, each step dated by the timeline (STEP_DAYS apart, the last `lastActivityDaysAgo`). */
+async function playProject(ctx: AppContext, timeline: DemoTimeline, people: DemoPeople, demo: DemoProject, index: number): Promise<void> {
   const admin: ProjectScope = { user: people.admin, admin: true };
   const owner = people[demo.owner];
   const scope = writerFor(owner, admin);
+  const steps = demo.proposal.length + (demo.stage === INITIAL_STAGE ? 0 : 1);
+  let at = timeline.daysAgo(demo.lastActivityDaysAgo + steps * STEP_DAYS);
+  const nextStep = () => (at = new Date(at.getTime() + STEP_DAYS * 24 * 60 * 60 * 1000));
   const { id } = await createProject(ctx, scope, projectCreateSchema.parse(demo.project), owner.id);
 
   for (const contact of demo.contacts) {
@@ -155,9 +168,12 @@ async function playProject(ctx: AppContext, people: DemoPeople, demo: DemoProjec
   for (const link of demo.links) await linkRecords.create(ctx, scope, id, projectLinkCreateBodySchema.parse({ project_link: link }).project_link);
   await uploadAttachment(ctx, scope, id, 'image', uploadOf(`${demo.project.company_name} - roof.png`, sitePhoto(index)));
   await uploadAttachment(ctx, scope, id, 'file', uploadOf(`${demo.project.company_name} - energy profile.pdf`, await energyProfilePdf(demo)));
+  await timeline.mark(at);
+  timeline.touched(projects, id, at);
 
   let ticketId = 0;
   for (const step of demo.proposal) {
+    nextStep();
     if (step.by === 'member' && 'request' in step) {
       const body = proposalTicketCreateBodySchema.parse({ proposal_ticket: { details: step.request } }).proposal_ticket;
       ticketId = (await createProposalTicket(ctx, scope, id, body)).id;
@@ -176,9 +192,18 @@ async function playProject(ctx: AppContext, people: DemoPeople, demo: DemoProjec
         },
       }).proposal_ticket;
       await adminUpdateProposalTicket(ctx, people.admin, ticketId, body);
+      // A proposal link is set on the project too.
+      if (step.link) timeline.touched(projects, id, at);
     }
+    await timeline.mark(at);
+    timeline.touched(proposalTickets, ticketId, at);
   }
-  if (demo.stage !== 'Project Initiation') await updateProject(ctx, admin, id, projectUpdateSchema.parse({ project_stage: demo.stage }));
+  if (demo.stage !== INITIAL_STAGE) {
+    nextStep();
+    await updateProject(ctx, admin, id, projectUpdateSchema.parse({ project_stage: demo.stage }));
+    await timeline.mark(at);
+    timeline.touched(projects, id, at);
+  }
 }
 
 /** Opens (marks read) all but the newest DEMO_UNREAD_NOTIFICATIONS of a person's notifications. */
