@@ -53,7 +53,7 @@ describe('the demo seed', () => {
     for (const row of rows) {
       expect(row.state).toMatch(/^(CA|TX|MA|NV|CT)$/);
       expect(row.kilowatt_amounts.length).toBeGreaterThan(0);
-      for (const meter of row.kilowatt_amounts) expect(meter.filter((value) => value > 0)).toHaveLength(12);
+      for (const meter of row.kilowatt_amounts) expect(meter.filter((value) => Number(value) > 0)).toHaveLength(12);
       expect(Number(row.average_monthly_power_bill_cost)).toBeGreaterThan(0);
       const [contactCount] = await t.db.select({ n: count() }).from(contacts).where(eq(contacts.project_id, row.id));
       const [linkCount] = await t.db.select({ n: count() }).from(projectLinks).where(eq(projectLinks.project_id, row.id));
