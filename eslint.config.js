@@ -32,6 +32,9 @@ export default tseslint.config(
       'boundaries/include': ['apps/*/src/**/*', 'packages/*/src/**/*'],
       'boundaries/elements': [
         { type: 'contract', pattern: 'packages/contract/src' },
+        // The server's layers: db/ sits below the services (modules/) and the demo seed above them.
+        { type: 'server-db', pattern: 'apps/server/src/db' },
+        { type: 'server-services', pattern: 'apps/server/src/{modules,demo}' },
         { type: 'server', pattern: 'apps/server/src' },
         { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
         { type: 'web-app', pattern: 'apps/web/src/app' },
@@ -47,7 +50,8 @@ export default tseslint.config(
           default: 'disallow',
           policies: [
             { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
-            { from: { element: { type: 'server' } }, allow: { to: { element: { types: { anyOf: ['server', 'contract'] } } } } },
+            { from: { element: { type: 'server-db' } }, allow: { to: { element: { types: { anyOf: ['server-db', 'server', 'contract'] } } } } },
+            { from: { element: { types: { anyOf: ['server', 'server-services'] } } }, allow: { to: { element: { types: { anyOf: ['server', 'server-db', 'server-services', 'contract'] } } } } },
             { from: { element: { type: 'web-lib' } }, allow: { to: { element: { types: { anyOf: ['web-lib', 'contract'] } } } } },
             { from: { element: { type: 'web-ui' } }, allow: { to: { element: { types: { anyOf: ['web-ui', 'web-lib', 'contract'] } } } } },
             {

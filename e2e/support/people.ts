@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
-/** The demo accounts the server seeds into its empty database (apps/server/src/db/seed.ts). */
+/** The demo accounts the server seeds into its empty database (apps/server/src/demo/demo-accounts.ts). */
 export const DEMO = {
   admin: { email: 'admin@sunin.example', password: 'SunIn-admin-2026', name: 'Avery Admin' },
   sales: { email: 'sales@sunin.example', password: 'SunIn-sales-2026', name: 'Sam Seller' },

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { seedDemoOnce } from './db/seed.js';
+import { seedDemoOnce } from './demo/seed.js';
 import { logMalwareScanning } from './lib/malware-scanner.js';
 import { formatError } from './lib/safe-error.js';
 import { scheduleLocalRenewals } from './modules/billing/billing.service.js';
@@ -15,9 +15,10 @@ async function main(): Promise<void> {
   void logMalwareScanning(app.ctx.malwareScanner, config.clamav, app.log);
 
   if (config.seedDemo && !config.isProduction) {
+    const started = performance.now();
     const created = await seedDemoOnce(app.ctx, app.database);
     if (created.length > 0) {
-      app.log.info('Seeded demo accounts into the empty database:');
+      app.log.info({ ms: Math.round(performance.now() - started) }, 'Seeded the demo (projects, proposals, notifications) into the empty database; sign in as:');
       for (const account of created) console.info(`  ${account.label.padEnd(22)} ${account.email}  /  ${account.password}`);
     }
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../db/seed.js';
+import { DEMO_ACCOUNTS } from '../demo/seed.js';
 import { loadActionCable, rawCable, waitFor } from '../test/cable-client.js';
 import { PNG_1PX, multipartBody } from '../test/fixtures.js';
 import { missingServices, sleep, startPostgres, startRedis, startServer, type PrivatePostgres, type PrivateRedis, type ServerProcess } from '../test/services.js';

@@ -1,0 +1,95 @@
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client.js';
+import { accounts, contacts, notifications, projectLinks, projects, proposalLinks, proposalTicketHistories, proposalTickets, storedFiles, users } from '../db/schema/index.js';
+
+/** The tables the seed's services write, with the columns that say when a row was written. */
+const TIMED: ReadonlyArray<{ table: PgTable; columns: readonly string[] }> = [
+  { table: accounts, columns: ['created_at', 'updated_at'] },
+  { table: projects, columns: ['created_at', 'updated_at'] },
+  { table: contacts, columns: ['created_at', 'updated_at'] },
+  { table: projectLinks, columns: ['created_at', 'updated_at'] },
+  { table: storedFiles, columns: ['created_at'] },
+  { table: proposalTickets, columns: ['created_at', 'updated_at'] },
+  { table: proposalLinks, columns: ['created_at'] },
+  { table: proposalTicketHistories, columns: ['event_date'] },
+  { table: notifications, columns: ['created_at'] },
+];
+
+type Marks = number[];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The demo's story takes weeks, but the seed plays it in a second, in one transaction (every
+ * row would say "just now"). The seed marks each moment of the story as it goes (`at`); the
+ * timeline then dates the rows written since the previous mark to that moment, so histories,
+ * notifications and "recently updated" read like weeks of work. Only timestamps change, in the
+ * seed's transaction.
+ */
+export class DemoTimeline {
+  private readonly moments: Array<{ at: Date; marks: Marks }> = [];
+  private readonly lastTouch = new Map<string, { table: PgTable; id: number; at: Date }>();
+  private start: Marks = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly now = new Date(),
+  ) {}
+
+  /** `days` ago (fractions are hours), never later than an hour ago. */
+  daysAgo(days: number): Date {
+    return new Date(Math.min(this.now.getTime() - days * DAY_MS, this.now.getTime() - DAY_MS / 24));
+  }
+
+  async begin(): Promise<void> {
+    this.start = await this.highestIds();
+  }
+
+  /** Everything written since the previous mark happened `at`. */
+  async mark(at: Date): Promise<void> {
+    this.moments.push({ at, marks: await this.highestIds() });
+  }
+
+  /** A row changed at `at`: its updated_at is its latest change. */
+  touched(table: PgTable, id: number, at: Date): void {
+    this.lastTouch.set(`${getTableName(table)}:${String(id)}`, { table, id, at });
+  }
+
+  /** Dates every row written since begin() to the moment marked after it. */
+  async apply(): Promise<void> {
+    let previous = this.start;
+    for (const { at, marks } of this.moments) {
+      for (const [i, { table, columns }] of TIMED.entries()) {
+        const from = previous[i] ?? 0;
+        const to = marks[i] ?? 0;
+        if (to <= from) continue;
+        const assignments = sql.join(
+          columns.map((column) => sql`${sql.identifier(column)} = ${at}`),
+          sql`, `,
+        );
+        await this.db.execute(sql`update ${table} set ${assignments} where id > ${from} and id <= ${to}`);
+      }
+      previous = marks;
+    }
+    for (const { table, id, at } of this.lastTouch.values()) await this.db.execute(sql`update ${table} set updated_at = ${at} where id = ${id}`);
+  }
+
+  /** Notifications read since begin() were opened two hours after they came. */
+  async dateReadNotifications(): Promise<void> {
+    const first = this.start[TIMED.findIndex(({ table }) => table === notifications)] ?? 0;
+    await this.db.execute(sql`update ${notifications} set viewed_on = created_at + interval '2 hours' where viewed_on is not null and id > ${first}`);
+  }
+
+  /** The demo people joined before their first project. */
+  async dateUsers(ids: number[], at: Date): Promise<void> {
+    for (const id of ids) await this.db.execute(sql`update ${users} set created_at = ${at}, updated_at = ${at} where id = ${id}`);
+  }
+
+  private async highestIds(): Promise<Marks> {
+    const selects: SQL[] = TIMED.map(({ table }, i) => sql`(select coalesce(max(id), 0) from ${table}) as ${sql.identifier(`m${String(i)}`)}`);
+    const result = await this.db.execute(sql`select ${sql.join(selects, sql`, `)}`);
+    const row = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0] ?? {};
+    return TIMED.map((_, i) => Number(row[`m${String(i)}`] ?? 0));
+  }
+}

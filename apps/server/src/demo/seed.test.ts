@@ -1,0 +1,186 @@
+import { ALL_PROJECT_STAGES, PROPOSAL_STATUS_NUMBERS, TERMINAL_PROPOSAL_STATUSES } from '@sunin/contract';
+import { count, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutSessions, contacts, notifications, projectLinks, projects, proposalTicketHistories, proposalTickets, storedFiles, users } from '../db/schema/index.js';
+import type { FileStorage } from '../lib/storage/index.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { DEMO_PROJECTS } from './demo-projects.js';
+import { DEMO_ACCOUNTS, DEMO_UNREAD_NOTIFICATIONS, seedDemoData, seedDemoOnce } from './seed.js';
+
+async function rowsIn(t: TestApp, table: PgTable): Promise<number> {
+  const [row] = await t.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+async function login(t: TestApp, account: { email: string; password: string }): Promise<{ authorization: string }> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { user: { email: account.email, password: account.password } } });
+  expect(res.statusCode).toBe(200);
+  return { authorization: String(res.headers.authorization) };
+}
+
+describe('the demo seed', () => {
+  let t: TestApp;
+  let elapsedMs = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const started = performance.now();
+    expect((await seedDemoData(t.app.ctx)).map((account) => account.email)).toEqual(Object.values(DEMO_ACCOUNTS).map((account) => account.email));
+    elapsedMs = performance.now() - started;
+  });
+  afterAll(async () => t?.close());
+
+  it('is quick enough for every first start', () => {
+    // About a second on a laptop; the bound leaves room for a busy CI machine.
+    expect(elapsedMs).toBeLessThan(20_000);
+  });
+
+  it('does nothing once users exist', async () => {
+    const before = await Promise.all([rowsIn(t, users), rowsIn(t, projects), rowsIn(t, storedFiles), rowsIn(t, notifications)]);
+    expect(await seedDemoData(t.app.ctx)).toEqual([]);
+    expect(await Promise.all([rowsIn(t, users), rowsIn(t, projects), rowsIn(t, storedFiles), rowsIn(t, notifications)])).toEqual(before);
+  });
+
+  it('gives the partners a dozen projects in every stage, one archived, each with contacts, links, a photo and a PDF', async () => {
+    const rows = await t.db.select().from(projects);
+    expect(rows.length).toBe(DEMO_PROJECTS.length);
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    const [sales] = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.sales.email));
+    const [referral] = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.referral.email));
+    expect(new Set(rows.map((row) => row.user_id))).toEqual(new Set([sales?.id, referral?.id]));
+    expect(new Set(rows.map((row) => row.project_stage))).toEqual(new Set(ALL_PROJECT_STAGES));
+    expect(rows.filter((row) => row.project_stage === 'Archived')).toHaveLength(1);
+    for (const row of rows) {
+      expect(row.state).toMatch(/^(CA|TX|MA|NV|CT)$/);
+      expect(row.kilowatt_amounts.length).toBeGreaterThan(0);
+      for (const meter of row.kilowatt_amounts) expect(meter.filter((value) => Number(value) > 0)).toHaveLength(12);
+      expect(Number(row.average_monthly_power_bill_cost)).toBeGreaterThan(0);
+      const [contactCount] = await t.db.select({ n: count() }).from(contacts).where(eq(contacts.project_id, row.id));
+      const [linkCount] = await t.db.select({ n: count() }).from(projectLinks).where(eq(projectLinks.project_id, row.id));
+      const files = await t.db.select().from(storedFiles).where(eq(storedFiles.project_id, row.id));
+      expect(contactCount?.n).toBeGreaterThan(0);
+      expect(linkCount?.n).toBeGreaterThan(0);
+      expect(files.map((file) => file.content_type).sort()).toEqual(['application/pdf', 'image/png']);
+    }
+    // The stage changes were the administrator's, through the service: the owners were told.
+    const stageNotices = await t.db.select().from(notifications).where(eq(notifications.title, 'Project stage updated'));
+    expect(stageNotices).toHaveLength(rows.filter((row) => row.project_stage !== 'Project Initiation').length);
+  });
+
+  it('plays proposal tickets through every status, with their history, and leaves open work for the admin', async () => {
+    const tickets = await t.db.select().from(proposalTickets);
+    expect(new Set(tickets.map((ticket) => ticket.status))).toEqual(new Set(PROPOSAL_STATUS_NUMBERS));
+    const [histories] = await t.db.select({ n: count() }).from(proposalTicketHistories);
+    expect(histories?.n).toBe(DEMO_PROJECTS.reduce((sum, demo) => sum + demo.proposal.length, 0));
+    const open = tickets.filter((ticket) => !TERMINAL_PROPOSAL_STATUSES.includes(ticket.status as never));
+
+    const admin = await login(t, DEMO_ACCOUNTS.admin);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/proposal_tickets', headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(open.length);
+    expect(open.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('leaves each demo person read and unread notifications, the newest unread', async () => {
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const auth = await login(t, account);
+      const me = (await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: auth })).json() as { id: number };
+      const res = await t.app.inject({ method: 'GET', url: `/api/users/${me.id}/notifications?per_page=100`, headers: auth });
+      expect(res.statusCode).toBe(200);
+      const list = res.json() as Array<{ read: boolean }>;
+      expect(list.length).toBeGreaterThan(DEMO_UNREAD_NOTIFICATIONS);
+      expect(list.map((notification) => notification.read)).toEqual(list.map((_, i) => i >= DEMO_UNREAD_NOTIFICATIONS));
+    }
+  });
+
+  it('dates the story over weeks: each ticket history in order and days apart, the latest step within a day', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const histories = await t.db.select().from(proposalTicketHistories).orderBy(proposalTicketHistories.id);
+    for (const ticket of await t.db.select().from(proposalTickets)) {
+      const times = histories.filter((history) => history.proposal_ticket_id === ticket.id).map((history) => history.event_date.getTime());
+      for (const [i, time] of times.entries()) if (i > 0) expect(time - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(2 * day);
+      expect(ticket.updated_at.getTime()).toBe(times.at(-1));
+    }
+    const updated = (await t.db.select({ at: projects.updated_at }).from(projects)).map((row) => row.at.getTime());
+    expect(Math.max(...updated)).toBeGreaterThan(Date.now() - day);
+    expect(Math.min(...updated)).toBeLessThan(Date.now() - 14 * day);
+    expect(new Set(updated).size).toBe(updated.length);
+    const notices = await t.db.select().from(notifications);
+    expect(Math.min(...notices.map((row) => row.created_at.getTime()))).toBeLessThan(Date.now() - 14 * day);
+    for (const row of notices.filter((notice) => notice.read)) expect(row.viewed_on && row.viewed_on.getTime() - row.created_at.getTime()).toBe(2 * 60 * 60 * 1000);
+  });
+
+  it('the sales partner paid through the local checkout', async () => {
+    const auth = await login(t, DEMO_ACCOUNTS.sales);
+    const subscription = await t.app.inject({ method: 'GET', url: '/api/billing/subscription', headers: auth });
+    expect(subscription.json().subscription).toMatchObject({ provider: 'local', status: 'active' });
+  });
+
+  it('stored real images and PDFs that the owner opens through the API', async () => {
+    for (const account of [DEMO_ACCOUNTS.sales, DEMO_ACCOUNTS.referral]) {
+      const auth = await login(t, account);
+      const list = await t.app.inject({ method: 'GET', url: '/api/projects?per_page=100', headers: auth });
+      const owned = list.json() as Array<{ id: number }>;
+      expect(owned.length).toBeGreaterThan(0);
+      for (const project of owned) {
+        for (const [path, type, magic] of [
+          ['images', 'image/png', '\x89PNG'],
+          ['files', 'application/pdf', '%PDF-'],
+        ] as const) {
+          const files = (await t.app.inject({ method: 'GET', url: `/api/projects/${project.id}/${path}`, headers: auth })).json() as Array<{ url: string }>;
+          expect(files).toHaveLength(1);
+          const download = await t.app.inject({ method: 'GET', url: files[0]?.url ?? '', headers: auth });
+          expect(download.statusCode).toBe(200);
+          expect(download.headers['content-type']).toBe(type);
+          expect(download.rawPayload.subarray(0, magic.length).toString('latin1')).toBe(magic);
+        }
+      }
+    }
+  });
+});
+
+describe('the demo seed cut short', () => {
+  it('leaves no row behind, and the next start seeds the whole demo', async () => {
+    const t = await createTestApp();
+    try {
+      const real = t.app.ctx.storage;
+      let puts = 0;
+      const failing: FileStorage = {
+        kind: real.kind,
+        put: async (key, body, type) => {
+          if (++puts > 5) throw new Error('disk full');
+          return real.put(key, body, type);
+        },
+        get: (key) => real.get(key),
+        delete: (key) => real.delete(key),
+        list: () => real.list(),
+      };
+      await expect(seedDemoData({ ...t.app.ctx, storage: failing })).rejects.toThrow('disk full');
+      expect(await Promise.all([rowsIn(t, users), rowsIn(t, projects), rowsIn(t, storedFiles), rowsIn(t, notifications)])).toEqual([0, 0, 0, 0]);
+
+      expect(await seedDemoData(t.app.ctx)).toHaveLength(3);
+      expect(await rowsIn(t, projects)).toBe(DEMO_PROJECTS.length);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the start-up seed of two processes starting together', () => {
+  it('seeds the demo once, under the advisory lock, and pays for the sales partner once', async () => {
+    // A second app on the same empty database: another process on PostgreSQL (issue 13 item 9).
+    const first = await createTestApp();
+    const second = await createTestApp({}, { sameDatabaseAs: first });
+    try {
+      const results = await Promise.all([seedDemoOnce(first.app.ctx, first.database), seedDemoOnce(second.app.ctx, second.database)]);
+      expect(results.map((created) => created.length).sort()).toEqual([0, 3]);
+      const emails = (await first.db.select({ email: users.email }).from(users)).map((row) => row.email).sort();
+      expect(emails).toEqual(Object.values(DEMO_ACCOUNTS).map((account) => account.email).sort());
+      expect(await first.db.select().from(checkoutSessions)).toHaveLength(1);
+      expect(await rowsIn(first, projects)).toBe(DEMO_PROJECTS.length);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});

@@ -1,0 +1,239 @@
+import { Readable } from 'node:stream';
+import {
+  adminProposalTicketUpdateBodySchema,
+  contactCreateBodySchema,
+  localCardSchema,
+  projectCreateSchema,
+  projectLinkCreateBodySchema,
+  projectUpdateSchema,
+  proposalTicketCreateBodySchema,
+  proposalTicketUpdateBodySchema,
+} from '@sunin/contract';
+import { count, eq } from 'drizzle-orm';
+import type { AppContext } from '../app-context.js';
+import type { ClusterLocks, Database } from '../db/client.js';
+import { createUser } from '../db/factories/users.js';
+import { projects, proposalTickets, users, type UserRow } from '../db/schema/index.js';
+import { LocalPaymentProvider } from '../lib/billing/index.js';
+import { confirmLocalCheckout, createCheckoutSession } from '../modules/billing/billing.service.js';
+import { listNotifications, setNotificationRead } from '../modules/notifications/notifications.service.js';
+import { MULTIPART_FRAMING_BYTES, uploadAttachment, type UploadSource } from '../modules/projects/attachments.service.js';
+import { assertCanWrite, memberScope, type ProjectScope } from '../modules/projects/project-access.js';
+import { contactRecords, linkRecords } from '../modules/projects/project-records.service.js';
+import { createProject, updateProject } from '../modules/projects/projects.service.js';
+import { adminUpdateProposalTicket, createProposalTicket, requestRevision } from '../modules/proposals/proposals.service.js';
+import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
+import { energyProfilePdf, sitePhoto } from './demo-files.js';
+import { DEMO_PROJECTS, type DemoProject } from './demo-projects.js';
+import { DemoTimeline } from './demo-timeline.js';
+
+export { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
+
+/** How many of each person's notifications stay unread (the newest); the older ones are read. */
+export const DEMO_UNREAD_NOTIFICATIONS = 3;
+/** Days between the steps of a project's story. */
+const STEP_DAYS = 3;
+const INITIAL_STAGE = 'Project Initiation';
+
+interface DemoPeople {
+  admin: UserRow;
+  sales: UserRow;
+  referral: UserRow;
+}
+
+/**
+ * Seeds an empty database with a living demo, through the services, so that the same rules,
+ * history entries and notifications apply as in real use: the three demo accounts, the sales
+ * partner's subscription (local test provider), and the partners' projects (demo-projects.ts)
+ * with contacts, links, a site photo, a PDF and their proposal tickets, each moved to its
+ * stage by the administrator. Returns the accounts created, or [] when users exist.
+ *
+ * Everything is one transaction: a seed cut short leaves no row behind, and the next start
+ * seeds again. Only bytes already written to storage can stay; the storage sweep removes them
+ * (they have no row).
+ */
+export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if ((existing?.n ?? 0) > 0) return [];
+    const demo = withinTransaction(ctx, tx as unknown as Database);
+    const timeline = new DemoTimeline(demo.db);
+    await createDemoAccounts(demo.db);
+    await subscribeDemoSalesPartner(demo);
+    const people = await loadDemoPeople(demo.db);
+    await timeline.begin();
+    for (const [index, project] of DEMO_PROJECTS.entries()) await playProject(demo, timeline, people, project, index);
+    await timeline.apply();
+    await timeline.dateUsers(Object.values(people).map((person) => person.id), timeline.daysAgo(60));
+    for (const person of Object.values(people)) await readOlderNotifications(demo, person);
+    await timeline.dateReadNotifications();
+    return Object.values(DEMO_ACCOUNTS);
+  });
+}
+
+/**
+ * The services on the seed's transaction: their own transactions become savepoints in it. The
+ * local payment provider keeps its books through the database it was made with, so it gets one
+ * on the transaction too (on PGlite's single connection, a query beside the transaction would
+ * wait for it forever).
+ */
+function withinTransaction(ctx: AppContext, tx: Database): AppContext {
+  return { ...ctx, db: tx, billing: ctx.billing.kind === 'local' ? new LocalPaymentProvider(tx) : ctx.billing };
+}
+
+async function createDemoAccounts(db: Database): Promise<void> {
+  const verified = new Date();
+  await createUser(db, {
+    email: DEMO_ACCOUNTS.admin.email,
+    password: DEMO_ACCOUNTS.admin.password,
+    first_name: 'Avery',
+    last_name: 'Admin',
+    user_name: 'avery.admin',
+    account_type: 'admin',
+    company_role: 'full_access_admin',
+    email_verified_at: verified,
+  });
+  await createUser(db, {
+    email: DEMO_ACCOUNTS.sales.email,
+    password: DEMO_ACCOUNTS.sales.password,
+    first_name: 'Sam',
+    last_name: 'Seller',
+    user_name: 'sam.seller',
+    account_type: 'sales_partner',
+    email_verified_at: verified,
+    phone_number: '6195550100',
+    address_1: '600 B St',
+    city: 'San Diego',
+    state: 'CA',
+    zip: '92101',
+  });
+  await createUser(db, {
+    email: DEMO_ACCOUNTS.referral.email,
+    password: DEMO_ACCOUNTS.referral.password,
+    first_name: 'Riley',
+    last_name: 'Referrer',
+    user_name: 'riley.referrer',
+    account_type: 'referral_partner',
+    email_verified_at: verified,
+    phone_number: '5125550100',
+    address_1: '301 Congress Ave',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+  });
+}
+
+async function loadDemoPeople(db: Database): Promise<DemoPeople> {
+  const byEmail = async (email: string) => {
+    const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    if (!row) throw new Error(`demo account ${email} is missing`);
+    return row;
+  };
+  return { admin: await byEmail(DEMO_ACCOUNTS.admin.email), sales: await byEmail(DEMO_ACCOUNTS.sales.email), referral: await byEmail(DEMO_ACCOUNTS.referral.email) };
+}
+
+/**
+ * Who writes a partner's records: the partner, as in real use. A sales partner without a
+ * subscription (Stripe configured: there is no card to pay with) may not write, so the
+ * administrator does it for them, as the admin area may.
+ */
+function writerFor(owner: UserRow, admin: ProjectScope): ProjectScope {
+  try {
+    assertCanWrite(owner);
+    return memberScope(owner);
+  } catch {
+    return admin;
+  }
+}
+
+/** One file as an upload route would hand it over. */
+function uploadOf(filename: string, bytes: Buffer): UploadSource {
+  return { declaredBytes: bytes.length + MULTIPART_FRAMING_BYTES, open: async () => ({ filename, stream: Readable.from([bytes], { objectMode: false }) }) };
+}
+
+/** One project's story, each step dated by the timeline (STEP_DAYS apart, the last `lastActivityDaysAgo`). */
+async function playProject(ctx: AppContext, timeline: DemoTimeline, people: DemoPeople, demo: DemoProject, index: number): Promise<void> {
+  const admin: ProjectScope = { user: people.admin, admin: true };
+  const owner = people[demo.owner];
+  const scope = writerFor(owner, admin);
+  const steps = demo.proposal.length + (demo.stage === INITIAL_STAGE ? 0 : 1);
+  let at = timeline.daysAgo(demo.lastActivityDaysAgo + steps * STEP_DAYS);
+  const nextStep = () => (at = new Date(at.getTime() + STEP_DAYS * 24 * 60 * 60 * 1000));
+  const { id } = await createProject(ctx, scope, projectCreateSchema.parse(demo.project), owner.id);
+
+  for (const contact of demo.contacts) {
+    const { project_id: _ignored, ...values } = contactCreateBodySchema.parse({ contact }).contact;
+    await contactRecords.create(ctx, scope, id, values);
+  }
+  for (const link of demo.links) await linkRecords.create(ctx, scope, id, projectLinkCreateBodySchema.parse({ project_link: link }).project_link);
+  await uploadAttachment(ctx, scope, id, 'image', uploadOf(`${demo.project.company_name} - roof.png`, sitePhoto(index)));
+  await uploadAttachment(ctx, scope, id, 'file', uploadOf(`${demo.project.company_name} - energy profile.pdf`, await energyProfilePdf(demo)));
+  await timeline.mark(at);
+  timeline.touched(projects, id, at);
+
+  let ticketId = 0;
+  for (const step of demo.proposal) {
+    nextStep();
+    if (step.by === 'member' && 'request' in step) {
+      const body = proposalTicketCreateBodySchema.parse({ proposal_ticket: { details: step.request } }).proposal_ticket;
+      ticketId = (await createProposalTicket(ctx, scope, id, body)).id;
+    } else if (step.by === 'member') {
+      const body = proposalTicketUpdateBodySchema.parse({ proposal_ticket: { status: 5, details: step.revision, revision_type: step.type } }).proposal_ticket;
+      await requestRevision(ctx, scope, id, ticketId, body);
+    } else {
+      const body = adminProposalTicketUpdateBodySchema.parse({
+        proposal_ticket: {
+          status: step.status,
+          admin_notes: step.notes,
+          engineer_name: step.engineer,
+          rejection_reason: step.rejection?.reason,
+          rejection_specific: step.rejection?.specific,
+          proposal_links: step.link ? [step.link] : [],
+        },
+      }).proposal_ticket;
+      await adminUpdateProposalTicket(ctx, people.admin, ticketId, body);
+      // A proposal link is set on the project too.
+      if (step.link) timeline.touched(projects, id, at);
+    }
+    await timeline.mark(at);
+    timeline.touched(proposalTickets, ticketId, at);
+  }
+  if (demo.stage !== INITIAL_STAGE) {
+    nextStep();
+    await updateProject(ctx, admin, id, projectUpdateSchema.parse({ project_stage: demo.stage }));
+    await timeline.mark(at);
+    timeline.touched(projects, id, at);
+  }
+}
+
+/** Opens (marks read) all but the newest DEMO_UNREAD_NOTIFICATIONS of a person's notifications. */
+async function readOlderNotifications(ctx: AppContext, person: UserRow): Promise<void> {
+  const { rows } = await listNotifications(ctx, person, person.id, { page: 1, per_page: 100 });
+  for (const row of rows.slice(DEMO_UNREAD_NOTIFICATIONS)) await setNotificationRead(ctx, person, person.id, row.id, true);
+}
+
+/**
+ * The start-up seed (server.ts): seeds an empty database under an advisory lock, so that
+ * processes starting together on one empty PostgreSQL seed it once. The others wait for the
+ * lock, then find the users and return [].
+ */
+export async function seedDemoOnce(ctx: AppContext, locks: ClusterLocks): Promise<DemoAccount[]> {
+  const result = await locks.withAdvisoryLock('seed-demo', () => seedDemoData(ctx), { wait: true });
+  return result.acquired ? result.value : [];
+}
+
+/**
+ * The demo sales partner pays for real: a checkout through the local test provider with the
+ * standard test card, so its subscription, /billing and the profile's billing section all
+ * work. With Stripe configured there is no card to pay with, and the account stays unpaid
+ * (it is sent to /checkout like any new sales partner).
+ */
+export async function subscribeDemoSalesPartner(ctx: AppContext): Promise<boolean> {
+  if (ctx.billing.kind !== 'local') return false;
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.sales.email)).limit(1);
+  if (!user || user.subscription_status) return false;
+  const { clientSecret } = await createCheckoutSession(ctx, user, 'monthly');
+  const card = localCardSchema.parse({ number: '4242 4242 4242 4242', exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' });
+  await confirmLocalCheckout(ctx, user, { client_secret: clientSecret, card, cardholder_name: 'Sam Seller' });
+  return true;
+}
