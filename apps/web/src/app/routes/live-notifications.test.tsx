@@ -1,12 +1,12 @@
 import { adapters } from '@rails/actioncable';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/router';
-import { disconnectCable } from '../../../lib/cable';
-import { FakeCableSocket } from '../../../lib/fake-cable-socket';
-import { clearSession, saveSession } from '../../../lib/session';
-import { buildUser } from '../../../lib/test-fixtures';
-import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
+import { routes } from '../router';
+import { disconnectCable } from '../../lib/cable';
+import { FakeCableSocket } from '../../lib/fake-cable-socket';
+import { clearSession, saveSession } from '../../lib/session';
+import { buildUser } from '../../lib/test-fixtures';
+import { jsonResponse, renderRoutes, stubFetch } from '../../lib/test-utils';
 
 const member = buildUser({ id: 7 });
 
