@@ -38,4 +38,14 @@ test.describe('the demo', () => {
       await expect(requests.getByRole('row').filter({ hasText: company }).getByRole('button', { name: /^Manage proposal/ })).toBeVisible();
     }
   });
+
+  test('the home page is as tall as its content: the scrolled lists keep their hidden texts inside', async ({ page }) => {
+    // A screen-reader text (absolutely positioned) in a scrolled list escaped the list when the
+    // list was not a positioned box, and stretched the page below the last card.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/login');
+    await logIn(page, DEMO.referral.email, DEMO.referral.password);
+    await expect(page.getByRole('region', { name: 'Recent Notifications' }).getByRole('link').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(900);
+  });
 });

@@ -73,7 +73,7 @@ export function HorizontalScroller({ children, step, previousLabel, nextLabel, c
   return (
     <div className={`flex items-center gap-1 ${className}`}>
       {overflowing && <ArrowButton direction="left" label={previousLabel} disabled={edges.start} onClick={() => scrollBy(-step)} tone={tone} />}
-      <div ref={trackRef} onScroll={measure} className={`flex min-w-0 flex-1 overflow-x-auto [scrollbar-width:none] ${trackClassName}`}>
+      <div ref={trackRef} onScroll={measure} className={`relative flex min-w-0 flex-1 overflow-x-auto [scrollbar-width:none] ${trackClassName}`}>
         {children}
       </div>
       {overflowing && <ArrowButton direction="right" label={nextLabel} disabled={edges.end} onClick={() => scrollBy(step)} tone={tone} />}

@@ -96,7 +96,7 @@ function AdminProject({ projectId }: { projectId: number }) {
         <StageProgress stage={data.project_stage} />
       </section>
       <TabGroup key={proposalTab ? 'proposal' : 'first'} defaultIndex={proposalTab ? TABS.indexOf('Proposal') : 0}>
-        <div className="overflow-x-auto border-b border-ink-200">
+        <div className="relative overflow-x-auto border-b border-ink-200">
           <TabList aria-label="Project sections" className="flex gap-1">
             {TABS.map((tab) => (
               <Tab

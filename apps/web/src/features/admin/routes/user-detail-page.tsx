@@ -140,7 +140,7 @@ function UserDetail({ userId }: { userId: number }) {
               <AdminPageHeader title={name} description={user.data.email} />
             </div>
             <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:items-center">
-              <Badge tone={user.data.mfa_enabled ? 'green' : 'grey'}>Two-factor {user.data.mfa_enabled ? 'on' : 'off'}</Badge>
+              <Badge tone={user.data.mfa_enabled ? 'green' : 'grey'} className="self-start sm:self-auto">Two-factor {user.data.mfa_enabled ? 'on' : 'off'}</Badge>
               {user.data.mfa_enabled && user.data.id !== me.data?.id && <ResetTwoFactorButton userId={user.data.id} name={name} />}
               <SignOutEverywhereButton userId={user.data.id} name={name} />
             </div>

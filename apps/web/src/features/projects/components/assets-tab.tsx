@@ -196,7 +196,7 @@ export function AssetSection({ projectId, kind }: { projectId: number; kind: Ass
           </Alert>
         )}
         {/* member-app.md 9: asset lists are limited to a height of 16rem. */}
-        <div className="max-h-64 overflow-y-auto">
+        <div className="relative max-h-64 overflow-y-auto">
           {assets.isPending ? (
             <div className="flex justify-center p-4 text-brand-700">
               <Spinner className="size-6" label={`Loading ${config.title.toLowerCase()}…`} />

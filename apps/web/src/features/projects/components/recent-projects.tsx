@@ -30,7 +30,7 @@ export function RecentProjectsCard({ projects, projectPath, allProjectsPath }: R
           View all projects
         </Link>
       </div>
-      <div className="mt-4 overflow-y-auto" style={{ height: HOME_LIST_HEIGHT_PX }}>
+      <div className="relative mt-4 overflow-y-auto" style={{ height: HOME_LIST_HEIGHT_PX }}>
         {projects === undefined ? (
           <p className="flex items-center gap-2 text-sm text-ink-600">
             <Spinner /> Loading…

@@ -64,7 +64,7 @@ export function ProjectsPage() {
           </div>
         ) : (
           <>
-            <div className={`overflow-x-auto ${projects.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={projects.isFetching || undefined}>
+            <div className={`relative overflow-x-auto ${projects.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={projects.isFetching || undefined}>
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-ink-200 bg-ink-50 text-xs tracking-wide text-ink-600 uppercase">
                   <tr>
