@@ -186,6 +186,10 @@ export const routes: RouteObject[] = [
                   { path: 'all-users/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/user-detail-page')).UserDetailPage }) },
                   { path: 'all-projects', lazy: async () => ({ Component: (await import('../features/admin/routes/all-projects-page')).AllProjectsPage }) },
                   { path: 'projects/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/project-detail-page')).AdminProjectPage }) },
+                  {
+                    path: 'notifications',
+                    lazy: async () => ({ Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage }),
+                  },
                   { path: 'all-accounts', lazy: async () => ({ Component: (await import('../features/admin/routes/all-accounts-page')).AllAccountsPage }) },
                   { path: 'accounts/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/account-page')).AccountPage }) },
                   { path: 'referrals/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/referral-page')).ReferralPage }) },

@@ -1,4 +1,7 @@
 import { Outlet } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications';
+import { useCurrentUser } from '../../lib/current-user';
 import { AppFrame, type FrameNavItem } from './app-frame';
 import { UserMenu } from './user-menu';
 
@@ -18,9 +21,13 @@ const ADMIN_MENU_LINKS = [
 /**
  * The layout of every /admin route (public-site-and-admin.md 2.10), behind the admin guard:
  * sidebar with Proposal Management, All Projects and Members, and the user menu. Below md the
- * sidebar is a drawer, as in the member shell.
+ * sidebar is a drawer, as in the member shell. The notifications bell and the live connection
+ * are the member shell's (issue 15 item 1): a new proposal request shows in the bell and in the
+ * open lists without a reload.
  */
 export function AdminShell() {
+  const userId = useCurrentUser().data?.id;
+  useLiveNotifications(userId);
   return (
     <AppFrame
       home="/admin"
@@ -28,7 +35,12 @@ export function AdminShell() {
       navItems={NAV_ITEMS}
       subtitle="Admin Portal"
       className="bg-ink-50"
-      actions={<UserMenu links={ADMIN_MENU_LINKS} avatarClassName="bg-ink-800" />}
+      actions={
+        <>
+          <NotificationBell userId={userId} to="/admin/notifications" />
+          <UserMenu links={ADMIN_MENU_LINKS} avatarClassName="bg-ink-800" />
+        </>
+      }
     >
       <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
         <Outlet />

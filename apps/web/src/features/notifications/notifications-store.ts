@@ -70,6 +70,10 @@ export function applyNotificationEvent(queryClient: QueryClient, userId: number,
     // open project page shows the new ticket status and links without a reload. By key prefix,
     // because features do not import each other (STYLE.md 5).
     void queryClient.invalidateQueries({ queryKey: ['projects'] });
+    // In the admin area a new notification is usually a new proposal or revision request:
+    // Proposal Requests, All Projects and the user pages read again, so it shows without a
+    // reload (issue 15 item 1). Only queries in use are fetched; the rest are marked stale.
+    void queryClient.invalidateQueries({ queryKey: ['admin'] });
   }
 }
 

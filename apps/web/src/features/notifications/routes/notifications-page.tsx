@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
@@ -30,6 +30,8 @@ export function NotificationsPage() {
   const userId = profile.data?.id;
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFromSearch(searchParams.get('page'));
+  // /notifications in the member area, /admin/notifications in the admin area.
+  const { pathname } = useLocation();
   const list = useNotificationsPage(userId, page);
   const [openId, setOpenId] = useState<number | null>(null);
   const rows = list.data?.notifications ?? [];
@@ -40,7 +42,7 @@ export function NotificationsPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div>
-        <Breadcrumb items={[{ label: 'Home', to: '/home' }, { label: 'Notifications' }]} />
+        <Breadcrumb items={[{ label: 'Home', to: pathname.startsWith('/admin') ? '/admin' : '/home' }, { label: 'Notifications' }]} />
         <h1 className="mt-3 text-2xl font-bold text-ink-900">Notifications</h1>
       </div>
       <section aria-label="Your notifications" className="rounded-2xl border border-ink-200 bg-white shadow-sm">
@@ -61,7 +63,7 @@ export function NotificationsPage() {
               <EmptyState title={NOTIFICATION_TEXTS.empty} />
             ) : (
               <EmptyState title="Nothing on this page">
-                <Link to="/notifications" className={textLinkClasses}>
+                <Link to={pathname} className={textLinkClasses}>
                   Go to the first page
                 </Link>
               </EmptyState>
