@@ -29,3 +29,16 @@ export interface RealtimeEvent {
   payload: Notification;
 }
 export const NOTIFICATIONS_CHANNEL = 'NotificationsChannel';
+
+/**
+ * Sent on every administrator's NotificationsChannel after any admin write succeeds (issue 15
+ * item 1): the open admin lists read again, so one admin's stage or status change shows on
+ * another's screen without a reload. `path` is the route pattern that changed something.
+ */
+export const ADMIN_CHANGED_EVENT = 'admin_changed';
+export interface AdminChangedEvent {
+  type: typeof ADMIN_CHANGED_EVENT;
+  payload: { path: string };
+}
+/** Everything the NotificationsChannel delivers. */
+export type CableEvent = RealtimeEvent | AdminChangedEvent;

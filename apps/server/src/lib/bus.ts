@@ -1,13 +1,16 @@
 import { EventEmitter } from 'node:events';
-import type { RealtimeEvent } from '@sunin/contract';
+import type { AdminChangedEvent, RealtimeEvent } from '@sunin/contract';
 import { Redis } from 'ioredis';
 
 /**
  * A realtime event for one user, to whichever server process holds that user's sockets; or a
  * revocation: the sockets opened with the tokens of ended sessions (their jtis) are closed
- * wherever they are.
+ * wherever they are; or a change every administrator's open lists should read again.
  */
-export type BusMessage = { userId: number; event: RealtimeEvent } | { userId: number; revoke: { jtis: string[] } };
+export type BusMessage =
+  | { userId: number; event: RealtimeEvent }
+  | { userId: number; revoke: { jtis: string[] } }
+  | { admins: true; event: AdminChangedEvent };
 
 export interface Bus {
   readonly kind: 'local' | 'redis';

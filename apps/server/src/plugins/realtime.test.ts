@@ -18,7 +18,7 @@ type Consumer = { disconnect(): void; subscriptions: { create(params: object, mi
 async function subscribe(token: string, userId: number) {
   const ActionCable = await loadActionCable();
   const consumer = ActionCable.createConsumer(`${base}?token=${token}`) as unknown as Consumer;
-  const state = { connected: false, rejected: false, received: [] as Array<{ type: string; payload: { id: number; title: string; read: boolean } }> };
+  const state = { connected: false, rejected: false, received: [] as Array<{ type: string; payload: { id?: number; title?: string; read?: boolean; path?: string } }> };
   consumer.subscriptions.create(
     { channel: 'NotificationsChannel', user_id: userId },
     {
@@ -54,6 +54,31 @@ describe('ActionCable at /cable', () => {
     const updated = await waitFor(() => state.received.find((event) => event.type === 'notification_updated'), 5_000, 'notification_updated');
     expect(updated.payload).toMatchObject({ id: rows[0]!.id, read: true });
     consumer.disconnect();
+  });
+
+  it('tells every administrator, and no member, when an admin write succeeds (issue 15 item 1)', async () => {
+    const actor = await t.signIn({ company_role: 'full_access_admin', account_type: 'admin' });
+    const watcher = await t.signIn({ company_role: 'full_access_admin', account_type: 'admin' });
+    const member = await t.signIn();
+    const admin = await subscribe(watcher.token, watcher.user.id);
+    const partner = await subscribe(member.token, member.user.id);
+    await waitFor(() => admin.state.connected && partner.state.connected, 5_000, 'confirmations');
+
+    const read = await t.app.inject({ method: 'GET', url: `/api/admin/users/${member.user.id}`, headers: actor.auth });
+    expect(read.statusCode).toBe(200);
+    const refused = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${member.user.id}`, headers: actor.auth, payload: { user: { email: 'not an email' } } });
+    expect(refused.statusCode).toBe(422);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(admin.state.received, 'reads and refused writes change nothing').toEqual([]);
+
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${member.user.id}`, headers: actor.auth, payload: { user: { first_name: 'Renamed' } } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const changed = await waitFor(() => admin.state.received.find((event) => event.type === 'admin_changed'), 5_000, 'admin_changed');
+    expect(changed.payload).toEqual({ path: '/api/admin/users/:id' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(partner.state.received).toEqual([]);
+    admin.consumer.disconnect();
+    partner.consumer.disconnect();
   });
 
   it("rejects a subscription to another user's channel and never delivers their events", async () => {

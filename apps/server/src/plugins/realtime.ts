@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
-import { NOTIFICATIONS_CHANNEL } from '@sunin/contract';
-import type { FastifyInstance } from 'fastify';
+import { ADMIN_CHANGED_EVENT, ADMIN_ROLE, NOTIFICATIONS_CHANNEL } from '@sunin/contract';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { authenticate } from '../modules/auth/sessions.service.js';
@@ -16,6 +16,8 @@ const UNAUTHORIZED_FRAME = { type: 'disconnect', reason: 'unauthorized', reconne
 interface Connection {
   socket: WebSocket;
   userId: number;
+  /** A full_access_admin when it connected: hears admin_changed events. */
+  isAdmin: boolean;
   /** The session it was opened with: ending that session closes it (ASVS V7.4). */
   jti: string;
   /** Fires when the token expires: a socket lives no longer than its token (ASVS 7.3.2). */
@@ -68,6 +70,15 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   });
 
   const stopListening = app.ctx.bus.onMessage((message) => {
+    if ('admins' in message) {
+      for (const set of connections.values()) {
+        for (const connection of set) {
+          if (!connection.isAdmin) continue;
+          for (const identifier of connection.subscriptions.keys()) send(connection.socket, { identifier, message: message.event });
+        }
+      }
+      return;
+    }
     const { userId } = message;
     if ('revoke' in message) {
       const ended = new Set(message.revoke.jtis);
@@ -144,7 +155,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         // setTimeout holds at most ~24.8 days; tokens live 2 days.
         const expiry = setTimeout(() => refuse(socket), Math.max(0, claims.exp * 1000 - Date.now()));
         expiry.unref();
-        connection = { socket, userId: user.id, jti: claims.jti, expiry, subscriptions: new Map() };
+        connection = { socket, userId: user.id, isAdmin: user.company_role === ADMIN_ROLE, jti: claims.jti, expiry, subscriptions: new Map() };
         const set = connections.get(user.id) ?? new Set<Connection>();
         set.add(connection);
         connections.set(user.id, set);
@@ -157,3 +168,20 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       });
   });
 });
+
+/**
+ * onResponse hook of the admin route plugins (issue 15 item 1): after an admin write has
+ * answered successfully, every administrator's open pages hear `admin_changed` and read their
+ * lists again, in every server process (the bus). After the answer, so it costs the request
+ * nothing; a failed publish is logged and the pages catch up at their next read.
+ */
+export function announceAdminWrites(app: FastifyInstance): onResponseHookHandler {
+  return (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      app.ctx.bus
+        .publish({ admins: true, event: { type: ADMIN_CHANGED_EVENT, payload: { path: request.routeOptions.url ?? request.url } } })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'admin change publish failed'));
+    }
+    done();
+  };
+}

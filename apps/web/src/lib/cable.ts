@@ -1,5 +1,5 @@
 import * as ActionCable from '@rails/actioncable';
-import { CABLE, NOTIFICATIONS_CHANNEL, REALTIME_EVENTS, type Notification, type RealtimeEvent } from '@sunin/contract';
+import { ADMIN_CHANGED_EVENT, CABLE, NOTIFICATIONS_CHANNEL, REALTIME_EVENTS, type AdminChangedEvent, type CableEvent, type Notification, type RealtimeEvent } from '@sunin/contract';
 import { getToken } from './session';
 
 /**
@@ -66,14 +66,21 @@ function isRealtimeEvent(data: unknown): data is RealtimeEvent {
   return typeof type === 'string' && typeof payload === 'object' && payload !== null && typeof (payload as Notification).id === 'number';
 }
 
+function isAdminChangedEvent(data: unknown): data is AdminChangedEvent {
+  if (typeof data !== 'object' || data === null) return false;
+  const { type, payload } = data as { type?: unknown; payload?: unknown };
+  return type === ADMIN_CHANGED_EVENT && typeof payload === 'object' && payload !== null && typeof (payload as { path?: unknown }).path === 'string';
+}
+
 /**
- * Subscribes to the user's NotificationsChannel. Known events go to `onEvent`; anything else is
+ * Subscribes to the user's NotificationsChannel. Known events (notifications, and for an
+ * administrator `admin_changed`) go to `onEvent`; anything else is
  * only logged (member-app.md 4). `onConnected` runs each time the server confirms the
  * subscription: first after subscribing, then after every reconnect. Events sent while the
  * socket was down are never replayed (ActionCable keeps no backlog), so the caller refetches
  * there what it may have missed (issue 14). Returns the unsubscribe function.
  */
-export function subscribeToNotifications(userId: number, onEvent: (event: RealtimeEvent) => void, onConnected?: () => void): () => void {
+export function subscribeToNotifications(userId: number, onEvent: (event: CableEvent) => void, onConnected?: () => void): () => void {
   const cable = getCableConsumer();
   if (!cable) return () => undefined;
   const subscription = cable.subscriptions.create(
@@ -83,7 +90,7 @@ export function subscribeToNotifications(userId: number, onEvent: (event: Realti
         onConnected?.();
       },
       received(data: unknown) {
-        if (isRealtimeEvent(data) && (REALTIME_EVENTS as readonly string[]).includes(data.type)) {
+        if ((isRealtimeEvent(data) && (REALTIME_EVENTS as readonly string[]).includes(data.type)) || isAdminChangedEvent(data)) {
           onEvent(data);
         } else {
           console.info('Realtime event ignored.', data);

@@ -2,6 +2,7 @@ import { adminProposalTicketUpdateBodySchema, proposalTicketSchema } from '@suni
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
+import { announceAdminWrites } from '../../plugins/realtime.js';
 import { adminUpdateProposalTicket, listAllProposalTickets } from '../proposals/proposals.service.js';
 
 const tags = ['Admin: proposal tickets'];
@@ -9,6 +10,7 @@ const tags = ['Admin: proposal tickets'];
 /** public-site-and-admin.md 7: GET and PUT /admin/proposal_tickets (full_access_admin only). */
 export const adminProposalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
+  app.addHook('onResponse', announceAdminWrites(app));
 
   app.get(
     '/admin/proposal_tickets',

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { setPageHeaders } from '../../lib/pagination.js';
 import { currentUser } from '../../plugins/auth.js';
+import { announceAdminWrites } from '../../plugins/realtime.js';
 import type { ProjectScope } from '../projects/project-access.js';
 import { authenticateExceptDownloads, idParam, projectParams, registerProjectSubRoutes } from '../projects/project-record-routes.js';
 import { createProject, getProject, listProjects, toProjectResponse, updateProject } from '../projects/projects.service.js';
@@ -37,6 +38,7 @@ const adminScope = (request: FastifyRequest): ProjectScope => ({ user: currentUs
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticateExceptDownloads(app, app.requireAdmin));
+  app.addHook('onResponse', announceAdminWrites(app));
 
   // Users
   const userTags = ['Admin: users'];

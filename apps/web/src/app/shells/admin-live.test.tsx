@@ -65,6 +65,28 @@ describe('the admin shell is live (issue 15 item 1)', { timeout: 20_000 }, () =>
     await waitFor(() => expect(ticketCalls()).toBeGreaterThan(before));
   });
 
+  it("re-reads the open lists when another administrator changes something, and leaves the bell alone", async () => {
+    const calls = stubFetch(({ url }) => {
+      if (url.pathname === '/api/user/profile') return jsonResponse(admin);
+      if (url.pathname === `/api/users/${admin.id}/notifications`) return jsonResponse([], { headers: { 'X-Total-Count': '0', 'X-Unread-Count': '0' } });
+      return jsonResponse([], { headers: { 'X-Total-Count': '0' } });
+    });
+    const projectCalls = () => calls.filter((call) => call.url.pathname === '/api/admin/projects').length;
+    renderRoutes(routes, { initialEntries: ['/admin/all-projects'] });
+    await waitFor(() => expect(projectCalls()).toBeGreaterThanOrEqual(1));
+    await waitFor(() => expect(FakeCableSocket.all).toHaveLength(1));
+    const socket = FakeCableSocket.latest();
+    socket.serverOpens();
+    socket.confirmSubscriptions();
+    const subscribed = socket.sent.find((sent) => sent.command === 'subscribe');
+    await waitFor(() => expect(projectCalls()).toBeGreaterThanOrEqual(1));
+    const before = projectCalls();
+
+    socket.frame({ identifier: subscribed!.identifier, message: { type: 'admin_changed', payload: { path: '/api/admin/projects/:id' } } });
+    await waitFor(() => expect(projectCalls()).toBeGreaterThan(before));
+    expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
   it('has a notifications page inside the admin area', async () => {
     stubFetch(({ url }) => {
       if (url.pathname === '/api/user/profile') return jsonResponse(admin);

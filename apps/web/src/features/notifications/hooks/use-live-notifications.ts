@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { ADMIN_CHANGED_EVENT } from '@sunin/contract';
 import { disconnectCable, subscribeToNotifications } from '../../../lib/cable';
 import { applyNotificationEvent, refreshAfterReconnect } from '../notifications-store';
 
@@ -14,7 +15,11 @@ export function useLiveNotifications(userId: number | undefined): void {
     if (userId === undefined) return undefined;
     const unsubscribe = subscribeToNotifications(
       userId,
-      (event) => applyNotificationEvent(queryClient, userId, event),
+      (event) => {
+        // Another administrator changed something: the admin lists in use read again.
+        if (event.type === ADMIN_CHANGED_EVENT) void queryClient.invalidateQueries({ queryKey: ['admin'] });
+        else applyNotificationEvent(queryClient, userId, event);
+      },
       () => refreshAfterReconnect(queryClient, userId),
     );
     return () => {
