@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntries, projects } from '../../db/schema/index.js';
 import { PNG_1PX, multipartBody } from '../../test/fixtures.js';
 import { enrolMfa } from '../../test/mfa.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -60,7 +61,7 @@ describe('the audit trail of admin writes', () => {
     expect((await call('DELETE', `/api/admin/users/${again.user.id}/sessions`)).statusCode).toBe(200);
     expect(await trail('user', member.user.id)).toEqual([expect.objectContaining({ actor_id: admin.user.id, action: 'mfa_reset', changes: { mfa_enabled: { before: true, after: false } } })]);
     expect(await trail('user', again.user.id)).toEqual([expect.objectContaining({ actor_id: admin.user.id, action: 'sessions_ended', changes: { sessions_ended: { before: null, after: 1 } } })]);
-    const all = JSON.stringify(await t.db.execute(sql`select changes from audit_entries`));
+    const all = JSON.stringify(await t.db.select({ changes: auditEntries.changes }).from(auditEntries));
     expect(all).not.toMatch(/password|mfa_secret|digest|storage_key/);
   });
 
@@ -129,7 +130,7 @@ describe('the audit trail of admin writes', () => {
     const { user } = await t.signIn({ first_name: 'Sam', city: 'Austin' });
     // The write fails after its entry was written: the notification of its owner cannot be stored.
     const id = await newProject();
-    const [project] = (await t.db.execute(sql`select user_id from projects where id = ${id}`)).rows as { user_id: number }[];
+    const [project] = await t.db.select({ user_id: projects.user_id }).from(projects).where(eq(projects.id, id));
     await t.db.execute(sql.raw(`alter table notifications add constraint audit_test_no_notice check (user_id <> ${project!.user_id})`));
     const failed = await call('PUT', `/api/admin/projects/${id}`, { project: { project_stage: 'Financing and Documentation' } });
     await t.db.execute(sql`alter table notifications drop constraint audit_test_no_notice`);
