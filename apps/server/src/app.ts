@@ -23,6 +23,7 @@ import { realtimePlugin } from './plugins/realtime.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { proposalsRoutes } from './modules/proposals/proposals.routes.js';
 import { adminProposalsRoutes } from './modules/admin/admin-proposals.routes.js';
+import { adminAuditRoutes } from './modules/admin/admin-audit.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { AccessTokens } from './lib/tokens.js';
 import { createPaymentProvider, stripeContentSecurityPolicy } from './lib/billing/index.js';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(proposalsRoutes);
       await api.register(notificationsRoutes);
       await api.register(adminProposalsRoutes);
+      await api.register(adminAuditRoutes);
       await api.register(billingRoutes);
       await api.register(stripeWebhookRoutes);
       await api.register(adminRoutes);

@@ -14,3 +14,4 @@ export * from './billing.js';
 export * from './sessions.js';
 export * from './storage.js';
 export * from './mfa.js';
+export * from './audit.js';

@@ -4,3 +4,4 @@ export * from './users.js';
 export * from './projects.js';
 export * from './proposals.js';
 export * from './billing.js';
+export * from './audit.js';

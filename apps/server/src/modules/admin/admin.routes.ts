@@ -52,10 +52,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.status(201).send(toAdminUserResponse(await admin.createUser(app.ctx, request.body.user))),
   );
   app.put('/admin/users/:id', { schema: { tags: userTags, summary: 'Edit a user, including account type, company role and referrer', params, body: adminUserUpdateBodySchema, response: { 200: adminUserSchema } } }, async (request) =>
-    toAdminUserResponse(await admin.updateUser(app.ctx, request.params.id, request.body.user)),
+    toAdminUserResponse(await admin.updateUser(app.ctx, request.params.id, request.body.user, currentUser(request).id)),
   );
   app.delete('/admin/users/:id/sessions', { schema: { tags: userTags, summary: "End every session of the user (ASVS 7.4.5): their tokens answer 401 at once and their websockets close", params, response: { 200: endedSessionsSchema } } }, async (request) => ({
-    ended: await endAllSessionsOf(app.ctx, request.params.id),
+    ended: await endAllSessionsOf(app.ctx, request.params.id, currentUser(request).id),
   }));
   app.delete(
     '/admin/users/:id/mfa',
@@ -133,7 +133,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.delete('/admin/projects/:id', { schema: { tags: projectTags, params: projectParams } }, async (request, reply) => {
-    await admin.deleteProject(app.ctx, request.params.id);
+    await admin.deleteProject(app.ctx, request.params.id, currentUser(request).id);
     return reply.status(204).send();
   });
 

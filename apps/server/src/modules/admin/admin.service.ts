@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { auditedFields, diff, recordAudit } from '../audit/audit.service.js';
 import { assertIdentityAvailable, identityConflict } from '../auth/auth.service.js';
 
 export interface AdminUserChanges {
@@ -77,7 +78,7 @@ async function assertAnotherAdmin(tx: Executor, leavingId: number): Promise<void
   }
 }
 
-export async function updateUser(ctx: AppContext, id: number, input: AdminUserChanges): Promise<UserRow> {
+export async function updateUser(ctx: AppContext, id: number, input: AdminUserChanges, actorId: number): Promise<UserRow> {
   const current = await getUser(ctx, id);
   const changes = normalizeUserFields(input);
   await assertIdentityAvailable(
@@ -97,6 +98,8 @@ export async function updateUser(ctx: AppContext, id: number, input: AdminUserCh
         .where(eq(users.id, id))
         .returning();
       if (!row) throw new AppError('not_found', 'User not found.');
+      const changed = diff(current, row, [...Object.keys(changes), 'email_verified_at']);
+      if (Object.keys(changed).length > 0) await recordAudit(tx, { actorId, action: 'updated', entityType: 'user', entityId: id, changes: changed });
       return row;
     });
   } catch (error) {
@@ -216,11 +219,12 @@ export function stageFilter(filter: 'working' | 'archived' | undefined) {
 }
 
 /** Deletes a project and everything under it; its stored bytes go after the commit. */
-export async function deleteProject(ctx: AppContext, id: number): Promise<void> {
+export async function deleteProject(ctx: AppContext, id: number, actorId: number): Promise<void> {
   const keys = await ctx.db.transaction(async (tx) => {
     const files = await tx.select({ key: storedFiles.storage_key }).from(storedFiles).where(eq(storedFiles.project_id, id));
-    const deleted = await tx.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
-    if (deleted.length === 0) throw new AppError('not_found', 'Project not found.');
+    const [deleted] = await tx.delete(projects).where(eq(projects.id, id)).returning();
+    if (!deleted) throw new AppError('not_found', 'Project not found.');
+    await recordAudit(tx, { actorId, action: 'deleted', entityType: 'project', entityId: id, changes: diff(deleted, null, auditedFields(deleted)) });
     return files.map((file) => file.key);
   });
   for (const key of keys) await ctx.storage.delete(key).catch((error: unknown) => ctx.log.error({ err: error, key }, 'could not remove stored bytes'));

@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { sessions, users, type SessionEndReason, type SessionRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AccessClaims } from '../../lib/tokens.js';
+import { recordAudit } from '../audit/audit.service.js';
 
 /**
  * Server-side sessions (DESIGN.md "Sessions", docs/decisions/007): every login or signup is a
@@ -169,8 +170,14 @@ export async function endOwnSession(ctx: AppContext, userId: number, sessionId: 
 }
 
 /** Every session of a user ends (an administrator's action, ASVS 7.4.5); 404 for no such user. */
-export async function endAllSessionsOf(ctx: AppContext, userId: number): Promise<number> {
+export async function endAllSessionsOf(ctx: AppContext, userId: number, adminId: number): Promise<number> {
   const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('not_found', 'User not found.');
-  return endSessions(ctx, userId, { allExcept: null }, 'signed_out_by_admin');
+  const jtis = await ctx.db.transaction(async (tx) => {
+    const ended = await endSessionsIn(tx, userId, { allExcept: null }, 'signed_out_by_admin');
+    await recordAudit(tx, { actorId: adminId, action: 'sessions_ended', entityType: 'user', entityId: userId, changes: { sessions_ended: { before: null, after: ended.length } } });
+    return ended;
+  });
+  await closeSockets(ctx, userId, jtis);
+  return jtis.length;
 }

@@ -9,6 +9,7 @@ import { createSecretBox } from '../../lib/secret-box.js';
 import { mfaResetMail } from '../auth/auth.mail.js';
 import { closeSockets, endSessionsIn } from '../auth/sessions.service.js';
 import { asTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, otpauthUrl } from './totp.js';
+import { recordAudit } from '../audit/audit.service.js';
 
 /**
  * Two-factor sign-in (issue 13 item 5, ASVS 6.3.3, 6.5.x; docs/decisions/010). The secret is
@@ -104,6 +105,7 @@ export async function resetMfaByAdmin(ctx: AppContext, adminId: number, userId: 
   if (!isMfaEnabled(user)) throw new AppError('conflict', MFA_MESSAGES.notOnForUser);
   const ended = await ctx.db.transaction(async (tx) => {
     await removeSecondFactor(tx, userId);
+    await recordAudit(tx, { actorId: adminId, action: 'mfa_reset', entityType: 'user', entityId: userId, changes: { mfa_enabled: { before: true, after: false } } });
     await ctx.mailer.enqueue(tx, mfaResetMail(user.email, user.first_name, `${ctx.config.appUrl}/request-password-reset`, ctx.config.supportEmail));
     return endSessionsIn(tx, userId, { allExcept: null }, 'mfa_changed');
   });

@@ -4,11 +4,13 @@ import { formatStorageSize } from '@sunin/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/client.js';
 import { storedFiles, type StoredFileKind, type StoredFileRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { findProject, findWritableProject, touchProject, type ProjectScope } from './project-access.js';
 import { assertWithinQuota, lockStorageUsage, storageUsedBy } from './storage-usage.js';
 import { feedMeter, readHead, SNIFF_BYTES, UploadMeter, type MeterFailure, type UploadFileStream } from './upload-stream.js';
+import { diff, recordAdminAudit } from '../audit/audit.service.js';
 
 /** What each kind accepts, judged by the bytes themselves, never by the name or declared type. */
 const ACCEPTED: Record<StoredFileKind, { types: readonly string[]; message: string }> = {
@@ -133,6 +135,7 @@ export async function uploadAttachment(ctx: AppContext, scope: ProjectScope, pro
         .returning();
       await touchProject(tx, project.id);
       if (!row) throw new Error('insert returned no row');
+      await auditFile(tx, scope, `${kind === 'image' ? 'photo' : 'file'}_uploaded`, row, null, row);
       return row;
     });
   } catch (error) {
@@ -194,10 +197,11 @@ export async function deleteAttachment(ctx: AppContext, scope: ProjectScope, pro
     const [row] = await tx
       .delete(storedFiles)
       .where(and(eq(storedFiles.id, id), eq(storedFiles.project_id, projectId), eq(storedFiles.kind, kind)))
-      .returning({ key: storedFiles.storage_key });
+      .returning();
     if (!row) throw new AppError('not_found', `${kind === 'image' ? 'Photo' : 'File'} not found.`);
     await touchProject(tx, projectId);
-    return row.key;
+    await auditFile(tx, scope, `${kind === 'image' ? 'photo' : 'file'}_deleted`, row, row, null);
+    return row.storage_key;
   });
   await ctx.storage.delete(key).catch((error: unknown) => ctx.log.error({ err: error, key }, 'could not remove stored bytes'));
 }
@@ -207,7 +211,7 @@ export async function renameAttachment(ctx: AppContext, scope: ProjectScope, pro
   return ctx.db.transaction(async (tx) => {
     await findWritableProject(tx, scope, projectId);
     const [current] = await tx
-      .select({ content_type: storedFiles.content_type })
+      .select()
       .from(storedFiles)
       .where(and(eq(storedFiles.id, id), eq(storedFiles.project_id, projectId), eq(storedFiles.kind, kind)))
       .limit(1);
@@ -218,8 +222,15 @@ export async function renameAttachment(ctx: AppContext, scope: ProjectScope, pro
       .where(and(eq(storedFiles.id, id), eq(storedFiles.project_id, projectId), eq(storedFiles.kind, kind)))
       .returning();
     if (!row) throw new AppError('not_found', `${kind === 'image' ? 'Photo' : 'File'} not found.`);
+    await auditFile(tx, scope, `${kind === 'image' ? 'photo' : 'file'}_renamed`, row, current, row);
     return row;
   });
+}
+
+/** An admin's file write, recorded against the project: its name, type and size (never its storage key). */
+async function auditFile(tx: Executor, scope: ProjectScope, action: string, row: StoredFileRow, before: StoredFileRow | null, after: StoredFileRow | null): Promise<void> {
+  const changes = diff(before, after, ['name', 'content_type', 'byte_size']);
+  await recordAdminAudit(tx, scope, { action, entityType: 'project', entityId: row.project_id, changes: { record_id: { before: before ? row.id : null, after: after ? row.id : null }, ...changes } });
 }
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 original name. */

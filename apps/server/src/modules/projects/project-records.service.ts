@@ -1,9 +1,22 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/client.js';
+import { auditedFields, diff, recordAdminAudit } from '../audit/audit.service.js';
 import { contacts, projectLinks, tickets } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { findProject, findWritableProject, touchProject, type ProjectScope } from './project-access.js';
+
+/**
+ * A sub-record write by the admin area is recorded against its project: the action names the
+ * record (`contact_updated`), and record_id names the record, with each changed field beside it.
+ */
+async function audit(tx: Executor, scope: ProjectScope, projectId: number, action: string, recordId: number, before: Record<string, unknown> | null, after: Record<string, unknown> | null): Promise<void> {
+  const fields = auditedFields(before ?? after ?? {}).filter((field) => field !== 'id' && field !== 'project_id');
+  const changes = diff(before, after, fields);
+  if (before && after && Object.keys(changes).length === 0) return;
+  await recordAdminAudit(tx, scope, { action, entityType: 'project', entityId: projectId, changes: { record_id: { before: before ? recordId : null, after: after ? recordId : null }, ...changes } });
+}
 
 type RecordTable = PgTable & { id: PgColumn; project_id: PgColumn; updated_at: PgColumn };
 
@@ -12,7 +25,7 @@ type RecordTable = PgTable & { id: PgColumn; project_id: PgColumn; updated_at: P
  * through a project the scope may see (404 otherwise), written only by a scope that may write.
  * One service serves all three, for members and the admin area alike.
  */
-export function projectRecords<Table extends RecordTable, Row extends { id: number; project_id: number }, Insert>(table: Table, label: string) {
+export function projectRecords<Table extends RecordTable, Row extends { id: number; project_id: number }, Insert>(table: Table, label: string, auditName: string) {
   const notFound = () => new AppError('not_found', `${label} not found.`);
   // Drizzle's builders cannot infer rows from a generic table; the public signatures carry the types.
   const t = table as unknown as typeof contacts;
@@ -41,6 +54,7 @@ export function projectRecords<Table extends RecordTable, Row extends { id: numb
           .values({ ...(values as object), project_id: projectId } as typeof contacts.$inferInsert)
           .returning();
         await touchProject(tx, projectId);
+        if (row) await audit(tx, scope, projectId, `${auditName}_created`, row.id, null, row);
         return row as unknown as Row;
       });
     },
@@ -48,6 +62,7 @@ export function projectRecords<Table extends RecordTable, Row extends { id: numb
     async update(ctx: AppContext, scope: ProjectScope, projectId: number, id: number, values: Partial<Insert>): Promise<Row> {
       return ctx.db.transaction(async (tx) => {
         await findWritableProject(tx, scope, projectId);
+        const [before] = await tx.select().from(t).where(scoped(projectId, id)).limit(1).for('update');
         const [row] = await tx
           .update(t)
           .set({ ...(values as object), updated_at: new Date() } as Partial<typeof contacts.$inferInsert>)
@@ -55,6 +70,7 @@ export function projectRecords<Table extends RecordTable, Row extends { id: numb
           .returning();
         if (!row) throw notFound();
         await touchProject(tx, projectId);
+        await audit(tx, scope, projectId, `${auditName}_updated`, id, before ?? null, row);
         return row as unknown as Row;
       });
     },
@@ -62,14 +78,15 @@ export function projectRecords<Table extends RecordTable, Row extends { id: numb
     async remove(ctx: AppContext, scope: ProjectScope, projectId: number, id: number): Promise<void> {
       await ctx.db.transaction(async (tx) => {
         await findWritableProject(tx, scope, projectId);
-        const deleted = await tx.delete(t).where(scoped(projectId, id)).returning({ id: t.id });
-        if (deleted.length === 0) throw notFound();
+        const [deleted] = await tx.delete(t).where(scoped(projectId, id)).returning();
+        if (!deleted) throw notFound();
         await touchProject(tx, projectId);
+        await audit(tx, scope, projectId, `${auditName}_deleted`, id, deleted, null);
       });
     },
   };
 }
 
-export const contactRecords = projectRecords<typeof contacts, typeof contacts.$inferSelect, Omit<typeof contacts.$inferInsert, 'project_id'>>(contacts, 'Contact');
-export const linkRecords = projectRecords<typeof projectLinks, typeof projectLinks.$inferSelect, Omit<typeof projectLinks.$inferInsert, 'project_id'>>(projectLinks, 'Link');
-export const ticketRecords = projectRecords<typeof tickets, typeof tickets.$inferSelect, Omit<typeof tickets.$inferInsert, 'project_id'>>(tickets, 'Ticket');
+export const contactRecords = projectRecords<typeof contacts, typeof contacts.$inferSelect, Omit<typeof contacts.$inferInsert, 'project_id'>>(contacts, 'Contact', 'contact');
+export const linkRecords = projectRecords<typeof projectLinks, typeof projectLinks.$inferSelect, Omit<typeof projectLinks.$inferInsert, 'project_id'>>(projectLinks, 'Link', 'link');
+export const ticketRecords = projectRecords<typeof tickets, typeof tickets.$inferSelect, Omit<typeof tickets.$inferInsert, 'project_id'>>(tickets, 'Ticket', 'ticket');

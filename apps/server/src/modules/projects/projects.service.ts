@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { assertCanWrite, findWritableProject, isAdmin, type ProjectScope } from './project-access.js';
+import { auditedFields, diff, recordAdminAudit } from '../audit/audit.service.js';
 
 type ProjectCreate = z.output<typeof projectCreateSchema>;
 type ProjectUpdate = z.output<typeof projectUpdateSchema>;
@@ -101,6 +102,7 @@ export async function createProject(ctx: AppContext, scope: ProjectScope, input:
       .values({ ...fields, user_id: ownerId, account_id, project_stage: scope.admin && project_stage ? project_stage : INITIAL_STAGE })
       .returning();
     if (!row) throw new Error('insert returned no row');
+    await recordAdminAudit(tx, scope, { action: 'created', entityType: 'project', entityId: row.id, changes: diff(null, row, auditedFields(row)) });
     return row;
   });
 }
@@ -127,6 +129,8 @@ export async function updateProject(ctx: AppContext, scope: ProjectScope, projec
           subject: { project_id: updated.id },
         })
       : [];
+    const changed = diff(current, updated, auditedFields(updated));
+    if (Object.keys(changed).length > 0) await recordAdminAudit(tx, scope, { action: stageChanged ? 'stage_changed' : 'updated', entityType: 'project', entityId: updated.id, changes: changed });
     return { row: updated, notified };
   });
   await publishNotifications(ctx, notified);

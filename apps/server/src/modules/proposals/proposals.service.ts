@@ -29,6 +29,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { createNotifications, fullAccessAdminIds, publishNotifications } from '../notifications/notifications.service.js';
 import { findProject, findWritableProject, type ProjectScope } from '../projects/project-access.js';
+import { diff, recordAudit } from '../audit/audit.service.js';
 
 const fullName = (user: UserRow) => `${user.first_name} ${user.last_name}`.trim();
 const iso = (value: Date) => value.toISOString();
@@ -269,7 +270,7 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
   await ctx.db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(proposalTickets).where(eq(proposalTickets.id, ticketId)).limit(1).for('update');
     if (!ticket) throw new AppError('not_found', 'Proposal ticket not found.');
-    await tx
+    const [updated] = await tx
       .update(proposalTickets)
       .set({
         status: input.status,
@@ -279,12 +280,16 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
         rejection_specific: input.rejection_specific,
         updated_at: new Date(),
       })
-      .where(eq(proposalTickets.id, ticket.id));
+      .where(eq(proposalTickets.id, ticket.id))
+      .returning();
     const firstLink = input.proposal_links[0]?.url ?? null;
     if (input.proposal_links.length > 0) {
       await tx.insert(proposalLinks).values(input.proposal_links.map((link) => ({ proposal_ticket_id: ticket.id, ...link })));
       await tx.update(projects).set({ proposal_url: firstLink, updated_at: new Date() }).where(eq(projects.id, ticket.project_id));
     }
+    const changes = diff(ticket, updated ?? null, ['status', 'admin_notes', 'engineer_name', 'rejection_reason', 'rejection_specific']);
+    if (input.proposal_links.length > 0) changes.proposal_links = { before: null, after: input.proposal_links };
+    await recordAudit(tx, { actorId: admin.id, action: 'updated', entityType: 'proposal_ticket', entityId: ticket.id, changes });
     await appendHistory(tx, ticket.id, {
       status: input.status,
       actor: admin,

@@ -1,0 +1,84 @@
+import type { AdminAuditQuery, AuditChanges, AuditEntityType, AuditEntry } from '@sunin/contract';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/client.js';
+import { auditEntries, users } from '../../db/schema/index.js';
+import { offsetOf } from '../../lib/pagination.js';
+
+/**
+ * Fields never written to the audit trail, whatever the entity: secrets and their digests
+ * (docs/decisions/015-audit-trail-audit.md).
+ */
+const SECRET_FIELDS = new Set(['password', 'password_digest', 'mfa_secret', 'mfa_last_step', 'token', 'token_digest', 'stripe_customer_id', 'stripe_subscription_id']);
+
+export interface AuditRecord {
+  actorId: number;
+  action: string;
+  entityType: AuditEntityType;
+  entityId: number;
+  changes?: AuditChanges;
+}
+
+const comparable = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value ?? null);
+
+/** Each of `fields` whose value differs between the two rows, with its value before and after. */
+export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null, fields: readonly string[]): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const field of fields) {
+    if (SECRET_FIELDS.has(field)) continue;
+    const was = comparable(before?.[field]);
+    const now = comparable(after?.[field]);
+    if (JSON.stringify(was) !== JSON.stringify(now)) changes[field] = { before: was, after: now };
+  }
+  return changes;
+}
+
+/** The fields of a row an entry may show: all but the secrets and the bookkeeping columns. */
+export const auditedFields = (row: Record<string, unknown>): string[] => Object.keys(row).filter((field) => !SECRET_FIELDS.has(field) && field !== 'updated_at' && field !== 'created_at');
+
+/** Writes one entry with the caller's transaction, so it exists exactly when the write does. */
+export async function recordAudit(tx: Executor, record: AuditRecord): Promise<void> {
+  await tx.insert(auditEntries).values({
+    actor_id: record.actorId,
+    action: record.action,
+    entity_type: record.entityType,
+    entity_id: record.entityId,
+    changes: record.changes ?? {},
+  });
+}
+
+/** GET /api/admin/audit: newest first, filtered by entity and actor. */
+export async function listAudit(ctx: AppContext, query: AdminAuditQuery): Promise<{ rows: AuditEntry[]; total: number }> {
+  const where = and(
+    query.entity_type === undefined ? undefined : eq(auditEntries.entity_type, query.entity_type),
+    query.entity_id === undefined ? undefined : eq(auditEntries.entity_id, query.entity_id),
+    query.actor_id === undefined ? undefined : eq(auditEntries.actor_id, query.actor_id),
+  );
+  const [totals] = await ctx.db.select({ n: count() }).from(auditEntries).where(where);
+  const rows = await ctx.db
+    .select({ entry: auditEntries, actorName: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}` })
+    .from(auditEntries)
+    .leftJoin(users, eq(users.id, auditEntries.actor_id))
+    .where(where)
+    .orderBy(desc(auditEntries.created_at), desc(auditEntries.id))
+    .limit(query.per_page)
+    .offset(offsetOf(query));
+  return {
+    rows: rows.map(({ entry, actorName }) => ({
+      id: entry.id,
+      actor_id: entry.actor_id,
+      actor_name: actorName,
+      action: entry.action,
+      entity_type: entry.entity_type,
+      entity_id: entry.entity_id,
+      changes: entry.changes,
+      created_at: entry.created_at.toISOString(),
+    })),
+    total: totals?.n ?? 0,
+  };
+}
+
+/** A write through the shared project services: audited when the admin area made it. */
+export async function recordAdminAudit(tx: Executor, scope: { user: { id: number }; admin: boolean }, record: Omit<AuditRecord, 'actorId'>): Promise<void> {
+  if (scope.admin) await recordAudit(tx, { ...record, actorId: scope.user.id });
+}
