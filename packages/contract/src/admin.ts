@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES, COMPANY_ROLES } from './enums.js';
+import { ACCOUNT_TYPES, COMPANY_ROLES, SUBSCRIPTION_STATUSES } from './enums.js';
 import { pageQuerySchema } from './projects.js';
 import { emailField, passwordField, phoneField, usernameField, zipField } from './users.js';
 
@@ -33,10 +33,38 @@ export const adminUserCreateBodySchema = z.object({
     .extend({ password: passwordField }),
 });
 
+/**
+ * A list's `sort` parameter (issue 15 item 2): one whitelisted field, `-` before it for
+ * descending. Anything else answers 422 naming the allowed fields.
+ */
+export function sortParam<const F extends string>(fields: readonly [F, ...F[]]) {
+  const allowed = fields.flatMap((field) => [field, `-${field}`]);
+  return z
+    .string({ error: 'sort must be text.' })
+    .refine((value) => allowed.includes(value), { message: `sort must be one of: ${allowed.join(', ')}.` })
+    .transform((value) => (value.startsWith('-') ? { field: value.slice(1) as F, desc: true } : { field: value as F, desc: false }))
+    .optional();
+}
+export type SortSpec<F extends string> = { field: F; desc: boolean };
+
+/** `q`: a case-insensitive substring search; blank means no search. */
+export const searchParam = z
+  .string({ error: 'q must be text.' })
+  .trim()
+  .max(200, 'q must be at most 200 characters.')
+  .transform((value) => value || undefined)
+  .optional();
+
+export const ADMIN_USER_SORTS = ['first_name', 'last_name', 'email', 'user_name', 'created_at'] as const;
 export const adminUserListQuerySchema = pageQuerySchema.extend({
   per_page: pageQuerySchema.shape.per_page.default(8),
+  q: searchParam,
   company_role: z.enum(COMPANY_ROLES, { error: 'Unknown company role.' }).optional(),
+  account_type: z.enum(ACCOUNT_TYPES, { error: 'Unknown account type.' }).optional(),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES, { error: 'Unknown subscription status.' }).optional(),
+  sort: sortParam(ADMIN_USER_SORTS),
 });
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
 export const ACCOUNT_STATUSES = ['Active', 'Inactive'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];

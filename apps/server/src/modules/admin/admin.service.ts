@@ -1,5 +1,5 @@
-import { ADMIN_ROLE, ARCHIVED_STAGE, normalizeUserFields, type Account, type AccountType, type CompanyRole, type PageQuery, type Referral } from '@sunin/contract';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ADMIN_ROLE, ARCHIVED_STAGE, normalizeUserFields, type Account, type AccountType, type AdminUserListQuery, type CompanyRole, type Referral } from '@sunin/contract';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
@@ -25,15 +25,47 @@ export interface AdminUserChanges {
   referrer_name?: string;
 }
 
-/** All Users (public-site-and-admin.md 2.10): sorted by first name, filterable by company role. */
-export async function listUsers(ctx: AppContext, query: PageQuery & { company_role?: CompanyRole | undefined }) {
-  const where = query.company_role ? eq(users.company_role, query.company_role) : undefined;
+/** A LIKE pattern matching `text` anywhere, its wildcards escaped (backslash is the default escape). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The filters of All Users (issue 15 item 2), shared by the page and the CSV export. */
+export function userListWhere(query: Omit<AdminUserListQuery, 'page' | 'per_page' | 'sort'>): SQL | undefined {
+  const pattern = query.q === undefined ? undefined : containsPattern(query.q);
+  return and(
+    pattern === undefined
+      ? undefined
+      : or(
+          ilike(users.first_name, pattern),
+          ilike(users.last_name, pattern),
+          ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
+          ilike(users.email, pattern),
+          ilike(users.user_name, pattern),
+          ilike(users.phone_number, pattern),
+        ),
+    query.company_role ? eq(users.company_role, query.company_role) : undefined,
+    query.account_type ? eq(users.account_type, query.account_type) : undefined,
+    query.subscription_status ? eq(users.subscription_status, query.subscription_status) : undefined,
+  );
+}
+
+/** The order of All Users: first name by default (public-site-and-admin.md 2.10), id last so pages are stable. */
+export function userListOrder(sort: AdminUserListQuery['sort']): SQL[] {
+  const byName = [asc(sql`lower(${users.first_name})`), asc(sql`lower(${users.last_name})`)];
+  if (!sort) return [...byName, asc(users.id)];
+  const direction = sort.desc ? desc : asc;
+  const column = { first_name: sql`lower(${users.first_name})`, last_name: sql`lower(${users.last_name})`, email: sql`${users.email}`, user_name: sql`lower(${users.user_name})`, created_at: sql`${users.created_at}` }[sort.field];
+  return [direction(column), ...byName, direction(users.id)];
+}
+
+/** All Users (public-site-and-admin.md 2.10): sorted by first name, searchable and filterable in SQL. */
+export async function listUsers(ctx: AppContext, query: AdminUserListQuery) {
+  const where = userListWhere(query);
   const [totals] = await ctx.db.select({ n: count() }).from(users).where(where);
   const rows = await ctx.db
     .select()
     .from(users)
     .where(where)
-    .orderBy(asc(sql`lower(${users.first_name})`), asc(sql`lower(${users.last_name})`), asc(users.id))
+    .orderBy(...userListOrder(query.sort))
     .limit(query.per_page)
     .offset(offsetOf(query));
   return { rows, total: totals?.n ?? 0 };

@@ -33,6 +33,42 @@ describe('admin users', () => {
     expect((await call('GET', '/api/admin/users?company_role=wizard')).statusCode).toBe(422);
   });
 
+  it('searches, filters and sorts users in SQL; the total is the filtered total (issue 15 item 2)', async () => {
+    const { user: quill } = await t.signIn({ first_name: 'Quillon', last_name: 'Percent_Man', phone_number: '5551239876', account_type: 'referral_partner', subscription_status: 'active' });
+    await t.signIn({ first_name: 'Quillette', account_type: 'enterprize_partner', subscription_status: 'canceled' });
+    const ids = (res: { json(): unknown }) => (res.json() as { id: number }[]).map((u) => u.id);
+    const byName = await call('GET', '/api/admin/users?q=QUILLON&per_page=100');
+    expect(ids(byName)).toEqual([quill.id]);
+    expect(byName.headers['x-total-count']).toBe('1');
+    expect(ids(await call('GET', `/api/admin/users?q=${encodeURIComponent(quill.email.toUpperCase())}`))).toEqual([quill.id]);
+    expect(ids(await call('GET', `/api/admin/users?q=${quill.user_name}`))).toEqual([quill.id]);
+    expect(ids(await call('GET', '/api/admin/users?q=1239876'))).toEqual([quill.id]);
+    expect(ids(await call('GET', '/api/admin/users?q=Quillon%20Percent'))).toEqual([quill.id]);
+    // LIKE wildcards are literal: "_" matches only an underscore, "%" matches nothing here.
+    expect(ids(await call('GET', '/api/admin/users?q=t_m'))).toEqual([quill.id]);
+    expect((await call('GET', '/api/admin/users?q=%25')).headers['x-total-count']).toBe('0');
+    const quills = await call('GET', '/api/admin/users?q=quill&account_type=enterprize_partner');
+    expect(quills.json().map((u: { first_name: string }) => u.first_name)).toEqual(['Quillette']);
+    expect(quills.headers['x-total-count']).toBe('1');
+    expect(ids(await call('GET', '/api/admin/users?q=quill&subscription_status=active'))).toEqual([quill.id]);
+    const total = Number((await call('GET', '/api/admin/users')).headers['x-total-count']);
+    expect(Number((await call('GET', '/api/admin/users?q=%20%20')).headers['x-total-count'])).toBe(total);
+
+    const firstNames = (await call('GET', '/api/admin/users?sort=-first_name&per_page=100')).json().map((u: { first_name: string }) => u.first_name.toLowerCase());
+    expect(firstNames).toEqual([...firstNames].sort().reverse());
+    const created = (await call('GET', '/api/admin/users?sort=-created_at&per_page=100')).json().map((u: { created_at: string }) => u.created_at);
+    expect(created).toEqual([...created].sort().reverse());
+    const emails = (await call('GET', '/api/admin/users?sort=email&per_page=100')).json().map((u: { email: string }) => u.email);
+    expect(emails).toEqual([...emails].sort());
+
+    const badSort = await call('GET', '/api/admin/users?sort=password_digest');
+    expect(badSort.statusCode).toBe(422);
+    expect(badSort.body).toContain('sort must be one of: first_name, -first_name');
+    for (const bad of ['account_type=emperor', 'subscription_status=maybe', `q=${'x'.repeat(201)}`, 'sort=', 'sort=--first_name']) {
+      expect((await call('GET', `/api/admin/users?${bad}`)).statusCode, bad).toBe(422);
+    }
+  });
+
   it("updates a user's profile, account type, company role and referrer", async () => {
     const { user } = await t.signIn({ account_type: 'referral_partner' });
     const res = await call('PUT', `/api/admin/users/${user.id}`, admin.auth, {
