@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES, COMPANY_ROLES, SUBSCRIPTION_STATUSES } from './enums.js';
+import { ACCOUNT_TYPES, ALL_PROJECT_STAGES, COMPANY_ROLES, SUBSCRIPTION_STATUSES } from './enums.js';
 import { pageQuerySchema } from './projects.js';
 import { emailField, passwordField, phoneField, usernameField, zipField } from './users.js';
 
@@ -105,7 +105,20 @@ export const referralSchema = z.object({
 });
 export type Referral = z.infer<typeof referralSchema>;
 
+const stageValue = z.enum(ALL_PROJECT_STAGES, { error: `stage must be one of: ${ALL_PROJECT_STAGES.join(', ')}.` });
+const dateParam = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD).` }).optional();
+
+export const ADMIN_PROJECT_SORTS = ['updated_at', 'created_at', 'company_name', 'project_stage', 'id'] as const;
 export const adminProjectListQuerySchema = pageQuerySchema.extend({
   user_id: z.coerce.number().int().positive().optional(),
+  owner_id: z.coerce.number({ error: 'owner_id must be a number.' }).int().positive().max(2_147_483_647).optional(),
   stage_filter: z.enum(['working', 'archived'], { error: 'stage_filter is working or archived.' }).optional(),
+  q: searchParam,
+  /** Repeatable: `?stage=a&stage=b`. */
+  stage: z.union([stageValue, z.array(stageValue).max(ALL_PROJECT_STAGES.length * 2)]).transform((value) => (Array.isArray(value) ? value : [value])).optional(),
+  state: text('state', 50).transform((value) => value || undefined).optional(),
+  updated_from: dateParam('updated_from'),
+  updated_to: dateParam('updated_to'),
+  sort: sortParam(ADMIN_PROJECT_SORTS),
 });
+export type AdminProjectListQuery = z.infer<typeof adminProjectListQuerySchema>;

@@ -1,5 +1,5 @@
-import { ADMIN_ROLE, ARCHIVED_STAGE, normalizeUserFields, type Account, type AccountType, type AdminUserListQuery, type CompanyRole, type Referral } from '@sunin/contract';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_ROLE, ARCHIVED_STAGE, normalizeUserFields, type Account, type AccountType, type AdminProjectListQuery, type AdminUserListQuery, type CompanyRole, type Referral } from '@sunin/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
@@ -245,6 +245,35 @@ export function stageFilter(filter: 'working' | 'archived' | undefined) {
   if (filter === 'working') return ne(projects.project_stage, ARCHIVED_STAGE);
   if (filter === 'archived') return eq(projects.project_stage, ARCHIVED_STAGE);
   return undefined;
+}
+
+/** The filters of All Projects (issue 15 item 2): q searches the id, company, owner's name and city. */
+export function projectListWhere(query: Omit<AdminProjectListQuery, 'page' | 'per_page' | 'sort'>): SQL | undefined {
+  const pattern = query.q === undefined ? undefined : containsPattern(query.q);
+  const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+  return and(
+    pattern === undefined
+      ? undefined
+      : or(
+          ilike(sql`${projects.id}::text`, pattern),
+          ilike(projects.company_name, pattern),
+          ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
+          ilike(projects.city, pattern),
+        ),
+    query.stage?.length ? inArray(projects.project_stage, query.stage) : undefined,
+    query.state ? ilike(projects.state, query.state.replace(/[\\%_]/g, (c) => `\\${c}`)) : undefined,
+    query.owner_id === undefined ? undefined : eq(projects.user_id, query.owner_id),
+    query.updated_from ? gte(projects.updated_at, new Date(`${query.updated_from}T00:00:00Z`)) : undefined,
+    query.updated_to ? lt(projects.updated_at, nextDay(query.updated_to)) : undefined,
+  );
+}
+
+/** The order of All Projects: newest updated_at first by default; id last so pages are stable. */
+export function projectListOrder(sort: AdminProjectListQuery['sort']): SQL[] | undefined {
+  if (!sort) return undefined;
+  const direction = sort.desc ? desc : asc;
+  const column = { updated_at: sql`${projects.updated_at}`, created_at: sql`${projects.created_at}`, company_name: sql`lower(${projects.company_name})`, project_stage: sql`${projects.project_stage}`, id: sql`${projects.id}` }[sort.field];
+  return [direction(column), direction(projects.id)];
 }
 
 /** Deletes a project and everything under it; its stored bytes go after the commit. */

@@ -198,3 +198,45 @@ describe('admin projects, stages, accounts and referrals', () => {
     expect(await t.db.select().from(contacts).where(eq(contacts.project_id, id))).toHaveLength(0);
   });
 });
+
+describe('admin project search (issue 15 item 2)', () => {
+  it('searches, filters and sorts projects in SQL; the total is the filtered total', async () => {
+    const { user: owner } = await t.signIn({ first_name: 'Ottoline', last_name: 'Ownerby' });
+    const make = async (fields: Record<string, string>) => {
+      const res = await call('POST', '/api/admin/projects', admin.auth, { project: { user_id: owner.id, ...fields } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const a = await make({ company_name: 'Zircon Solar', city: 'Tucson', state: 'AZ', project_stage: 'Presentation Ready' });
+    const b = await make({ company_name: 'amber_sun', city: 'Phoenix', state: 'AZ', project_stage: 'Project Initiation' });
+    await t.db.update(projects).set({ updated_at: new Date('2020-01-15T12:00:00Z') }).where(eq(projects.id, b));
+    const ids = (res: { json(): unknown }) => (res.json() as { id: number }[]).map((p) => p.id);
+    const list = (query: string) => call('GET', `/api/admin/projects?${query}`);
+
+    const mine = await list(`owner_id=${owner.id}`);
+    expect(ids(mine)).toEqual([a, b]);
+    expect(mine.headers['x-total-count']).toBe('2');
+    expect(ids(await list('q=ottoline%20ownerby'))).toEqual([a, b]);
+    expect(ids(await list('q=ZIRCON'))).toEqual([a]);
+    expect(ids(await list('q=phoenix'))).toEqual([b]);
+    expect(ids(await list(`q=${b}&owner_id=${owner.id}`))).toContain(b);
+    expect(ids(await list(`q=r_s&owner_id=${owner.id}`))).toEqual([b]);
+    expect(ids(await list(`owner_id=${owner.id}&stage=Presentation%20Ready`))).toEqual([a]);
+    expect(ids(await list(`owner_id=${owner.id}&stage=Presentation%20Ready&stage=Project%20Initiation`))).toEqual([a, b]);
+    expect(ids(await list(`owner_id=${owner.id}&state=az`))).toEqual([a, b]);
+    expect(ids(await list(`owner_id=${owner.id}&updated_to=2020-01-15`))).toEqual([b]);
+    expect(ids(await list(`owner_id=${owner.id}&updated_from=2020-01-16`))).toEqual([a]);
+    const sorted = await list(`owner_id=${owner.id}&sort=company_name&per_page=1`);
+    expect(ids(sorted)).toEqual([b]);
+    expect(sorted.headers['x-total-count']).toBe('2');
+    expect(ids(await list(`owner_id=${owner.id}&sort=-updated_at`))).toEqual([a, b]);
+    expect(ids(await list(`owner_id=${owner.id}&sort=updated_at`))).toEqual([b, a]);
+
+    const badSort = await list('sort=secret');
+    expect(badSort.statusCode).toBe(422);
+    expect(badSort.body).toContain('sort must be one of: updated_at, -updated_at');
+    for (const bad of ['stage=Nope', 'stage=Project%20Initiation&stage=Nope', 'updated_from=yesterday', 'updated_to=2020-13-40', 'owner_id=x']) {
+      expect((await list(bad)).statusCode, bad).toBe(422);
+    }
+  });
+});
