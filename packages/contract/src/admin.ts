@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, ALL_PROJECT_STAGES, COMPANY_ROLES, SUBSCRIPTION_STATUSES } from './enums.js';
 import { pageQuerySchema } from './projects.js';
+import { PROPOSAL_STATUS_NUMBERS } from './proposals.js';
 import { emailField, passwordField, phoneField, usernameField, zipField } from './users.js';
 
 const text = (label: string, max = 200) => z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be at most ${max} characters.`);
@@ -122,3 +123,18 @@ export const adminProjectListQuerySchema = pageQuerySchema.extend({
   sort: sortParam(ADMIN_PROJECT_SORTS),
 });
 export type AdminProjectListQuery = z.infer<typeof adminProjectListQuerySchema>;
+
+const statusValue = z.coerce
+  .number({ error: 'status must be a number from 1 to 8.' })
+  .int('status must be a number from 1 to 8.')
+  .refine((value) => (PROPOSAL_STATUS_NUMBERS as readonly number[]).includes(value), 'status must be a number from 1 to 8.');
+export const ADMIN_PROPOSAL_TICKET_SORTS = ['created_at', 'id', 'company_name', 'status'] as const;
+/** The admin's proposal tickets (issue 15 item 2); terminal statuses only with include_terminal or when named in status. */
+export const adminProposalTicketListQuerySchema = z.object({
+  include_terminal: z.enum(['true', 'false'], { error: 'include_terminal is true or false.' }).optional(),
+  q: searchParam,
+  /** Repeatable: `?status=1&status=5`. */
+  status: z.union([statusValue, z.array(statusValue).max(16)]).transform((value) => (Array.isArray(value) ? value : [value])).optional(),
+  sort: sortParam(ADMIN_PROPOSAL_TICKET_SORTS),
+});
+export type AdminProposalTicketListQuery = z.infer<typeof adminProposalTicketListQuerySchema>;
