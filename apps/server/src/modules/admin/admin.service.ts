@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { containsPattern, escapeLike } from '../../lib/like.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -25,10 +26,7 @@ export interface AdminUserChanges {
   referrer_name?: string;
 }
 
-/** A LIKE pattern matching `text` anywhere, its wildcards escaped (backslash is the default escape). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The filters of All Users (issue 15 item 2), shared by the page and the CSV export. */
+/** The filters of All Users (issue 15 item 2), apart from paging so an export can reuse them. */
 export function userListWhere(query: Omit<AdminUserListQuery, 'page' | 'per_page' | 'sort'>): SQL | undefined {
   const pattern = query.q === undefined ? undefined : containsPattern(query.q);
   return and(
@@ -261,7 +259,7 @@ export function projectListWhere(query: Omit<AdminProjectListQuery, 'page' | 'pe
           ilike(projects.city, pattern),
         ),
     query.stage?.length ? inArray(projects.project_stage, query.stage) : undefined,
-    query.state ? ilike(projects.state, query.state.replace(/[\\%_]/g, (c) => `\\${c}`)) : undefined,
+    query.state ? ilike(projects.state, escapeLike(query.state)) : undefined,
     query.owner_id === undefined ? undefined : eq(projects.user_id, query.owner_id),
     query.updated_from ? gte(projects.updated_at, new Date(`${query.updated_from}T00:00:00Z`)) : undefined,
     query.updated_to ? lt(projects.updated_at, nextDay(query.updated_to)) : undefined,

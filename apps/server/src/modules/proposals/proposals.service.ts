@@ -29,6 +29,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { containsPattern } from '../../lib/like.js';
 import { createNotifications, fullAccessAdminIds, publishNotifications } from '../notifications/notifications.service.js';
 import { findProject, findWritableProject, type ProjectScope } from '../projects/project-access.js';
 
@@ -311,7 +312,7 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
  * status filters; terminal statuses only when asked for, by include_terminal or by status).
  */
 export async function listAllProposalTickets(ctx: AppContext, query: AdminProposalTicketListQuery) {
-  const pattern = query.q === undefined ? undefined : `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = query.q === undefined ? undefined : containsPattern(query.q);
   const where = and(
     query.status?.length ? inArray(proposalTickets.status, query.status) : query.include_terminal === 'true' ? undefined : notInArray(proposalTickets.status, [...TERMINAL_PROPOSAL_STATUSES]),
     pattern === undefined ? undefined : or(ilike(sql`${proposalTickets.id}::text`, pattern), ilike(proposalTickets.company_name, pattern)),
