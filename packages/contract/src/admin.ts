@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES, COMPANY_ROLES } from './enums.js';
+import { ACCOUNT_TYPES, ALL_PROJECT_STAGES, COMPANY_ROLES, SUBSCRIPTION_STATUSES } from './enums.js';
 import { pageQuerySchema } from './projects.js';
+import { PROPOSAL_STATUS_NUMBERS } from './proposals.js';
 import { emailField, passwordField, phoneField, usernameField, zipField } from './users.js';
 
 const text = (label: string, max = 200) => z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be at most ${max} characters.`);
@@ -33,10 +34,38 @@ export const adminUserCreateBodySchema = z.object({
     .extend({ password: passwordField }),
 });
 
+/**
+ * A list's `sort` parameter (issue 15 item 2): one whitelisted field, `-` before it for
+ * descending. Anything else answers 422 naming the allowed fields.
+ */
+export function sortParam<const F extends string>(fields: readonly [F, ...F[]]) {
+  const allowed = fields.flatMap((field) => [field, `-${field}`]);
+  return z
+    .string({ error: 'sort must be text.' })
+    .refine((value) => allowed.includes(value), { message: `sort must be one of: ${allowed.join(', ')}.` })
+    .transform((value) => (value.startsWith('-') ? { field: value.slice(1) as F, desc: true } : { field: value as F, desc: false }))
+    .optional();
+}
+export type SortSpec<F extends string> = { field: F; desc: boolean };
+
+/** `q`: a case-insensitive substring search; blank means no search. */
+export const searchParam = z
+  .string({ error: 'q must be text.' })
+  .trim()
+  .max(200, 'q must be at most 200 characters.')
+  .transform((value) => value || undefined)
+  .optional();
+
+export const ADMIN_USER_SORTS = ['first_name', 'last_name', 'email', 'user_name', 'created_at'] as const;
 export const adminUserListQuerySchema = pageQuerySchema.extend({
   per_page: pageQuerySchema.shape.per_page.default(8),
+  q: searchParam,
   company_role: z.enum(COMPANY_ROLES, { error: 'Unknown company role.' }).optional(),
+  account_type: z.enum(ACCOUNT_TYPES, { error: 'Unknown account type.' }).optional(),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES, { error: 'Unknown subscription status.' }).optional(),
+  sort: sortParam(ADMIN_USER_SORTS),
 });
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
 export const ACCOUNT_STATUSES = ['Active', 'Inactive'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -77,7 +106,35 @@ export const referralSchema = z.object({
 });
 export type Referral = z.infer<typeof referralSchema>;
 
+const stageValue = z.enum(ALL_PROJECT_STAGES, { error: `stage must be one of: ${ALL_PROJECT_STAGES.join(', ')}.` });
+const dateParam = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD).` }).optional();
+
+export const ADMIN_PROJECT_SORTS = ['updated_at', 'created_at', 'company_name', 'project_stage', 'id'] as const;
 export const adminProjectListQuerySchema = pageQuerySchema.extend({
   user_id: z.coerce.number().int().positive().optional(),
+  owner_id: z.coerce.number({ error: 'owner_id must be a number.' }).int().positive().max(2_147_483_647).optional(),
   stage_filter: z.enum(['working', 'archived'], { error: 'stage_filter is working or archived.' }).optional(),
+  q: searchParam,
+  /** Repeatable: `?stage=a&stage=b`. */
+  stage: z.union([stageValue, z.array(stageValue).max(ALL_PROJECT_STAGES.length * 2)]).transform((value) => (Array.isArray(value) ? value : [value])).optional(),
+  state: text('state', 50).transform((value) => value || undefined).optional(),
+  updated_from: dateParam('updated_from'),
+  updated_to: dateParam('updated_to'),
+  sort: sortParam(ADMIN_PROJECT_SORTS),
 });
+export type AdminProjectListQuery = z.infer<typeof adminProjectListQuerySchema>;
+
+const statusValue = z.coerce
+  .number({ error: 'status must be a number from 1 to 8.' })
+  .int('status must be a number from 1 to 8.')
+  .refine((value) => (PROPOSAL_STATUS_NUMBERS as readonly number[]).includes(value), 'status must be a number from 1 to 8.');
+export const ADMIN_PROPOSAL_TICKET_SORTS = ['created_at', 'id', 'company_name', 'status'] as const;
+/** The admin's proposal tickets (issue 15 item 2); terminal statuses only with include_terminal or when named in status. */
+export const adminProposalTicketListQuerySchema = z.object({
+  include_terminal: z.enum(['true', 'false'], { error: 'include_terminal is true or false.' }).optional(),
+  q: searchParam,
+  /** Repeatable: `?status=1&status=5`. */
+  status: z.union([statusValue, z.array(statusValue).max(16)]).transform((value) => (Array.isArray(value) ? value : [value])).optional(),
+  sort: sortParam(ADMIN_PROPOSAL_TICKET_SORTS),
+});
+export type AdminProposalTicketListQuery = z.infer<typeof adminProposalTicketListQuerySchema>;

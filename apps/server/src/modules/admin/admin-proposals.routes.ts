@@ -1,4 +1,4 @@
-import { adminProposalTicketUpdateBodySchema, proposalTicketSchema } from '@sunin/contract';
+import { adminProposalTicketListQuerySchema, adminProposalTicketUpdateBodySchema, proposalTicketSchema } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
@@ -17,13 +17,13 @@ export const adminProposalsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Proposal tickets, newest first; terminal ones only with include_terminal=true',
-        querystring: z.object({ include_terminal: z.enum(['true', 'false']).optional() }),
+        summary: 'Proposal tickets, newest first; terminal ones only with include_terminal=true or when named in status; search (q) and sort',
+        querystring: adminProposalTicketListQuerySchema,
         response: { 200: z.array(proposalTicketSchema) },
       },
     },
     async (request, reply) => {
-      const tickets = await listAllProposalTickets(app.ctx, { includeTerminal: request.query.include_terminal === 'true' });
+      const tickets = await listAllProposalTickets(app.ctx, request.query);
       reply.header('X-Total-Count', String(tickets.length));
       return tickets;
     },

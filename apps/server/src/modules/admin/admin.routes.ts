@@ -42,7 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Users
   const userTags = ['Admin: users'];
-  app.get('/admin/users', { schema: { tags: userTags, summary: 'All users, by first name; filter by company_role', querystring: adminUserListQuerySchema, response: { 200: z.array(adminUserSchema) } } }, async (request, reply) => {
+  app.get('/admin/users', { schema: { tags: userTags, summary: 'All users, by first name; search (q), filter and sort', querystring: adminUserListQuerySchema, response: { 200: z.array(adminUserSchema) } } }, async (request, reply) => {
     const { rows, total } = await admin.listUsers(app.ctx, request.query);
     setPageHeaders(request, reply, request.query, total);
     return rows.map(toAdminUserResponse);
@@ -75,7 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get(
     '/admin/users/:id/projects',
-    { schema: { tags: userTags, params, querystring: adminProjectListQuerySchema.omit({ user_id: true }).extend({ per_page: pageQuerySchema.shape.per_page.default(100) }), response: { 200: z.array(projectSchema) } } },
+    { schema: { tags: userTags, params, querystring: adminProjectListQuerySchema.pick({ page: true, stage_filter: true }).extend({ per_page: pageQuerySchema.shape.per_page.default(100) }), response: { 200: z.array(projectSchema) } } },
     async (request, reply) => {
       await admin.getUser(app.ctx, request.params.id);
       const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, { userId: request.params.id, stage: admin.stageFilter(request.query.stage_filter) });
@@ -103,8 +103,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Projects
   const projectTags = ['Admin: projects'];
-  app.get('/admin/projects', { schema: { tags: projectTags, summary: 'All projects, newest updated_at first', querystring: adminProjectListQuerySchema, response: { 200: z.array(projectSchema) } } }, async (request, reply) => {
-    const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, { userId: request.query.user_id, stage: admin.stageFilter(request.query.stage_filter) });
+  app.get('/admin/projects', { schema: { tags: projectTags, summary: 'All projects, newest updated_at first; search (q), filter and sort', querystring: adminProjectListQuerySchema, response: { 200: z.array(projectSchema) } } }, async (request, reply) => {
+    const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, {
+      userId: request.query.user_id,
+      stage: admin.stageFilter(request.query.stage_filter),
+      where: admin.projectListWhere(request.query),
+      orderBy: admin.projectListOrder(request.query.sort),
+    });
     setPageHeaders(request, reply, request.query, total);
     return rows.map(({ project, ownerName }) => toProjectResponse(project, ownerName));
   });

@@ -1,9 +1,10 @@
-import { ADMIN_ROLE, ARCHIVED_STAGE, normalizeUserFields, type Account, type AccountType, type CompanyRole, type PageQuery, type Referral } from '@sunin/contract';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ADMIN_ROLE, ARCHIVED_STAGE, normalizeUserFields, type Account, type AccountType, type AdminProjectListQuery, type AdminUserListQuery, type CompanyRole, type Referral } from '@sunin/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { containsPattern, escapeLike } from '../../lib/like.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -26,15 +27,44 @@ export interface AdminUserChanges {
   referrer_name?: string;
 }
 
-/** All Users (public-site-and-admin.md 2.10): sorted by first name, filterable by company role. */
-export async function listUsers(ctx: AppContext, query: PageQuery & { company_role?: CompanyRole | undefined }) {
-  const where = query.company_role ? eq(users.company_role, query.company_role) : undefined;
+/** The filters of All Users (issue 15 item 2), apart from paging so an export can reuse them. */
+export function userListWhere(query: Omit<AdminUserListQuery, 'page' | 'per_page' | 'sort'>): SQL | undefined {
+  const pattern = query.q === undefined ? undefined : containsPattern(query.q);
+  return and(
+    pattern === undefined
+      ? undefined
+      : or(
+          ilike(users.first_name, pattern),
+          ilike(users.last_name, pattern),
+          ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
+          ilike(users.email, pattern),
+          ilike(users.user_name, pattern),
+          ilike(users.phone_number, pattern),
+        ),
+    query.company_role ? eq(users.company_role, query.company_role) : undefined,
+    query.account_type ? eq(users.account_type, query.account_type) : undefined,
+    query.subscription_status ? eq(users.subscription_status, query.subscription_status) : undefined,
+  );
+}
+
+/** The order of All Users: first name by default (public-site-and-admin.md 2.10), id last so pages are stable. */
+export function userListOrder(sort: AdminUserListQuery['sort']): SQL[] {
+  const byName = [asc(sql`lower(${users.first_name})`), asc(sql`lower(${users.last_name})`)];
+  if (!sort) return [...byName, asc(users.id)];
+  const direction = sort.desc ? desc : asc;
+  const column = { first_name: sql`lower(${users.first_name})`, last_name: sql`lower(${users.last_name})`, email: sql`${users.email}`, user_name: sql`lower(${users.user_name})`, created_at: sql`${users.created_at}` }[sort.field];
+  return [direction(column), ...byName, direction(users.id)];
+}
+
+/** All Users (public-site-and-admin.md 2.10): sorted by first name, searchable and filterable in SQL. */
+export async function listUsers(ctx: AppContext, query: AdminUserListQuery) {
+  const where = userListWhere(query);
   const [totals] = await ctx.db.select({ n: count() }).from(users).where(where);
   const rows = await ctx.db
     .select()
     .from(users)
     .where(where)
-    .orderBy(asc(sql`lower(${users.first_name})`), asc(sql`lower(${users.last_name})`), asc(users.id))
+    .orderBy(...userListOrder(query.sort))
     .limit(query.per_page)
     .offset(offsetOf(query));
   return { rows, total: totals?.n ?? 0 };
@@ -216,6 +246,35 @@ export function stageFilter(filter: 'working' | 'archived' | undefined) {
   if (filter === 'working') return ne(projects.project_stage, ARCHIVED_STAGE);
   if (filter === 'archived') return eq(projects.project_stage, ARCHIVED_STAGE);
   return undefined;
+}
+
+/** The filters of All Projects (issue 15 item 2): q searches the id, company, owner's name and city. */
+export function projectListWhere(query: Omit<AdminProjectListQuery, 'page' | 'per_page' | 'sort'>): SQL | undefined {
+  const pattern = query.q === undefined ? undefined : containsPattern(query.q);
+  const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+  return and(
+    pattern === undefined
+      ? undefined
+      : or(
+          ilike(sql`${projects.id}::text`, pattern),
+          ilike(projects.company_name, pattern),
+          ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
+          ilike(projects.city, pattern),
+        ),
+    query.stage?.length ? inArray(projects.project_stage, query.stage) : undefined,
+    query.state ? ilike(projects.state, escapeLike(query.state)) : undefined,
+    query.owner_id === undefined ? undefined : eq(projects.user_id, query.owner_id),
+    query.updated_from ? gte(projects.updated_at, new Date(`${query.updated_from}T00:00:00Z`)) : undefined,
+    query.updated_to ? lt(projects.updated_at, nextDay(query.updated_to)) : undefined,
+  );
+}
+
+/** The order of All Projects: newest updated_at first by default; id last so pages are stable. */
+export function projectListOrder(sort: AdminProjectListQuery['sort']): SQL[] | undefined {
+  if (!sort) return undefined;
+  const direction = sort.desc ? desc : asc;
+  const column = { updated_at: sql`${projects.updated_at}`, created_at: sql`${projects.created_at}`, company_name: sql`lower(${projects.company_name})`, project_stage: sql`${projects.project_stage}`, id: sql`${projects.id}` }[sort.field];
+  return [direction(column), direction(projects.id)];
 }
 
 /** Deletes a project and everything under it; its stored bytes go after the commit. */

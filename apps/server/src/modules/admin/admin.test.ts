@@ -33,6 +33,42 @@ describe('admin users', () => {
     expect((await call('GET', '/api/admin/users?company_role=wizard')).statusCode).toBe(422);
   });
 
+  it('searches, filters and sorts users in SQL; the total is the filtered total (issue 15 item 2)', async () => {
+    const { user: quill } = await t.signIn({ first_name: 'Quillon', last_name: 'Percent_Man', phone_number: '5551239876', account_type: 'referral_partner', subscription_status: 'active' });
+    await t.signIn({ first_name: 'Quillette', account_type: 'enterprize_partner', subscription_status: 'canceled' });
+    const ids = (res: { json(): unknown }) => (res.json() as { id: number }[]).map((u) => u.id);
+    const byName = await call('GET', '/api/admin/users?q=QUILLON&per_page=100');
+    expect(ids(byName)).toEqual([quill.id]);
+    expect(byName.headers['x-total-count']).toBe('1');
+    expect(ids(await call('GET', `/api/admin/users?q=${encodeURIComponent(quill.email.toUpperCase())}`))).toEqual([quill.id]);
+    expect(ids(await call('GET', `/api/admin/users?q=${quill.user_name}`))).toEqual([quill.id]);
+    expect(ids(await call('GET', '/api/admin/users?q=1239876'))).toEqual([quill.id]);
+    expect(ids(await call('GET', '/api/admin/users?q=Quillon%20Percent'))).toEqual([quill.id]);
+    // LIKE wildcards are literal: "_" matches only an underscore, "%" matches nothing here.
+    expect(ids(await call('GET', '/api/admin/users?q=t_m'))).toEqual([quill.id]);
+    expect((await call('GET', '/api/admin/users?q=%25')).headers['x-total-count']).toBe('0');
+    const quills = await call('GET', '/api/admin/users?q=quill&account_type=enterprize_partner');
+    expect(quills.json().map((u: { first_name: string }) => u.first_name)).toEqual(['Quillette']);
+    expect(quills.headers['x-total-count']).toBe('1');
+    expect(ids(await call('GET', '/api/admin/users?q=quill&subscription_status=active'))).toEqual([quill.id]);
+    const total = Number((await call('GET', '/api/admin/users')).headers['x-total-count']);
+    expect(Number((await call('GET', '/api/admin/users?q=%20%20')).headers['x-total-count'])).toBe(total);
+
+    const firstNames = (await call('GET', '/api/admin/users?sort=-first_name&per_page=100')).json().map((u: { first_name: string }) => u.first_name.toLowerCase());
+    expect(firstNames).toEqual([...firstNames].sort().reverse());
+    const created = (await call('GET', '/api/admin/users?sort=-created_at&per_page=100')).json().map((u: { created_at: string }) => u.created_at);
+    expect(created).toEqual([...created].sort().reverse());
+    const emails = (await call('GET', '/api/admin/users?sort=email&per_page=100')).json().map((u: { email: string }) => u.email);
+    expect(emails).toEqual([...emails].sort());
+
+    const badSort = await call('GET', '/api/admin/users?sort=password_digest');
+    expect(badSort.statusCode).toBe(422);
+    expect(badSort.body).toContain('sort must be one of: first_name, -first_name');
+    for (const bad of ['account_type=emperor', 'subscription_status=maybe', `q=${'x'.repeat(201)}`, 'sort=', 'sort=--first_name']) {
+      expect((await call('GET', `/api/admin/users?${bad}`)).statusCode, bad).toBe(422);
+    }
+  });
+
   it("updates a user's profile, account type, company role and referrer", async () => {
     const { user } = await t.signIn({ account_type: 'referral_partner' });
     const res = await call('PUT', `/api/admin/users/${user.id}`, admin.auth, {
@@ -160,5 +196,47 @@ describe('admin projects, stages, accounts and referrals', () => {
     expect(wrapper.statusCode).toBe(422);
     expect(wrapper.json().error.fields).toMatchObject({ contacts: 'Unknown field.' });
     expect(await t.db.select().from(contacts).where(eq(contacts.project_id, id))).toHaveLength(0);
+  });
+});
+
+describe('admin project search (issue 15 item 2)', () => {
+  it('searches, filters and sorts projects in SQL; the total is the filtered total', async () => {
+    const { user: owner } = await t.signIn({ first_name: 'Ottoline', last_name: 'Ownerby' });
+    const make = async (fields: Record<string, string>) => {
+      const res = await call('POST', '/api/admin/projects', admin.auth, { project: { user_id: owner.id, ...fields } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const a = await make({ company_name: 'Zircon Solar', city: 'Tucson', state: 'AZ', project_stage: 'Presentation Ready' });
+    const b = await make({ company_name: 'amber_sun', city: 'Phoenix', state: 'AZ', project_stage: 'Project Initiation' });
+    await t.db.update(projects).set({ updated_at: new Date('2020-01-15T12:00:00Z') }).where(eq(projects.id, b));
+    const ids = (res: { json(): unknown }) => (res.json() as { id: number }[]).map((p) => p.id);
+    const list = (query: string) => call('GET', `/api/admin/projects?${query}`);
+
+    const mine = await list(`owner_id=${owner.id}`);
+    expect(ids(mine)).toEqual([a, b]);
+    expect(mine.headers['x-total-count']).toBe('2');
+    expect(ids(await list('q=ottoline%20ownerby'))).toEqual([a, b]);
+    expect(ids(await list('q=ZIRCON'))).toEqual([a]);
+    expect(ids(await list('q=phoenix'))).toEqual([b]);
+    expect(ids(await list(`q=${b}&owner_id=${owner.id}`))).toContain(b);
+    expect(ids(await list(`q=r_s&owner_id=${owner.id}`))).toEqual([b]);
+    expect(ids(await list(`owner_id=${owner.id}&stage=Presentation%20Ready`))).toEqual([a]);
+    expect(ids(await list(`owner_id=${owner.id}&stage=Presentation%20Ready&stage=Project%20Initiation`))).toEqual([a, b]);
+    expect(ids(await list(`owner_id=${owner.id}&state=az`))).toEqual([a, b]);
+    expect(ids(await list(`owner_id=${owner.id}&updated_to=2020-01-15`))).toEqual([b]);
+    expect(ids(await list(`owner_id=${owner.id}&updated_from=2020-01-16`))).toEqual([a]);
+    const sorted = await list(`owner_id=${owner.id}&sort=company_name&per_page=1`);
+    expect(ids(sorted)).toEqual([b]);
+    expect(sorted.headers['x-total-count']).toBe('2');
+    expect(ids(await list(`owner_id=${owner.id}&sort=-updated_at`))).toEqual([a, b]);
+    expect(ids(await list(`owner_id=${owner.id}&sort=updated_at`))).toEqual([b, a]);
+
+    const badSort = await list('sort=secret');
+    expect(badSort.statusCode).toBe(422);
+    expect(badSort.body).toContain('sort must be one of: updated_at, -updated_at');
+    for (const bad of ['stage=Nope', 'stage=Project%20Initiation&stage=Nope', 'updated_from=yesterday', 'updated_to=2020-13-40', 'owner_id=x']) {
+      expect((await list(bad)).statusCode, bad).toBe(422);
+    }
   });
 });

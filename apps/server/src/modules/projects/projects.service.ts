@@ -158,10 +158,10 @@ export async function listProjects(
   ctx: AppContext,
   scope: ProjectScope,
   page: PageQuery,
-  filter: { userId?: number | undefined; stage?: SQL | undefined } = {},
+  filter: { userId?: number | undefined; stage?: SQL | undefined; where?: SQL | undefined; orderBy?: SQL[] | undefined } = {},
 ): Promise<{ rows: ProjectWithOwner[]; total: number }> {
   const ownerId = scope.admin ? filter.userId : scope.user.id;
-  const where = and(ownerId === undefined ? undefined : eq(projects.user_id, ownerId), filter.stage);
+  const where = and(ownerId === undefined ? undefined : eq(projects.user_id, ownerId), filter.stage, scope.admin ? filter.where : undefined);
   // The page and the total in one query (a window count); only a page past the end, which
   // has no row to carry the total, needs a second query.
   const rows = await ctx.db
@@ -169,11 +169,11 @@ export async function listProjects(
     .from(projects)
     .innerJoin(users, eq(users.id, projects.user_id))
     .where(where)
-    .orderBy(desc(projects.updated_at), desc(projects.id))
+    .orderBy(...(filter.orderBy ?? [desc(projects.updated_at), desc(projects.id)]))
     .limit(page.per_page)
     .offset(offsetOf(page));
   if (rows[0]) return { rows: rows.map(({ project, ownerName }) => ({ project, ownerName })), total: rows[0].total };
-  const [totals] = offsetOf(page) > 0 ? await ctx.db.select({ n: count() }).from(projects).where(where) : [{ n: 0 }];
+  const [totals] = offsetOf(page) > 0 ? await ctx.db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.user_id)).where(where) : [{ n: 0 }];
   return { rows: [], total: totals?.n ?? 0 };
 }
 

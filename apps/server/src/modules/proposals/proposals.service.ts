@@ -5,15 +5,17 @@ import {
   PROPOSAL_TICKET_TITLE,
   REJECTING_PROPOSAL_STATUSES,
   SPECIFIC_REJECTION_REASONS,
+  TERMINAL_PROPOSAL_STATUSES,
   isTerminalProposalStatus,
   proposalStatusLabel,
+  type AdminProposalTicketListQuery,
   type ProposalStatusNumber,
   type ProposalTicket,
   type RejectionReason,
   type RejectionSpecific,
   type RevisionType,
 } from '@sunin/contract';
-import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -27,6 +29,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { containsPattern } from '../../lib/like.js';
 import { createNotifications, fullAccessAdminIds, publishNotifications } from '../notifications/notifications.service.js';
 import { findProject, findWritableProject, type ProjectScope } from '../projects/project-access.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
@@ -40,8 +43,8 @@ function addressOf(project: ProjectRow): string {
 }
 
 /** A ticket with its links and its history, oldest first. */
-async function loadTickets(db: Executor, where: ReturnType<typeof eq>): Promise<ProposalTicket[]> {
-  const tickets = await db.select().from(proposalTickets).where(where).orderBy(desc(proposalTickets.created_at), desc(proposalTickets.id));
+async function loadTickets(db: Executor, where: SQL | undefined, orderBy: SQL[] = [desc(proposalTickets.created_at), desc(proposalTickets.id)]): Promise<ProposalTicket[]> {
+  const tickets = await db.select().from(proposalTickets).where(where).orderBy(...orderBy);
   if (tickets.length === 0) return [];
   const ids = tickets.map((ticket) => ticket.id);
   const links = await db.select().from(proposalLinks).where(inArray(proposalLinks.proposal_ticket_id, ids)).orderBy(asc(proposalLinks.id));
@@ -309,7 +312,19 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
 }
 
 /** The admin list: every ticket, newest first (the Manage screen hides the terminal ones itself). */
-export async function listAllProposalTickets(ctx: AppContext, options: { includeTerminal: boolean }) {
-  const where = options.includeTerminal ? undefined : notInArray(proposalTickets.status, [3, 4, 7, 8]);
-  return loadTickets(ctx.db, where as ReturnType<typeof eq>);
+/**
+ * The admin's proposal tickets, newest first (issue 15 item 2: q searches the id and company;
+ * status filters; terminal statuses only when asked for, by include_terminal or by status).
+ */
+export async function listAllProposalTickets(ctx: AppContext, query: AdminProposalTicketListQuery) {
+  const pattern = query.q === undefined ? undefined : containsPattern(query.q);
+  const where = and(
+    query.status?.length ? inArray(proposalTickets.status, query.status) : query.include_terminal === 'true' ? undefined : notInArray(proposalTickets.status, [...TERMINAL_PROPOSAL_STATUSES]),
+    pattern === undefined ? undefined : or(ilike(sql`${proposalTickets.id}::text`, pattern), ilike(proposalTickets.company_name, pattern)),
+  );
+  const sort = query.sort;
+  if (!sort) return loadTickets(ctx.db, where);
+  const direction = sort.desc ? desc : asc;
+  const column = { created_at: sql`${proposalTickets.created_at}`, id: sql`${proposalTickets.id}`, company_name: sql`lower(${proposalTickets.company_name})`, status: sql`${proposalTickets.status}` }[sort.field];
+  return loadTickets(ctx.db, where, [direction(column), direction(proposalTickets.id)]);
 }

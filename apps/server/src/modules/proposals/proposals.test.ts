@@ -199,4 +199,31 @@ describe('admin proposal updates', () => {
     const all = await t.app.inject({ method: 'GET', url: '/api/admin/proposal_tickets?include_terminal=true', headers: admin.auth });
     expect(all.json().some((x: { id: number }) => x.id === ticket.id)).toBe(true);
   });
+
+  it('searches tickets by id and company, filters by status (terminal ones when named) and sorts (issue 15 item 2)', async () => {
+    const first = await memberWithProject();
+    const open = (await request(first.auth, first.projectId)).json();
+    const second = await memberWithProject();
+    const rejected = (await request(second.auth, second.projectId)).json();
+    await adminUpdate(rejected.id, { status: 4, rejection_reason: 'out of scope' });
+    // The ticket takes its company from the project; name them apart here.
+    await t.db.update(proposalTickets).set({ company_name: 'Quartzite_Alpha' }).where(eq(proposalTickets.id, open.id));
+    await t.db.update(proposalTickets).set({ company_name: 'Quartzite_Zeta' }).where(eq(proposalTickets.id, rejected.id));
+    const list = (query: string) => t.app.inject({ method: 'GET', url: `/api/admin/proposal_tickets?${query}`, headers: admin.auth });
+    const ids = (res: { json(): unknown }) => (res.json() as { id: number }[]).map((x) => x.id);
+    expect(ids(await list('q=QUARTZITE'))).toEqual([open.id]);
+    expect(ids(await list('q=quartzite&include_terminal=true'))).toEqual([rejected.id, open.id]);
+    expect(ids(await list('q=e_a&include_terminal=true'))).toEqual([open.id]);
+    expect(ids(await list(`q=${open.id}`))).toContain(open.id);
+    const terminal = await list('q=quartzite&status=4');
+    expect(ids(terminal)).toEqual([rejected.id]);
+    expect(terminal.headers['x-total-count']).toBe('1');
+    expect(ids(await list('q=quartzite&status=1&status=4'))).toEqual([rejected.id, open.id]);
+    expect(ids(await list('q=quartzite&include_terminal=true&sort=id'))).toEqual([open.id, rejected.id]);
+    expect(ids(await list('q=quartzite&include_terminal=true&sort=-company_name'))).toEqual([rejected.id, open.id]);
+    const badSort = await list('sort=details');
+    expect(badSort.statusCode).toBe(422);
+    expect(badSort.body).toContain('sort must be one of: created_at, -created_at');
+    for (const bad of ['status=9', 'status=x', 'status=1&status=0']) expect((await list(bad)).statusCode, bad).toBe(422);
+  });
 });
