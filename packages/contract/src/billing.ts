@@ -49,7 +49,6 @@ export const BILLING_MESSAGES = {
   pastDue: 'Your last payment did not go through. Update your payment method in the billing portal.',
   salesPartnersOnly: 'Only Sales Partner accounts have a subscription. Upgrade to Sales Partner first.',
   checkoutExpired: 'This checkout has expired. Reload the page to start again.',
-  checkoutComplete: 'This checkout is already paid.',
   noSubscription: 'There is no subscription on file to change.',
   subscriptionEnded: 'This subscription has ended. Start a new one at checkout.',
   badSignature: 'The Stripe signature of this webhook is missing or invalid.',
