@@ -138,3 +138,24 @@ export const adminProposalTicketListQuerySchema = z.object({
   sort: sortParam(ADMIN_PROPOSAL_TICKET_SORTS),
 });
 export type AdminProposalTicketListQuery = z.infer<typeof adminProposalTicketListQuerySchema>;
+
+/**
+ * Bulk stage change on All Projects (issue 15 item 6): one transaction per project, each
+ * audited and notifying its owner; the answer says what changed, what already had the
+ * stage and what failed, so the screen can summarise all three.
+ */
+export const ADMIN_BULK_STAGE_MAX = 100;
+export const adminBulkStageBodySchema = z.object({
+  project_ids: z
+    .array(z.number({ error: 'project_ids must be numbers.' }).int().positive().max(2_147_483_647), { error: 'project_ids must be a list of project ids.' })
+    .min(1, 'Select at least one project.')
+    .max(ADMIN_BULK_STAGE_MAX, `Select at most ${ADMIN_BULK_STAGE_MAX} projects at a time.`),
+  project_stage: stageValue,
+});
+export type AdminBulkStageInput = z.infer<typeof adminBulkStageBodySchema>;
+export const adminBulkStageResultSchema = z.object({
+  changed: z.array(z.object({ id: z.number().int(), company_name: z.string(), from: z.string(), to: z.string() })),
+  unchanged: z.array(z.object({ id: z.number().int(), company_name: z.string() })),
+  failed: z.array(z.object({ id: z.number().int(), message: z.string() })),
+});
+export type AdminBulkStageResult = z.infer<typeof adminBulkStageResultSchema>;
