@@ -294,3 +294,29 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
     missing,
   };
 }
+
+/** The administrator settings (DESIGN.md "Settings"): each name's audit entity id is its place here plus one. */
+export const SETTING_NAMES = ['estimate_assumptions'] as const;
+export type SettingName = (typeof SETTING_NAMES)[number];
+export const settingAuditId = (name: SettingName) => SETTING_NAMES.indexOf(name) + 1;
+
+/** PUT /api/admin/estimate-assumptions. */
+export const estimateAssumptionsBodySchema = z.strictObject({ assumptions: estimateAssumptionsSchema });
+export const estimateAssumptionsResponseSchema = z.object({
+  assumptions: estimateAssumptionsSchema,
+  defaults: estimateAssumptionsSchema,
+  sources: z.record(z.string(), z.string()),
+  updated_at: z.string().nullable(),
+  updated_by_name: z.string().nullable(),
+});
+export type EstimateAssumptionsResponse = z.infer<typeof estimateAssumptionsResponseSchema>;
+
+/** POST /api/projects/{id}/usage-imports: a Green Button file read, nothing saved. */
+export const usageImportSchema = z.object({
+  meters: z.array(z.array(z.number().nullable())),
+  period_start: z.string(),
+  period_end: z.string(),
+  source: z.enum(['espi_xml', 'csv']),
+  warnings: z.array(z.string()),
+});
+export type UsageImport = z.infer<typeof usageImportSchema>;

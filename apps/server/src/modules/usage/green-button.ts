@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import Papa from 'papaparse';
 import { SaxesParser } from 'saxes';
@@ -43,6 +42,8 @@ export async function parseUsageFile(input: AsyncIterable<Buffer | string>): Pro
   }
   head = head.replace(/^\uFEFF/, '');
   if (!/[^\s]/.test(head)) throw new UnreadableUsageFile('The file is empty.');
+  // Checked by content, whatever its name: a Green Button file is text.
+  if (head.includes('\u0000') || head.includes('\uFFFD')) throw new UnreadableUsageFile('The file is not a Green Button XML or CSV file: it is not text.');
   async function* rest(): AsyncGenerator<string> {
     yield head;
     for (;;) {
@@ -375,12 +376,39 @@ interface CsvRow {
 
 const DAY = 86_400;
 
+/**
+ * The rows of a CSV stream. Papaparse reads each run of whole records: text up to the last
+ * line break outside quotes (an even number of quote characters before it; an escaped quote
+ * counts two). Its own Node stream mode slows down with the square of the chunk size.
+ */
+export async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<string[]> {
+  let buffer = '';
+  let quotes = 0; // quote characters in buffer[0, scanned)
+  let scanned = 0;
+  let lastBoundary = -1; // index of the last record-ending line break found so far
+  const parse = (text: string) => Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' }).data;
+  for await (const chunk of chunks) {
+    buffer += chunk;
+    for (; scanned < buffer.length; scanned += 1) {
+      const char = buffer.charCodeAt(scanned);
+      if (char === 34) quotes += 1;
+      else if (char === 10 && quotes % 2 === 0) lastBoundary = scanned;
+    }
+    if (lastBoundary >= 0) {
+      const records = buffer.slice(0, lastBoundary + 1);
+      buffer = buffer.slice(lastBoundary + 1);
+      scanned = buffer.length;
+      quotes = 0;
+      for (let index = 0; index < buffer.length; index += 1) if (buffer.charCodeAt(index) === 34) quotes += 1;
+      lastBoundary = -1;
+      yield* parse(records);
+    }
+  }
+  if (buffer.trim() !== '') yield* parse(buffer);
+}
+
 async function readCsv(chunks: AsyncIterable<string>): Promise<{ meters: Reading[][]; warnings: string[] }> {
   const warnings: string[] = [];
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: 'greedy' });
-  const source = Readable.from(chunks);
-  source.on('error', (error) => parser.destroy(error));
-  source.pipe(parser);
 
   let columns: CsvColumns | undefined;
   let lineNumber = 0;
@@ -388,7 +416,7 @@ async function readCsv(chunks: AsyncIterable<string>): Promise<{ meters: Reading
   let otherUnits = 0;
   let count = 0;
   const rows = new Map<string, CsvRow[]>();
-  for await (const row of parser as AsyncIterable<string[]>) {
+  for await (const row of csvRows(chunks)) {
     lineNumber += 1;
     if (!columns) {
       columns = csvColumns(row);
