@@ -162,6 +162,12 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              // The estimate's print view (issue 16): a page of its own, without the shell.
+              {
+                path: 'projects/:id/estimate',
+                errorElement: <RouteErrorPage />,
+                lazy: async () => ({ Component: (await import('../features/estimate/routes/estimate-print-page')).EstimatePrintPage }),
+              },
             ],
           },
           {
@@ -169,6 +175,11 @@ export const routes: RouteObject[] = [
             element: <RequireAdmin />,
             handle: ADMIN_AREA,
             children: [
+              {
+                path: 'projects/:id/estimate',
+                errorElement: <RouteErrorPage />,
+                lazy: async () => ({ Component: (await import('../features/estimate/routes/estimate-print-page')).AdminEstimatePrintPage }),
+              },
               {
                 // Admin area (issue 5, public-site-and-admin.md 2.10), inside the admin shell.
                 lazy: async () => ({ Component: (await import('./shells/admin-shell')).AdminShell }),
