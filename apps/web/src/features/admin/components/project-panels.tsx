@@ -34,7 +34,7 @@ export function ManageTicketAction({ ticket }: { ticket: ProposalTicket }) {
   const queryClient = useQueryClient();
   return (
     <>
-      <Button variant="secondary" onClick={() => setManaging(true)} aria-label={`Manage proposal #${ticket.id}`}>
+      <Button variant="secondary" onClick={() => setManaging(true)} aria-label={`Manage proposal ${ticket.id}`}>
         Manage
       </Button>
       <ManageProposalDialog
