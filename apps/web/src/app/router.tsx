@@ -166,7 +166,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'projects/:id/estimate',
                 errorElement: <RouteErrorPage />,
-                lazy: async () => ({ Component: (await import('../features/estimate/routes/estimate-print-page')).EstimatePrintPage }),
+                lazy: async () => ({ Component: (await import('../features/projects/routes/estimate-print-page')).EstimatePrintPage }),
               },
             ],
           },
@@ -178,7 +178,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'projects/:id/estimate',
                 errorElement: <RouteErrorPage />,
-                lazy: async () => ({ Component: (await import('../features/estimate/routes/estimate-print-page')).AdminEstimatePrintPage }),
+                lazy: async () => ({ Component: (await import('./routes/admin-project-page')).AdminEstimatePrintRoute }),
               },
               {
                 // Admin area (issue 5, public-site-and-admin.md 2.10), inside the admin shell.

@@ -11,26 +11,24 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { formatLongDate } from '../../../lib/format';
 import { useQuery } from '@tanstack/react-query';
 import type { Project } from '@sunin/contract';
-import { adminProjectKey } from '../../admin/api/get-project';
-import { projectQueryKey } from '../../projects/api/get-project';
-import { parseRouteId } from '../../projects/routes/project-id';
-import { useEstimate, type EstimateArea } from '../api/get-estimate';
-import { EstimateFigures, EstimateNotes, FinancingTable } from '../components/estimate-figures';
-import { ESTIMATE_MESSAGES } from '../components/estimate-panel';
+import { useEstimate } from '../api/get-estimate';
+import { projectPath, useProjectApi } from '../api/project-api';
+import { EstimateFigures, EstimateNotes, FinancingTable } from '../components/estimate/estimate-figures';
+import { ESTIMATE_MESSAGES } from '../components/estimate/estimate-panel';
+import { parseRouteId } from './project-id';
 
-const CashFlowChart = lazy(() => import('../components/cash-flow-chart'));
+const CashFlowChart = lazy(() => import('../components/estimate/cash-flow-chart'));
 
-function useEstimateProject(area: EstimateArea, projectId: number) {
-  return useQuery({
-    queryKey: area === 'admin' ? adminProjectKey(projectId) : projectQueryKey(projectId),
-    queryFn: ({ signal }) => apiRequest<Project>(`${area === 'admin' ? '/admin' : ''}/projects/${projectId}`, { signal }),
-  });
+/** The project in the scope's API (the member's own, or any from the admin area). */
+function useScopedProject(projectId: number) {
+  const api = useProjectApi();
+  return useQuery({ queryKey: api.keys.project(projectId), queryFn: ({ signal }) => apiRequest<Project>(projectPath(api, projectId), { signal }) });
 }
 
-function PrintableEstimate({ area, projectId }: { area: EstimateArea; projectId: number }) {
-  const project = useEstimateProject(area, projectId);
-  const estimate = useEstimate(area, projectId);
-  const backTo = area === 'admin' ? `/admin/projects/${projectId}` : `/projects/${projectId}`;
+function PrintableEstimate({ projectId }: { projectId: number }) {
+  const project = useScopedProject(projectId);
+  const estimate = useEstimate(projectId);
+  const backTo = projectPath(useProjectApi(), projectId);
   useDocumentTitle(project.data ? `Savings estimate: ${project.data.company_name || `Project #${projectId}`}` : 'Savings estimate');
 
   if (project.isPending || estimate.isPending) return <PageSpinner label="Loading the estimate…" />;
@@ -92,16 +90,15 @@ function PrintableEstimate({ area, projectId }: { area: EstimateArea; projectId:
   );
 }
 
-/** /projects/:id/estimate and /admin/projects/:id/estimate: the one-page print view (issue 16 item 4). */
-export function EstimatePrintPage({ area = 'member' }: { area?: EstimateArea }) {
+/**
+ * /projects/:id/estimate (and /admin/projects/:id/estimate under the admin's ProjectApiProvider):
+ * the one-page print view (issue 16 item 4).
+ */
+export function EstimatePrintPage() {
   const projectId = parseRouteId(useParams().id);
   return (
     <main className="mx-auto max-w-4xl px-4 py-6 print:max-w-none print:p-0">
-      {projectId === null ? <Alert tone="error">This address names no project.</Alert> : <PrintableEstimate area={area} projectId={projectId} />}
+      {projectId === null ? <Alert tone="error">This address names no project.</Alert> : <PrintableEstimate projectId={projectId} />}
     </main>
   );
-}
-
-export function AdminEstimatePrintPage() {
-  return <EstimatePrintPage area="admin" />;
 }

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { Estimate } from '@sunin/contract';
-import { LoadError } from '../../../components/ui/load-error';
-import { Spinner } from '../../../components/ui/spinner';
-import { textLinkClasses } from '../../../components/ui/text-link';
-import { useEstimate, type EstimateArea } from '../api/get-estimate';
+import { LoadError } from '../../../../components/ui/load-error';
+import { Spinner } from '../../../../components/ui/spinner';
+import { textLinkClasses } from '../../../../components/ui/text-link';
+import { useEstimate } from '../../api/get-estimate';
+import { projectPath as pathOf, useProjectApi } from '../../api/project-api';
 import { MISSING_TAB } from './estimate-format';
 import { CashFlowTable, EstimateFigures, EstimateNotes, FinancingTable } from './estimate-figures';
 
@@ -39,9 +40,9 @@ function MissingInputs({ estimate, projectPath }: { estimate: Estimate; projectP
  * project page and the admin's. Every figure says how it was computed; with the usage missing
  * the panel says what to fill in instead of showing numbers.
  */
-export function EstimatePanel({ projectId, area }: { projectId: number; area: EstimateArea }) {
-  const estimate = useEstimate(area, projectId);
-  const projectPath = area === 'admin' ? `/admin/projects/${projectId}` : `/projects/${projectId}`;
+export function EstimatePanel({ projectId }: { projectId: number }) {
+  const estimate = useEstimate(projectId);
+  const projectPath = pathOf(useProjectApi(), projectId);
   return (
     <section aria-labelledby="estimate-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,8 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { computeEstimate } from '@sunin/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
+import { jsonResponse, renderRoutes, stubFetch } from '../../../../lib/test-utils';
+import { ProjectApiProvider } from '../../../../lib/project-api';
+import { memberProjectApi } from '../../api/project-api';
 import { EstimatePanel } from './estimate-panel';
+
+/** The admin area's scope as far as the panel cares: its base path and keys. */
+const adminLikeApi = { ...memberProjectApi, basePath: '/admin/projects', keys: { ...memberProjectApi.keys, project: (id: number) => ['admin', 'projects', 'detail', id] } };
 
 const meterA = [6000, 6000, 6000, 6000, 6000, 6000, 4000, 4000, 4000, 4000, 4000, 4000];
 const meterB = Array.from({ length: 12 }, () => 5000);
@@ -11,7 +16,7 @@ const worked = computeEstimate({ kilowatt_amounts: [meterA, meterB], average_mon
 describe('EstimatePanel', () => {
   it("shows DOMAIN.md's worked example with how each figure was computed, financing beside the bill, and the cash flow as a table", async () => {
     const calls = stubFetch(() => jsonResponse(worked));
-    const { user } = renderRoutes([{ path: '/projects/:id', element: <EstimatePanel projectId={7} area="member" /> }], { initialEntries: ['/projects/7'] });
+    const { user } = renderRoutes([{ path: '/projects/:id', element: <EstimatePanel projectId={7} /> }], { initialEntries: ['/projects/7'] });
     const panel = await screen.findByRole('region', { name: 'Savings estimate' });
     expect(calls[0]!.url.pathname).toBe('/api/projects/7/estimate');
     expect(await within(panel).findByText('67.5 kW DC')).toBeInTheDocument();
@@ -35,7 +40,7 @@ describe('EstimatePanel', () => {
 
   it('says what to fill in, with a link to the tab, while the usage is missing', async () => {
     stubFetch(() => jsonResponse(computeEstimate({ kilowatt_amounts: [], average_monthly_power_bill_cost: '', state: '' })));
-    renderRoutes([{ path: '/admin/projects/:id', element: <EstimatePanel projectId={9} area="admin" /> }], { initialEntries: ['/admin/projects/9'] });
+    renderRoutes([{ path: '/admin/projects/:id', element: <ProjectApiProvider api={adminLikeApi}><EstimatePanel projectId={9} /></ProjectApiProvider> }], { initialEntries: ['/admin/projects/9'] });
     const panel = await screen.findByRole('region', { name: 'Savings estimate' });
     expect(await within(panel).findByText(/cannot size a system/)).toBeInTheDocument();
     const links = within(panel).getAllByRole('link', { name: 'Open Utility Info' });
@@ -52,7 +57,7 @@ describe('EstimatePanel', () => {
       expect(call.url.pathname).toBe('/api/admin/projects/9/estimate');
       return fail ? jsonResponse({ error: { code: 'internal', message: 'Something went wrong.' } }, { status: 500 }) : jsonResponse(worked);
     });
-    const { user } = renderRoutes([{ path: '/', element: <EstimatePanel projectId={9} area="admin" /> }]);
+    const { user } = renderRoutes([{ path: '/', element: <ProjectApiProvider api={adminLikeApi}><EstimatePanel projectId={9} /></ProjectApiProvider> }]);
     expect(await screen.findByText('The savings estimate could not be loaded.')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
