@@ -201,6 +201,7 @@ export const routes: RouteObject[] = [
                     path: 'notifications',
                     lazy: async () => ({ Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage }),
                   },
+                  { path: 'estimate-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/estimate-settings-page')).EstimateSettingsPage }) },
                   { path: 'all-accounts', lazy: async () => ({ Component: (await import('../features/admin/routes/all-accounts-page')).AllAccountsPage }) },
                   { path: 'accounts/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/account-page')).AccountPage }) },
                   { path: 'referrals/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/referral-page')).ReferralPage }) },
