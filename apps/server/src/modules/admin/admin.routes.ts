@@ -104,12 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Projects
   const projectTags = ['Admin: projects'];
   app.get('/admin/projects', { schema: { tags: projectTags, summary: 'All projects, newest updated_at first; search (q), filter and sort', querystring: adminProjectListQuerySchema, response: { 200: z.array(projectSchema) } } }, async (request, reply) => {
-    const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, {
-      userId: request.query.user_id,
-      stage: admin.stageFilter(request.query.stage_filter),
-      where: admin.projectListWhere(request.query),
-      orderBy: admin.projectListOrder(request.query.sort),
-    });
+    const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, admin.projectListFilter(request.query));
     setPageHeaders(request, reply, request.query, total);
     return rows.map(({ project, ownerName }) => toProjectResponse(project, ownerName));
   });

@@ -58,7 +58,11 @@ export function toProjectResponse(row: ProjectRow, ownerName: string): Project {
   };
 }
 
-const ownerName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
+/** The owner's name as the project lists show it. */
+export const ownerName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
+
+/** member-app.md 2: the project lists' default order, newest updated_at first (id keeps pages stable). */
+export const recentlyUpdatedFirst = () => [desc(projects.updated_at), desc(projects.id)];
 
 function addressOf(project: { address_1: string; address_2: string; city: string; state: string; zip: string }): string {
   const street = [project.address_1, project.address_2].filter(Boolean).join(', ');
@@ -169,7 +173,7 @@ export async function listProjects(
     .from(projects)
     .innerJoin(users, eq(users.id, projects.user_id))
     .where(where)
-    .orderBy(...(filter.orderBy ?? [desc(projects.updated_at), desc(projects.id)]))
+    .orderBy(...(filter.orderBy ?? recentlyUpdatedFirst()))
     .limit(page.per_page)
     .offset(offsetOf(page));
   if (rows[0]) return { rows: rows.map(({ project, ownerName }) => ({ project, ownerName })), total: rows[0].total };
