@@ -18,8 +18,8 @@ describe('neutraliseFormula', () => {
 describe('csvStream', () => {
   // Buffer decoding keeps the byte order mark (a TextDecoder would drop it).
   const text = async (stream: Readable) => (await buffer(stream)).toString('utf8');
-  async function* from<T>(rows: T[]) {
-    yield* rows;
+  async function* from<T>(...batches: T[][]) {
+    yield* batches;
   }
 
   it('writes a BOM, a header row and RFC 4180 quoting, neutralising each cell', async () => {
@@ -27,13 +27,13 @@ describe('csvStream', () => {
       { header: 'ID', value: (row: { id: number; name: string | null }) => row.id },
       { header: 'Name, full', value: (row: { id: number; name: string | null }) => row.name },
     ];
-    const csv = await text(csvStream(columns, from([{ id: 1, name: 'Smith, "Jo"\nJr' }, { id: 2, name: null }, { id: 3, name: '=1+1' }])));
+    const csv = await text(csvStream(columns, from([{ id: 1, name: 'Smith, "Jo"\nJr' }, { id: 2, name: null }], [], [{ id: 3, name: '=1+1' }])));
     expect(csv).toBe('\uFEFFID,"Name, full"\r\n1,"Smith, ""Jo""\nJr"\r\n2,\r\n3,\'=1+1\r\n');
   });
 
   it('ends the stream with the error when reading the rows fails', async () => {
     async function* failing() {
-      yield { id: 1 };
+      yield [{ id: 1 }];
       throw new Error('database gone');
     }
     await expect(text(csvStream([{ header: 'ID', value: (row: { id: number }) => row.id }], failing()))).rejects.toThrow('database gone');
@@ -48,12 +48,12 @@ describe('inBatches', () => {
       calls.push([limit, offset]);
       return rows.slice(offset, offset + limit);
     };
-    const seen: number[] = [];
-    for await (const row of inBatches(read, 3)) seen.push(row);
-    expect(seen).toEqual(rows);
+    const seen: number[][] = [];
+    for await (const batch of inBatches(read, 3)) seen.push(batch);
+    expect(seen).toEqual([[0, 1, 2], [3, 4, 5], [6]]);
     expect(calls).toEqual([[3, 0], [3, 3], [3, 6]]);
-    const exact: number[] = [];
-    for await (const row of inBatches(async (limit, offset) => rows.slice(0, 6).slice(offset, offset + limit), 3)) exact.push(row);
-    expect(exact).toEqual([0, 1, 2, 3, 4, 5]);
+    const exact: number[][] = [];
+    for await (const batch of inBatches(async (limit, offset) => rows.slice(0, 6).slice(offset, offset + limit), 3)) exact.push(batch);
+    expect(exact).toEqual([[0, 1, 2], [3, 4, 5], []]);
   });
 });
