@@ -10,7 +10,7 @@ interface SelectionCheckboxProps {
   onToggle: (shift: boolean) => void;
 }
 
-/** A row's (or the header's) checkbox for bulk actions: a native checkbox, 24 px hit area. */
+/** A row's (or the header's) checkbox for bulk actions: a native checkbox, so browsers announce indeterminate as mixed. */
 export function SelectionCheckbox({ label, checked, indeterminate = false, onToggle }: SelectionCheckboxProps) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -22,7 +22,6 @@ export function SelectionCheckbox({ label, checked, indeterminate = false, onTog
       type="checkbox"
       aria-label={label}
       checked={checked}
-      aria-checked={indeterminate ? 'mixed' : checked}
       onChange={(event) => onToggle((event.nativeEvent as MouseEvent).shiftKey === true)}
       // A shift-click would otherwise select the text between the two rows.
       onMouseDown={(event) => event.shiftKey && event.preventDefault()}
