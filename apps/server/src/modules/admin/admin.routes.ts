@@ -52,7 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/admin/users/:id', { schema: { tags: userTags, params, response: { 200: adminUserSchema } } }, async (request) => toAdminUserResponse(await admin.getUser(app.ctx, request.params.id)));
   app.post('/admin/users', { schema: { tags: userTags, body: adminUserCreateBodySchema, response: { 201: adminUserSchema } } }, async (request, reply) =>
-    reply.status(201).send(toAdminUserResponse(await admin.createUser(app.ctx, request.body.user))),
+    reply.status(201).send(toAdminUserResponse(await admin.createUser(app.ctx, request.body.user, currentUser(request).id))),
   );
   app.put('/admin/users/:id', { schema: { tags: userTags, summary: 'Edit a user, including account type, company role and referrer', params, body: adminUserUpdateBodySchema, response: { 200: adminUserSchema } } }, async (request) =>
     toAdminUserResponse(await admin.updateUser(app.ctx, request.params.id, request.body.user, currentUser(request).id)),
@@ -92,13 +92,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/accounts', { schema: { tags: accountTags, response: { 200: z.array(accountSchema) } } }, async () => admin.listAccounts(app.ctx));
   app.get('/admin/accounts/:id', { schema: { tags: accountTags, params, response: { 200: accountSchema } } }, async (request) => admin.getAccount(app.ctx, request.params.id));
   app.post('/admin/accounts', { schema: { tags: accountTags, body: accountCreateBodySchema, response: { 201: accountSchema } } }, async (request, reply) =>
-    reply.status(201).send(await admin.createAccount(app.ctx, request.body.account)),
+    reply.status(201).send(await admin.createAccount(app.ctx, request.body.account, currentUser(request).id)),
   );
   app.put('/admin/accounts/:id', { schema: { tags: accountTags, params, body: accountUpdateBodySchema, response: { 200: accountSchema } } }, async (request) =>
-    admin.updateAccount(app.ctx, request.params.id, request.body.account),
+    admin.updateAccount(app.ctx, request.params.id, request.body.account, currentUser(request).id),
   );
   app.delete('/admin/accounts/:id', { schema: { tags: accountTags, params } }, async (request, reply) => {
-    await admin.deleteAccount(app.ctx, request.params.id);
+    await admin.deleteAccount(app.ctx, request.params.id, currentUser(request).id);
     return reply.status(204).send();
   });
   app.get('/admin/referrals', { schema: { tags: accountTags, response: { 200: z.array(referralSchema) } } }, async () => admin.listReferrals(app.ctx));
