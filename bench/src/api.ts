@@ -2,15 +2,18 @@
  * API throughput and latency (npm run bench:api): autocannon against a bare Fastify hello
  * route (the machine's ceiling), then the real built server on a fresh PostgreSQL database
  * of 100 members with 100 projects each: GET /api/health, GET /api/projects (one page of 25)
- * and GET /api/projects/:id, authenticated requests spread round-robin over all 100 members.
+ * and GET /api/projects/:id, authenticated requests spread round-robin over all 100 members;
+ * then, as an administrator, a filtered admin search (q + stage + sort) and the CSV export
+ * of every project (issue 15). BENCH_ONLY measures only the routes whose label contains it.
  */
 import { fileURLToPath } from 'node:url';
+import { ALL_PROJECT_STAGES } from '@sunin/contract';
 import autocannon from 'autocannon';
 import { createBenchDatabase, withClient } from './lib/database.js';
 import { knobs } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
 import { fixed, note, printTable } from './lib/report.js';
-import { insertMembers, insertProjects } from './lib/seed.js';
+import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
 import { freePort, startNode, startPortalServer, waitForOk } from './lib/server.js';
 import { mintAccessToken } from './lib/tokens.js';
 
@@ -18,6 +21,14 @@ const MEMBERS = 100;
 const PROJECTS_PER_MEMBER = 100;
 const PAGE_SIZE = 25;
 const WARM_UP_SECONDS = 2;
+/** The admin search: "company 4" matches the members whose id starts with 4, then two stages of six. */
+const ADMIN_SEARCH = `/api/admin/projects?q=company%204&stage=${encodeURIComponent(ALL_PROJECT_STAGES[1])}&stage=${encodeURIComponent(ALL_PROJECT_STAGES[2])}&sort=company_name`;
+/**
+ * Each export is the whole list (10,000 rows, about 1.5 MB), so a few at a time, as admins
+ * would, over at least 30 s: autocannon counts only the requests that finish in the window.
+ */
+const EXPORT_CONNECTIONS = 4;
+const EXPORT_SECONDS = 30;
 
 interface Member {
   id: number;
@@ -31,6 +42,13 @@ interface Target {
   path: string;
   /** Per-request path and header for the authenticated routes (round-robin over members). */
   perMember?: (member: Member) => string;
+  /** Fixed headers (the administrator's token) for a route that is not per member. */
+  headers?: Record<string, string>;
+  connections?: number;
+  /** Seconds before autocannon counts a request as timed out (its default is 10). */
+  timeout?: number;
+  /** At least this many seconds measured. */
+  minSeconds?: number;
 }
 
 interface Row {
@@ -51,13 +69,13 @@ async function measure(target: Target, members: Member[], duration: number): Pro
           },
         },
       ]
-    : [{ method: 'GET', path: target.path }];
-  return autocannon({ url: target.baseUrl, connections: knobs.connections, duration, requests });
+    : [{ method: 'GET', path: target.path, ...(target.headers ? { headers: target.headers } : {}) }];
+  return autocannon({ url: target.baseUrl, connections: target.connections ?? knobs.connections, duration, requests, ...(target.timeout ? { timeout: target.timeout } : {}) });
 }
 
 async function bench(target: Target, members: Member[]): Promise<autocannon.Result> {
   await measure(target, members, WARM_UP_SECONDS);
-  return measure(target, members, knobs.durationSeconds);
+  return measure(target, members, Math.max(knobs.durationSeconds, target.minSeconds ?? 0));
 }
 
 function errorsOf(result: autocannon.Result): number {
@@ -78,10 +96,17 @@ export async function runApiBench(): Promise<void> {
   const database = await createBenchDatabase();
   const redisUrl = await resolveRedisUrl();
   const server = await startPortalServer({ databaseUrl: database.url, redisUrl });
-  const members = await withClient(database.url, async (client) => {
+  const { members, adminAuthorization } = await withClient(database.url, async (client) => {
     const ids = await insertMembers(client, MEMBERS, 'api-member-');
     const projectOf = await insertProjects(client, ids, PROJECTS_PER_MEMBER);
-    return ids.map((id): Member => ({ id, projectId: projectOf.get(id) ?? 0, authorization: `Bearer ${mintAccessToken(server.jwtSecret, id)}` }));
+    // Spread the projects over the six stages, so the admin's stage filter selects a third.
+    await client.query('UPDATE projects SET project_stage = ($1::text[])[id % cardinality($1::text[]) + 1]', [ALL_PROJECT_STAGES]);
+    await client.query('ANALYZE projects');
+    const adminId = await insertAdmin(client);
+    return {
+      members: ids.map((id): Member => ({ id, projectId: projectOf.get(id) ?? 0, authorization: `Bearer ${mintAccessToken(server.jwtSecret, id)}` })),
+      adminAuthorization: `Bearer ${mintAccessToken(server.jwtSecret, adminId)}`,
+    };
   });
   note(`Seeded ${MEMBERS} members x ${PROJECTS_PER_MEMBER} projects; server ${redisUrl ? `with Redis (${redisUrl})` : 'without Redis'}.`);
 
@@ -96,12 +121,20 @@ export async function runApiBench(): Promise<void> {
   const one = await fetch(`${server.baseUrl}/api/projects/${first.projectId}`, { headers: { authorization: first.authorization } });
   if (one.status !== 200) throw new Error(`GET /api/projects/${first.projectId} answered ${one.status}.`);
 
+  const admin = { authorization: adminAuthorization };
+  const search = await checkAdminSearch(server.baseUrl, admin);
+  const exportMs = await checkExport(server.baseUrl, admin, MEMBERS * PROJECTS_PER_MEMBER);
+
   const targets: Target[] = [
     { label: 'GET /api/health', baseUrl: server.baseUrl, path: '/api/health' },
     { label: 'GET /api/projects (25 rows)', baseUrl: server.baseUrl, path: '/api/projects', perMember: () => '/api/projects' },
     { label: 'GET /api/projects/:id', baseUrl: server.baseUrl, path: '/api/projects/0', perMember: (member) => `/api/projects/${member.projectId}` },
+    { label: `GET /api/admin/projects, q + 2 stages + sort (25 of ${search.total})`, baseUrl: server.baseUrl, path: ADMIN_SEARCH, headers: admin },
+    { label: `GET /api/admin/projects.csv (${MEMBERS * PROJECTS_PER_MEMBER} rows, ${EXPORT_CONNECTIONS} connections, ${EXPORT_SECONDS} s)`, baseUrl: server.baseUrl, path: '/api/admin/projects.csv', headers: admin, connections: EXPORT_CONNECTIONS, timeout: 60, minSeconds: EXPORT_SECONDS },
   ];
-  for (const target of targets) rows.push({ label: target.label, result: await bench(target, members) });
+  for (const target of targets.filter((candidate) => !knobs.only || candidate.label.toLowerCase().includes(knobs.only.toLowerCase()))) {
+    rows.push({ label: target.label, result: await bench(target, members) });
+  }
   await server.stop();
   await database.drop();
 
@@ -119,5 +152,36 @@ export async function runApiBench(): Promise<void> {
       `${fixed((result.requests.average / ceiling) * 100, 1)} %`,
     ]),
   );
-  note('errors = connection errors (timeouts included) + non-2xx answers. Authenticated routes rotate over all 100 members (a minted token each).');
+  note('errors = connection errors (timeouts included) + non-2xx answers. Authenticated routes rotate over all 100 members (a minted token each); the admin routes use one administrator\'s token.');
+  const exported = rows.find((row) => row.label.includes('.csv'));
+  note(`CSV export alone (one request at a time, median of 3): ${fixed(exportMs, 0)} ms for ${MEMBERS * PROJECTS_PER_MEMBER} rows.`);
+  if (exported) note(`CSV export under load: ${fixed(exported.result.requests.average * MEMBERS * PROJECTS_PER_MEMBER, 0)} rows/s, ${fixed(exported.result.throughput.average / 1024 / 1024, 1)} MiB/s.`);
+}
+
+/** The admin search must really filter, sort and page: 25 rows of the two stages, by company, of a larger total. */
+async function checkAdminSearch(baseUrl: string, headers: Record<string, string>): Promise<{ total: number }> {
+  const res = await fetch(`${baseUrl}${ADMIN_SEARCH}`, { headers });
+  const body = (await res.json()) as Array<{ company_name: string; project_stage: string }>;
+  const total = Number(res.headers.get('x-total-count'));
+  const names = Array.isArray(body) ? body.map((project) => project.company_name.toLowerCase()) : [];
+  const stages: string[] = [ALL_PROJECT_STAGES[1], ALL_PROJECT_STAGES[2]];
+  if (res.status !== 200 || body.length !== PAGE_SIZE || !(total > PAGE_SIZE) || body.some((project) => !stages.includes(project.project_stage)) || names.join() !== [...names].sort().join()) {
+    throw new Error(`GET ${ADMIN_SEARCH} answered ${res.status}, ${Array.isArray(body) ? body.length : 'no'} rows of ${total}; expected ${PAGE_SIZE} sorted rows of the two stages.`);
+  }
+  return { total };
+}
+
+/** The export must be CSV with a header row and every project; answers the median time of three, one at a time. */
+async function checkExport(baseUrl: string, headers: Record<string, string>, projects: number): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}/api/admin/projects.csv`, { headers });
+    const lines = (await res.text()).trimEnd().split('\r\n');
+    times.push(performance.now() - started);
+    if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/csv') || lines.length !== projects + 1) {
+      throw new Error(`GET /api/admin/projects.csv answered ${res.status} (${res.headers.get('content-type')}) with ${lines.length} lines; expected ${projects} rows and a header.`);
+    }
+  }
+  return times.sort((a, b) => a - b)[1] ?? Number.NaN;
 }

@@ -22,6 +22,8 @@ export const knobs = {
   uploads: positiveInt('BENCH_UPLOADS', 60),
   uploadMib: positiveInt('BENCH_UPLOAD_MIB', 20),
   pgAdminUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  /** Only the API routes whose label contains this (case-insensitive); the bare ceiling always runs. */
+  only: process.env.BENCH_ONLY || undefined,
   /** undefined: try the default and use it only if it answers. */
   redisUrl: process.env.REDIS_URL || undefined,
 };

@@ -31,10 +31,15 @@ async function insertSessions(client: pg.Client, userIds: number[]): Promise<voi
   );
 }
 
+/**
+ * A full access administrator with two-factor marked on: production requires it before the
+ * admin routes answer (ADMIN_MFA_REQUIRED, decision 010), and the bench mints tokens instead
+ * of signing in, so no secret is needed.
+ */
 export async function insertAdmin(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO users (first_name, last_name, user_name, email, password_digest, account_type, company_role, email_verified_at)
-     VALUES ('Bench', 'Admin', 'bench-admin', 'bench-admin@bench.example', 'not-a-password-digest', 'referral_partner', 'full_access_admin', now())
+    `INSERT INTO users (first_name, last_name, user_name, email, password_digest, account_type, company_role, email_verified_at, mfa_enabled_at)
+     VALUES ('Bench', 'Admin', 'bench-admin', 'bench-admin@bench.example', 'not-a-password-digest', 'referral_partner', 'full_access_admin', now(), now())
      RETURNING id`,
   );
   const id = rows[0]?.id;

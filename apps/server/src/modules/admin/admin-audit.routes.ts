@@ -13,7 +13,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Admin: audit trail'],
-        summary: 'Audit entries of admin writes, newest first; filter by entity_type and entity_id, or actor_id',
+        summary: "Audit entries of admin writes, newest first; filter by entity_type and entity_id (a project's include its proposal tickets'), or actor_id",
         querystring: adminAuditQuerySchema,
         response: { 200: z.array(auditEntrySchema) },
       },

@@ -1,5 +1,7 @@
 import {
   accountCreateBodySchema,
+  adminBulkStageBodySchema,
+  adminBulkStageResultSchema,
   accountSchema,
   accountUpdateBodySchema,
   adminProjectListQuerySchema,
@@ -28,6 +30,7 @@ import { toAdminUserResponse } from '../users/user-response.js';
 import { endAllSessionsOf } from '../auth/sessions.service.js';
 import { resetMfaByAdmin } from '../mfa/mfa.service.js';
 import * as admin from './admin.service.js';
+import { changeStages } from './bulk-stage.service.js';
 
 const params = z.object({ id: idParam });
 const adminScope = (request: FastifyRequest): ProjectScope => ({ user: currentUser(request), admin: true });
@@ -49,7 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/admin/users/:id', { schema: { tags: userTags, params, response: { 200: adminUserSchema } } }, async (request) => toAdminUserResponse(await admin.getUser(app.ctx, request.params.id)));
   app.post('/admin/users', { schema: { tags: userTags, body: adminUserCreateBodySchema, response: { 201: adminUserSchema } } }, async (request, reply) =>
-    reply.status(201).send(toAdminUserResponse(await admin.createUser(app.ctx, request.body.user))),
+    reply.status(201).send(toAdminUserResponse(await admin.createUser(app.ctx, request.body.user, currentUser(request).id))),
   );
   app.put('/admin/users/:id', { schema: { tags: userTags, summary: 'Edit a user, including account type, company role and referrer', params, body: adminUserUpdateBodySchema, response: { 200: adminUserSchema } } }, async (request) =>
     toAdminUserResponse(await admin.updateUser(app.ctx, request.params.id, request.body.user, currentUser(request).id)),
@@ -89,13 +92,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/accounts', { schema: { tags: accountTags, response: { 200: z.array(accountSchema) } } }, async () => admin.listAccounts(app.ctx));
   app.get('/admin/accounts/:id', { schema: { tags: accountTags, params, response: { 200: accountSchema } } }, async (request) => admin.getAccount(app.ctx, request.params.id));
   app.post('/admin/accounts', { schema: { tags: accountTags, body: accountCreateBodySchema, response: { 201: accountSchema } } }, async (request, reply) =>
-    reply.status(201).send(await admin.createAccount(app.ctx, request.body.account)),
+    reply.status(201).send(await admin.createAccount(app.ctx, request.body.account, currentUser(request).id)),
   );
   app.put('/admin/accounts/:id', { schema: { tags: accountTags, params, body: accountUpdateBodySchema, response: { 200: accountSchema } } }, async (request) =>
-    admin.updateAccount(app.ctx, request.params.id, request.body.account),
+    admin.updateAccount(app.ctx, request.params.id, request.body.account, currentUser(request).id),
   );
   app.delete('/admin/accounts/:id', { schema: { tags: accountTags, params } }, async (request, reply) => {
-    await admin.deleteAccount(app.ctx, request.params.id);
+    await admin.deleteAccount(app.ctx, request.params.id, currentUser(request).id);
     return reply.status(204).send();
   });
   app.get('/admin/referrals', { schema: { tags: accountTags, response: { 200: z.array(referralSchema) } } }, async () => admin.listReferrals(app.ctx));
@@ -104,12 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Projects
   const projectTags = ['Admin: projects'];
   app.get('/admin/projects', { schema: { tags: projectTags, summary: 'All projects, newest updated_at first; search (q), filter and sort', querystring: adminProjectListQuerySchema, response: { 200: z.array(projectSchema) } } }, async (request, reply) => {
-    const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, {
-      userId: request.query.user_id,
-      stage: admin.stageFilter(request.query.stage_filter),
-      where: admin.projectListWhere(request.query),
-      orderBy: admin.projectListOrder(request.query.sort),
-    });
+    const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, admin.projectListFilter(request.query));
     setPageHeaders(request, reply, request.query, total);
     return rows.map(({ project, ownerName }) => toProjectResponse(project, ownerName));
   });
@@ -123,6 +121,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { project, ownerName } = await getProject(app.ctx, adminScope(request), created.id);
       return reply.status(201).send(toProjectResponse(project, ownerName));
     },
+  );
+  app.post(
+    '/admin/projects/stage_changes',
+    {
+      schema: {
+        tags: projectTags,
+        summary: 'Set one stage on several projects (at most 100): each change in its own transaction, audited and notified like PUT /admin/projects/:id; the answer lists what changed, what already had the stage and what failed',
+        body: adminBulkStageBodySchema,
+        response: { 200: adminBulkStageResultSchema },
+      },
+    },
+    async (request) => changeStages(app.ctx, adminScope(request), request.body),
   );
   app.get('/admin/projects/:id', { schema: { tags: projectTags, params: projectParams, response: { 200: projectSchema } } }, async (request) => {
     const { project, ownerName } = await getProject(app.ctx, adminScope(request), request.params.id);

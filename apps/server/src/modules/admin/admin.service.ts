@@ -10,6 +10,7 @@ import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { auditedFields, diff, recordAudit } from '../audit/audit.service.js';
 import { assertIdentityAvailable, identityConflict } from '../auth/auth.service.js';
+import { recentlyUpdatedFirst } from '../projects/projects.service.js';
 
 export interface AdminUserChanges {
   email?: string;
@@ -76,17 +77,22 @@ export async function getUser(ctx: AppContext, id: number): Promise<UserRow> {
   return row;
 }
 
-export async function createUser(ctx: AppContext, input: AdminUserChanges & { email: string; user_name: string; first_name: string; last_name: string; account_type: AccountType; password: string }): Promise<UserRow> {
+/** An admin creates a user; the entry (every field but the password) is written with the row. */
+export async function createUser(ctx: AppContext, input: AdminUserChanges & { email: string; user_name: string; first_name: string; last_name: string; account_type: AccountType; password: string }, actorId: number): Promise<UserRow> {
   const { password, ...fields } = normalizeUserFields(input);
   await assertIdentityAvailable(ctx.db, fields);
   assertPasswordAllowed(password, fields);
+  const passwordDigest = await hashPassword(password);
   try {
-    const [row] = await ctx.db
-      .insert(users)
-      .values({ ...fields, password_digest: await hashPassword(password) })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...fields, password_digest: passwordDigest })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      await recordAudit(tx, { actorId, action: 'created', entityType: 'user', entityId: row.id, changes: diff(null, row, auditedFields(row).filter((field) => field !== 'id')) });
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw identityConflict();
     throw error;
@@ -177,33 +183,59 @@ export async function getAccount(ctx: AppContext, id: number): Promise<Account> 
   return account;
 }
 
-export async function createAccount(ctx: AppContext, input: { user_id: number; company_name: string; address: string }): Promise<Account> {
+const ACCOUNT_FIELDS = ['company_name', 'address'] as const;
+const accountConflict = () => new AppError('conflict', 'This member already has an account with that company name.', { company_name: 'This member already has an account with that company name.' });
+
+/**
+ * An account write, recorded against the member who holds the account (the audit trail names
+ * users, projects and proposal tickets): the action names the record (`account_updated`) and
+ * record_id names the account, as a project's contacts are recorded against the project.
+ */
+async function auditAccount(tx: Executor, actorId: number, action: string, account: AccountRow, before: AccountRow | null, after: AccountRow | null): Promise<void> {
+  const changes = diff(before, after, ACCOUNT_FIELDS);
+  if (before && after && Object.keys(changes).length === 0) return;
+  await recordAudit(tx, { actorId, action, entityType: 'user', entityId: account.user_id, changes: { record_id: { before: before ? account.id : null, after: after ? account.id : null }, ...changes } });
+}
+
+export async function createAccount(ctx: AppContext, input: { user_id: number; company_name: string; address: string }, actorId: number): Promise<Account> {
   await getUser(ctx, input.user_id);
   try {
-    const [row] = await ctx.db.insert(accounts).values(input).returning();
-    if (!row) throw new Error('insert returned no row');
-    return getAccount(ctx, row.id);
+    const id = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.insert(accounts).values(input).returning();
+      if (!row) throw new Error('insert returned no row');
+      await auditAccount(tx, actorId, 'account_created', row, null, row);
+      return row.id;
+    });
+    return getAccount(ctx, id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', 'This member already has an account with that company name.', { company_name: 'This member already has an account with that company name.' });
+    if (isUniqueViolation(error)) throw accountConflict();
     throw error;
   }
 }
 
-export async function updateAccount(ctx: AppContext, id: number, input: { company_name?: string | undefined; address?: string | undefined }): Promise<Account> {
+export async function updateAccount(ctx: AppContext, id: number, input: { company_name?: string | undefined; address?: string | undefined }, actorId: number): Promise<Account> {
   try {
-    const [row] = await ctx.db.update(accounts).set({ ...input, updated_at: new Date() }).where(eq(accounts.id, id)).returning();
-    if (!row) throw new AppError('not_found', 'Account not found.');
+    await ctx.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(accounts).where(eq(accounts.id, id)).limit(1).for('update');
+      if (!current) throw new AppError('not_found', 'Account not found.');
+      const [row] = await tx.update(accounts).set({ ...input, updated_at: new Date() }).where(eq(accounts.id, id)).returning();
+      if (!row) throw new AppError('not_found', 'Account not found.');
+      await auditAccount(tx, actorId, 'account_updated', row, current, row);
+    });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', 'This member already has an account with that company name.', { company_name: 'This member already has an account with that company name.' });
+    if (isUniqueViolation(error)) throw accountConflict();
     throw error;
   }
   return getAccount(ctx, id);
 }
 
 /** Deleting an account keeps its projects (their account_id becomes null). */
-export async function deleteAccount(ctx: AppContext, id: number): Promise<void> {
-  const deleted = await ctx.db.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
-  if (deleted.length === 0) throw new AppError('not_found', 'Account not found.');
+export async function deleteAccount(ctx: AppContext, id: number, actorId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(accounts).where(eq(accounts.id, id)).returning();
+    if (!deleted) throw new AppError('not_found', 'Account not found.');
+    await auditAccount(tx, actorId, 'account_deleted', deleted, deleted, null);
+  });
 }
 
 function toReferral(project: ProjectRow): Referral {
@@ -270,11 +302,19 @@ export function projectListWhere(query: Omit<AdminProjectListQuery, 'page' | 'pe
 }
 
 /** The order of All Projects: newest updated_at first by default; id last so pages are stable. */
-export function projectListOrder(sort: AdminProjectListQuery['sort']): SQL[] | undefined {
-  if (!sort) return undefined;
+export function projectListOrder(sort: AdminProjectListQuery['sort']): SQL[] {
+  if (!sort) return recentlyUpdatedFirst();
   const direction = sort.desc ? desc : asc;
   const column = { updated_at: sql`${projects.updated_at}`, created_at: sql`${projects.created_at}`, company_name: sql`lower(${projects.company_name})`, project_stage: sql`${projects.project_stage}`, id: sql`${projects.id}` }[sort.field];
   return [direction(column), direction(projects.id)];
+}
+
+/** All Projects' query apart from paging (the list and its export): owner, Working/Archived, search, filters and sort. */
+export function projectListFilter(query: Omit<AdminProjectListQuery, 'page' | 'per_page'>): { where: SQL | undefined; orderBy: SQL[] } {
+  return {
+    where: and(query.user_id === undefined ? undefined : eq(projects.user_id, query.user_id), stageFilter(query.stage_filter), projectListWhere(query)),
+    orderBy: projectListOrder(query.sort),
+  };
 }
 
 /** Deletes a project and everything under it; its stored bytes go after the commit. */

@@ -1,8 +1,8 @@
 import type { AdminAuditQuery, AuditChanges, AuditEntityType, AuditEntry } from '@sunin/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
-import { auditEntries, users } from '../../db/schema/index.js';
+import { auditEntries, proposalTickets, users } from '../../db/schema/index.js';
 import { offsetOf } from '../../lib/pagination.js';
 
 /**
@@ -47,13 +47,22 @@ export async function recordAudit(tx: Executor, record: AuditRecord): Promise<vo
   });
 }
 
+/** The ids of a project's proposal tickets, as a subquery. */
+const ticketIdsOf = (projectId: number) => sql`(select ${proposalTickets.id} from ${proposalTickets} where ${proposalTickets.project_id} = ${projectId})`;
+
+/**
+ * The entries of one entity. A project's include those of its proposal tickets: the ticket is
+ * the project's Proposal tab, and its contacts, links and files are already recorded under it.
+ */
+function entityWhere(type: AuditEntityType | undefined, id: number | undefined): SQL | undefined {
+  const own = and(type === undefined ? undefined : eq(auditEntries.entity_type, type), id === undefined ? undefined : eq(auditEntries.entity_id, id));
+  if (type !== 'project' || id === undefined) return own;
+  return or(own, and(eq(auditEntries.entity_type, 'proposal_ticket'), inArray(auditEntries.entity_id, ticketIdsOf(id))));
+}
+
 /** GET /api/admin/audit: newest first, filtered by entity and actor. */
 export async function listAudit(ctx: AppContext, query: AdminAuditQuery): Promise<{ rows: AuditEntry[]; total: number }> {
-  const where = and(
-    query.entity_type === undefined ? undefined : eq(auditEntries.entity_type, query.entity_type),
-    query.entity_id === undefined ? undefined : eq(auditEntries.entity_id, query.entity_id),
-    query.actor_id === undefined ? undefined : eq(auditEntries.actor_id, query.actor_id),
-  );
+  const where = and(entityWhere(query.entity_type, query.entity_id), query.actor_id === undefined ? undefined : eq(auditEntries.actor_id, query.actor_id));
   const [totals] = await ctx.db.select({ n: count() }).from(auditEntries).where(where);
   const rows = await ctx.db
     .select({ entry: auditEntries, actorName: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}` })

@@ -124,6 +124,49 @@ describe('the audit trail of admin writes', () => {
     const [entry] = await trail('proposal_ticket', ticketId);
     expect(entry).toMatchObject({ actor_id: admin.user.id, action: 'updated' });
     expect(entry!.changes).toMatchObject({ status: { before: 1, after: 2 }, engineer_name: { after: 'Jamie Volt' }, admin_notes: { after: 'On it' } });
+    // The project's trail includes its proposal ticket's entries (the project detail's Activity).
+    expect(await trail('project', projectId)).toEqual([expect.objectContaining({ entity_type: 'proposal_ticket', entity_id: ticketId, action: 'updated' })]);
+    const other = await newProject();
+    expect(await trail('project', other)).toEqual([expect.objectContaining({ entity_type: 'project', action: 'created' })]);
+  });
+
+  it('records an admin creating a user, with every field but the password', async () => {
+    const res = await call('POST', '/api/admin/users', {
+      user: { email: 'new.partner@example.com', user_name: 'newpartner', first_name: 'Nia', last_name: 'Novak', account_type: 'sales_partner', password: 'Sturdy-Gazelle-Orbit-77' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as number;
+    const [entry, ...rest] = await trail('user', id);
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({ actor_id: admin.user.id, action: 'created', entity_type: 'user', entity_id: id });
+    expect(entry!.changes).toMatchObject({ first_name: { before: null, after: 'Nia' }, last_name: { before: null, after: 'Novak' }, account_type: { before: null, after: 'sales_partner' } });
+    expect(JSON.stringify(entry!.changes)).not.toMatch(/password|digest|Sturdy/);
+  });
+
+  it("records an admin's account writes under the member who holds the account", async () => {
+    const { user } = await t.signIn({ first_name: 'Ola' });
+    const created = await call('POST', '/api/admin/accounts', { account: { user_id: user.id, company_name: 'Acme Solar', address: '1 Main St' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const accountId = created.json().id as number;
+    expect((await call('PUT', `/api/admin/accounts/${accountId}`, { account: { company_name: 'Acme Solar Co', address: '1 Main St' } })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/admin/accounts/${accountId}`, { account: { address: '1 Main St' } })).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/accounts/${accountId}`)).statusCode).toBe(204);
+
+    const entries = (await trail('user', user.id)).reverse();
+    expect(entries.map((entry) => entry.action)).toEqual(['account_created', 'account_updated', 'account_deleted']);
+    expect(entries.every((entry) => entry.actor_id === admin.user.id && entry.entity_type === 'user')).toBe(true);
+    expect(entries[0]!.changes).toEqual({ record_id: { before: null, after: accountId }, company_name: { before: null, after: 'Acme Solar' }, address: { before: null, after: '1 Main St' } });
+    expect(entries[1]!.changes).toEqual({ record_id: { before: accountId, after: accountId }, company_name: { before: 'Acme Solar', after: 'Acme Solar Co' } });
+    expect(entries[2]!.changes).toEqual({ record_id: { before: accountId, after: null }, company_name: { before: 'Acme Solar Co', after: null }, address: { before: '1 Main St', after: null } });
+  });
+
+  it('writes no account entry when the account write fails', async () => {
+    const { user } = await t.signIn();
+    const first = await call('POST', '/api/admin/accounts', { account: { user_id: user.id, company_name: 'Twice' } });
+    expect(first.statusCode).toBe(201);
+    expect((await call('POST', '/api/admin/accounts', { account: { user_id: user.id, company_name: 'Twice' } })).statusCode).toBe(409);
+    expect((await call('DELETE', '/api/admin/accounts/2147483647')).statusCode).toBe(404);
+    expect((await trail('user', user.id)).map((entry) => entry.action)).toEqual(['account_created']);
   });
 
   it('writes the entry in the same transaction: a write that fails leaves no entry, and a failed entry undoes the write', async () => {

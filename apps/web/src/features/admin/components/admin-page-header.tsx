@@ -31,10 +31,15 @@ export const cardClasses = {
 };
 
 /** The header row of an admin table: the column names, then an unnamed-on-screen action column. */
-export function TableHead({ columns, action }: { columns: readonly string[]; action: string }) {
+export function TableHead({ columns, action, lead }: { columns: readonly string[]; action: string; lead?: ReactNode }) {
   return (
     <thead className="bg-white">
       <tr>
+        {lead && (
+          <th scope="col" className={`${tableClasses.th} w-10`}>
+            {lead}
+          </th>
+        )}
         {columns.map((column) => (
           <th key={column} scope="col" className={tableClasses.th}>
             {column}

@@ -10,12 +10,16 @@ import { useAdminProjects } from '../api/list-projects';
 import { MD_UP, useMediaQuery } from '../../../lib/use-media-query';
 import { AdminPageHeader, cardClasses, TableHead, tableClasses } from '../components/admin-page-header';
 import { StageBadge } from '../components/record-tables';
+import { BulkStageBar } from '../components/bulk-stage-bar';
+import { RowCheckbox, SelectAllCheckbox, SelectAllOnPage } from '../components/selection-checkbox';
+import { useRowSelection, type RowSelection } from '../hooks/use-row-selection';
 
 /** All Projects (/admin/all-projects): newest updated first, 25 a page; a failure is logged and shown with Retry. */
 export function AllProjectsPage() {
   const [page, setPage] = useState(1);
   const projects = useAdminProjects(page, ADMIN_PROJECTS_PAGE_SIZE);
   const wide = useMediaQuery(MD_UP);
+  const selection = useRowSelection(projects.data?.rows.map((project) => project.id) ?? []);
   useEffect(() => {
     if (projects.isError) console.error('Failed to load projects.', projects.error);
   }, [projects.isError, projects.error]);
@@ -31,7 +35,9 @@ export function AllProjectsPage() {
         <EmptyState title="No Projects Yet" />
       ) : (
         <>
-          {wide ? <ProjectTable projects={projects.data.rows} /> : <ProjectCards projects={projects.data.rows} />}
+          <BulkStageBar selection={selection} />
+          {!wide && <SelectAllOnPage selection={selection} />}
+          {wide ? <ProjectTable projects={projects.data.rows} selection={selection} /> : <ProjectCards projects={projects.data.rows} selection={selection} />}
           <Pagination page={page} pageSize={ADMIN_PROJECTS_PAGE_SIZE} total={projects.data.total} onPageChange={setPage} label="Project pages" />
         </>
       )}
@@ -39,15 +45,18 @@ export function AllProjectsPage() {
   );
 }
 
-function ProjectTable({ projects }: { projects: Project[] }) {
+function ProjectTable({ projects, selection }: { projects: Project[]; selection: RowSelection }) {
   return (
     <div className={tableClasses.wrap}>
       <table className={tableClasses.table}>
         <caption className="sr-only">All projects</caption>
-        <TableHead columns={['ID', 'Company', 'Owner Name', 'Stage']} action="Open" />
+        <TableHead columns={['ID', 'Company', 'Owner Name', 'Stage']} action="Open" lead={<SelectAllCheckbox selection={selection} />} />
         <tbody className="divide-y divide-ink-200">
           {projects.map((project) => (
             <tr key={project.id}>
+              <td className={tableClasses.td}>
+                <RowCheckbox selection={selection} id={project.id} label={`Select project ${project.id}, ${project.company_name}`} />
+              </td>
               <td className={`${tableClasses.td} font-semibold`}>{project.id}</td>
               <td className={`${tableClasses.td} font-medium text-ink-900`}>{project.company_name}</td>
               <td className={`${tableClasses.td} whitespace-nowrap`}>{project.owner_name || 'N/A'}</td>
@@ -68,13 +77,14 @@ function ProjectTable({ projects }: { projects: Project[] }) {
 }
 
 /** Below md: one card per project, the View link inside the screen. */
-function ProjectCards({ projects }: { projects: Project[] }) {
+function ProjectCards({ projects, selection }: { projects: Project[]; selection: RowSelection }) {
   return (
     <ul aria-label="All projects" className={cardClasses.list}>
       {projects.map((project) => (
         <li key={project.id} className={cardClasses.card}>
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
+            <RowCheckbox selection={selection} id={project.id} label={`Select project ${project.id}, ${project.company_name}`} />
+            <div className="min-w-0 flex-1">
               <p className="text-xs font-semibold tracking-wide text-ink-600 uppercase">Project #{project.id}</p>
               <p className="font-medium break-words text-ink-900">{project.company_name}</p>
               <p className="text-ink-700">Owner: {project.owner_name || 'N/A'}</p>

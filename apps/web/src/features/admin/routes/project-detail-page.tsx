@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { ADMIN_TOASTS, adminToast } from '../admin-messages';
+import { ActivityPanel } from '../components/activity-panel';
 import { useAdminProject } from '../api/get-project';
 import { useUpdateProjectStage } from '../api/update-project-stage';
 import { StageProgress } from '../../../components/ui/stage-progress';
@@ -170,7 +171,11 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
           </TabPanel>
         </TabPanels>
       </TabGroup>
+<<<<<<< HEAD
       <sections.Estimate projectId={data.id} />
+=======
+      <ActivityPanel entityType="project" entityId={data.id} />
+>>>>>>> main
     </div>
   );
 }

@@ -1,0 +1,208 @@
+import { enumLabel, proposalStatusLabel, type AuditChanges, type AuditEntry, type EnumKind } from '@sunin/contract';
+import { formatDateTime } from './format';
+
+/**
+ * The Activity panel's plain words for one audit entry (issue 15 item 4): "Avery Admin moved the
+ * project from Presentation Ready to Financing and Documentation". Pure, so every action the
+ * server records (apps/server/src/modules/audit, docs/decisions/016-audit-trail.md) is unit-tested:
+ *   user: created, updated, sessions_ended, mfa_reset, account_created|updated|deleted;
+ *   project: created, updated, stage_changed, deleted, contact_|link_|ticket_created|updated|deleted,
+ *            photo_|file_uploaded|renamed|deleted;
+ *   proposal_ticket: updated.
+ * An action this screen does not know yet still reads as words, never as a raw key.
+ */
+
+/** The values of these fields are enumerations: shown with their labels (contract labels.ts). */
+const ENUM_FIELDS: Record<string, EnumKind> = {
+  account_type: 'account_type',
+  company_role: 'company_role',
+  subscription_status: 'subscription_status',
+  project_stage: 'project_stage',
+  shade_interference: 'yes_no',
+  power_bill_received_status: 'yes_no',
+  type_of_roof: 'type_of_roof',
+  age_of_roof: 'age_of_roof',
+  link_type: 'link_type',
+  rejection_reason: 'rejection_reason',
+  rejection_specific: 'rejection_specific',
+};
+
+/** Field names that do not read well with their underscores turned into spaces. */
+const FIELD_NAMES: Record<string, string> = {
+  user_name: 'username',
+  email: 'email address',
+  address_1: 'address line 1',
+  address_2: 'address line 2',
+  zip: 'ZIP',
+  image: 'photo',
+  email_verified_at: 'email verification',
+  mfa_enabled: 'two-factor authentication',
+  average_monthly_power_bill_cost: 'average monthly power bill cost',
+  power_bill_received_status: 'power bill received',
+  shade_interference_details: 'shade description',
+  kilowatt_amounts: 'kilowatt amounts',
+  link_url: 'URL',
+  profile_photo_url: 'profile photo',
+  admin_notes: 'admin notes',
+  engineer_name: 'engineer',
+  status: 'status',
+  byte_size: 'size',
+  content_type: 'type',
+};
+
+/** Record fields carry their record's prefix (contact_title): the sentence already names the record. */
+const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replace(/^(contact|link)_/, '').replace(/_/g, ' ');
+
+const LONGEST_VALUE = 80;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A stored value as a person reads it; '' when there is none. */
+export function formatAuditValue(field: string, value: unknown, entityType?: AuditEntry['entity_type']): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (field === 'status' && entityType === 'proposal_ticket' && typeof value === 'number') return proposalStatusLabel(value);
+  if (field === 'status' && typeof value === 'string') return enumLabel('ticket_status', value);
+  const kind = ENUM_FIELDS[field];
+  if (kind && typeof value === 'string') return enumLabel(kind, value);
+  if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value);
+  if (field === 'kilowatt_amounts') return Array.isArray(value) && value.length > 0 ? `${value.length} meter${value.length === 1 ? '' : 's'}` : '';
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > LONGEST_VALUE ? `${oneLine.slice(0, LONGEST_VALUE - 1)}…` : oneLine;
+}
+
+/** "changed the city from Austin to Dallas", "set the city to Dallas", "cleared the city (was Austin)". */
+function fieldPhrase(field: string, change: { before: unknown; after: unknown }, entityType: AuditEntry['entity_type']): string {
+  const name = fieldName(field);
+  const before = formatAuditValue(field, change.before, entityType);
+  const after = formatAuditValue(field, change.after, entityType);
+  if (field === 'email_verified_at') return after ? 'verified the email address' : 'cleared the email verification';
+  if (!before && !after) return `changed the ${name}`;
+  if (!before) return `set the ${name} to ${after}`;
+  if (!after) return `cleared the ${name} (was ${before})`;
+  return `changed the ${name} from ${before} to ${after}`;
+}
+
+/** "a, b and c". */
+export function joinWords(parts: string[]): string {
+  if (parts.length <= 1) return parts[0] ?? '';
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+const changedFields = (changes: AuditChanges, skip: string[] = []) => Object.entries(changes).filter(([field]) => field !== 'record_id' && !skip.includes(field));
+
+function fieldPhrases(entry: AuditEntry, skip: string[] = []): string[] {
+  return changedFields(entry.changes, skip).map(([field, change]) => fieldPhrase(field, change, entry.entity_type));
+}
+
+/** A value the entry holds for `field`, after the write if there is one, else before. */
+function valueOf(changes: AuditChanges, field: string): string {
+  const change = changes[field];
+  if (!change) return '';
+  const value = change.after ?? change.before;
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** "contact Kim Lee", "the link Portal", "the photo roof.png": the record an entry names, or its number. */
+function recordName(kind: string, changes: AuditChanges): string {
+  const id = changes.record_id?.after ?? changes.record_id?.before;
+  const number = typeof id === 'number' ? ` #${id}` : '';
+  switch (kind) {
+    case 'contact': {
+      const name = [valueOf(changes, 'contact_first_name'), valueOf(changes, 'contact_last_name')].filter(Boolean).join(' ');
+      return name ? `contact ${name}` : `contact${number}`;
+    }
+    case 'link':
+      return valueOf(changes, 'link_title') ? `the link ${valueOf(changes, 'link_title')}` : `link${number}`;
+    case 'photo':
+    case 'file':
+      return valueOf(changes, 'name') ? `the ${kind} ${valueOf(changes, 'name')}` : `${kind}${number}`;
+    case 'account':
+      return valueOf(changes, 'company_name') ? `the account ${valueOf(changes, 'company_name')}` : `account${number}`;
+    case 'ticket':
+      return valueOf(changes, 'title') ? `the ticket ${valueOf(changes, 'title')}` : `ticket${number}`;
+    default:
+      return `${kind.replace(/_/g, ' ')}${number}`;
+  }
+}
+
+/** "updated contact Kim Lee: changed the title from CEO to CFO". */
+const withDetails = (head: string, details: string[]) => (details.length > 0 ? `${head}: ${joinWords(details)}` : head);
+
+const RECORD_ACTION = /^(contact|link|ticket|photo|file|account)_(created|updated|deleted|uploaded|renamed)$/;
+
+function recordSentence(kind: string, verb: string, entry: AuditEntry): string {
+  const { changes } = entry;
+  if (verb === 'renamed') {
+    const name = changes.name;
+    const before = typeof name?.before === 'string' ? name.before : '';
+    const after = typeof name?.after === 'string' ? name.after : '';
+    return before && after ? `renamed the ${kind} ${before} to ${after}` : `renamed ${recordName(kind, changes)}`;
+  }
+  if (verb === 'created' || verb === 'uploaded') return `${verb === 'uploaded' ? 'uploaded' : 'added'} ${recordName(kind, changes)}`;
+  if (verb === 'deleted') return `deleted ${recordName(kind, changes)}`;
+  return withDetails(`updated ${recordName(kind, changes)}`, fieldPhrases(entry));
+}
+
+function proposalSentence(entry: AuditEntry): string {
+  const status = entry.changes.status;
+  const details = fieldPhrases(entry, ['status', 'proposal_links', 'rejection_reason', 'rejection_specific']);
+  const links = entry.changes.proposal_links?.after;
+  if (Array.isArray(links) && links.length > 0) details.push(`added ${links.length === 1 ? 'a proposal link' : `${links.length} proposal links`}`);
+  const reason = formatAuditValue('rejection_reason', entry.changes.rejection_reason?.after);
+  const specific = formatAuditValue('rejection_specific', entry.changes.rejection_specific?.after);
+  const rejection = [reason, specific].filter(Boolean).join(': ');
+  let head = 'updated the proposal request';
+  if (status) head += ` to ${formatAuditValue('status', status.after, 'proposal_ticket')}`;
+  if (rejection) head += ` (${rejection})`;
+  return withDetails(head, details);
+}
+
+/** What the administrator did, without who and when: "moved the project from A to B". */
+export function describeAuditAction(entry: AuditEntry): string {
+  const { action, entity_type: entityType, changes } = entry;
+  const record = RECORD_ACTION.exec(action);
+  if (record) return recordSentence(record[1]!, record[2]!, entry);
+  const noun = entityType === 'proposal_ticket' ? 'proposal request' : entityType;
+  switch (`${entityType}:${action}`) {
+    case 'user:created': {
+      const name = [valueOf(changes, 'first_name'), valueOf(changes, 'last_name')].filter(Boolean).join(' ');
+      return name ? `created the user ${name}` : 'created the user';
+    }
+    case 'user:sessions_ended': {
+      const ended = changes.sessions_ended?.after;
+      return typeof ended === 'number' ? `ended every session (${ended === 1 ? '1 session' : `${ended} sessions`})` : 'ended every session';
+    }
+    case 'user:mfa_reset':
+      return 'reset two-factor authentication';
+    case 'project:created': {
+      const name = valueOf(changes, 'company_name');
+      return name ? `created the project ${name}` : 'created the project';
+    }
+    case 'project:deleted': {
+      const name = valueOf(changes, 'company_name');
+      return name ? `deleted the project ${name}` : 'deleted the project';
+    }
+    case 'project:stage_changed': {
+      const stage = changes.project_stage;
+      const moved = stage
+        ? `moved the project from ${formatAuditValue('project_stage', stage.before) || 'no stage'} to ${formatAuditValue('project_stage', stage.after)}`
+        : 'moved the project to another stage';
+      const others = fieldPhrases(entry, ['project_stage']);
+      return others.length > 0 ? `${moved}, and ${joinWords(others)}` : moved;
+    }
+    case 'proposal_ticket:updated':
+      return proposalSentence(entry);
+  }
+  if (action === 'updated') {
+    const phrases = fieldPhrases(entry);
+    return phrases.length > 0 ? joinWords(phrases) : `updated the ${noun}`;
+  }
+  return `${action.replace(/_/g, ' ')} (${noun})`;
+}
+
+/** Who did it: the administrator's name, or a stand-in when their user has since been deleted. */
+export const auditActor = (entry: AuditEntry): string => entry.actor_name?.trim() || 'A former administrator';
+
+/** The whole sentence without the time: "Avery Admin reset two-factor authentication". */
+export const describeAuditEntry = (entry: AuditEntry): string => `${auditActor(entry)} ${describeAuditAction(entry)}`;
