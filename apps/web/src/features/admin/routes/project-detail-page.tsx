@@ -171,11 +171,8 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
           </TabPanel>
         </TabPanels>
       </TabGroup>
-<<<<<<< HEAD
       <sections.Estimate projectId={data.id} />
-=======
       <ActivityPanel entityType="project" entityId={data.id} />
->>>>>>> main
     </div>
   );
 }
