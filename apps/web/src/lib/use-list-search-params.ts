@@ -84,7 +84,6 @@ export function useListSearchParams(filterKeys: readonly string[]): ListSearchPa
           for (const key of filterKeys) draft.delete(key);
         }),
     };
-    // filterKeys is a module constant at every call site; its contents are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params, update, filterKeys.join('&')]);
+    // filterKeys: a module constant at every call site.
+  }, [params, update, filterKeys]);
 }
