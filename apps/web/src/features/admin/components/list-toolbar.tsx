@@ -216,17 +216,22 @@ function ActiveFilters({ filters, list }: { filters: readonly ListFilter[]; list
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Active filters">
       {chips.map((chip) => (
-        <span key={chip.key} className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset">
-          <span className="min-w-0 break-words">{chip.text}</span>
-          <button
-            type="button"
-            className="inline-flex size-7 shrink-0 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-label={`Remove ${chip.text}`}
-            onClick={chip.remove}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </span>
+        // The whole chip is the remove button, named by its text (not an aria-label, which
+        // would also label it with the filter's name).
+        <button
+          key={chip.key}
+          type="button"
+          onClick={chip.remove}
+          className="inline-flex max-w-full min-h-8 items-center gap-1 rounded-full bg-brand-50 py-1 pr-2 pl-3 text-left text-sm text-brand-900 ring-1 ring-brand-200 ring-inset hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <span className="sr-only">{`Remove ${chip.text}`}</span>
+          <span aria-hidden="true" className="min-w-0 break-words">
+            {chip.text}
+          </span>
+          <span aria-hidden="true" className="text-base leading-none">
+            ×
+          </span>
+        </button>
       ))}
       <Button variant="ghost" className="min-h-8 px-2 py-1" onClick={list.clearAll}>
         Clear all
