@@ -131,8 +131,26 @@ function TextFilter({ filter, list }: { filter: ListFilter; list: ListSearchPara
 /** Several values of one filter: a disclosure of checkboxes, its summary counting the chosen ones. */
 function MultiFilter({ filter, list }: { filter: Extract<ListFilter, { kind: 'multi' }>; list: ListSearchParams }) {
   const chosen = list.values(filter.key);
+  const details = useRef<HTMLDetailsElement>(null);
+  // Closes like a menu: on a click elsewhere, and on Escape (back to its summary).
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (details.current?.open && !details.current.contains(event.target as Node)) details.current.open = false;
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, []);
   return (
-    <details className="group relative">
+    <details
+      ref={details}
+      className="group relative"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !details.current?.open) return;
+        event.preventDefault();
+        details.current.open = false;
+        details.current.querySelector('summary')?.focus();
+      }}
+    >
       <summary className={`${fieldClasses(false)} cursor-pointer list-none whitespace-nowrap`}>
         {filter.label}
         {chosen.length > 0 && ` (${chosen.length})`}

@@ -244,3 +244,25 @@ describe('Proposal Requests search, status filter and sort (issue 15 item 2)', {
     expect(lastQuery(calls).get('q')).toBe('nothing');
   });
 });
+
+describe('a choice of several values (issue 15 item 2)', () => {
+  it('closes on Escape, back to its summary, and on a click elsewhere', async () => {
+    stubScreenWidth(true);
+    stubList([project(1)]);
+    const { user } = renderAt('/admin/all-projects', '/admin/all-projects', <AllProjectsPage />);
+    await screen.findByRole('table', { name: 'All projects' });
+    const summary = screen.getByText('Stage', { selector: 'summary' });
+    const details = summary.closest('details')!;
+    await user.click(summary);
+    expect(details).toHaveAttribute('open');
+    await user.click(screen.getByRole('checkbox', { name: 'Archived' }));
+    await user.keyboard('{Escape}');
+    expect(details).not.toHaveAttribute('open');
+    expect(summary).toHaveFocus();
+
+    await user.click(summary);
+    expect(details).toHaveAttribute('open');
+    await user.click(screen.getByRole('heading', { name: 'All Projects' }));
+    expect(details).not.toHaveAttribute('open');
+  });
+});
