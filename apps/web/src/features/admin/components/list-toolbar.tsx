@@ -79,7 +79,7 @@ export function ListSearchBox({ id, label, placeholder, value, onSearch }: { id:
   }, []);
 
   return (
-    <div className="min-w-0 flex-1 sm:min-w-64">
+    <div className="col-span-2 min-w-0 flex-1 sm:min-w-64">
       <label htmlFor={id} className={labelClasses}>
         {label}
       </label>
@@ -110,7 +110,7 @@ function TextFilter({ filter, list }: { filter: ListFilter; list: ListSearchPara
   const id = `filter-${filter.key}`;
   const { text, setText, commitNow } = useUrlText(list.value(filter.key), (next) => list.setFilter(filter.key, next), 0);
   return (
-    <div>
+    <div className="min-w-0">
       <label htmlFor={id} className={labelClasses}>
         {filter.label}
       </label>
@@ -164,7 +164,7 @@ function MultiFilter({ filter, list }: { filter: Extract<ListFilter, { kind: 'mu
           <label key={option.value} className="flex items-start gap-2 py-1 text-sm text-ink-800">
             <input
               type="checkbox"
-              className="mt-0.5 size-4 accent-brand-700"
+              className="mt-0.5 size-4 shrink-0 accent-brand-700"
               checked={chosen.includes(option.value)}
               onChange={(event) => list.setFilter(filter.key, event.target.checked ? [...chosen, option.value] : chosen.filter((value) => value !== option.value))}
             />
@@ -179,8 +179,8 @@ function MultiFilter({ filter, list }: { filter: Extract<ListFilter, { kind: 'mu
 function FilterControl({ filter, list }: { filter: ListFilter; list: ListSearchParams }) {
   if (filter.kind === 'multi') {
     return (
-      <div>
-        <span className={labelClasses} aria-hidden="true">
+      <div className="col-span-2 min-w-0">
+        <span className={`${labelClasses} hidden sm:block`} aria-hidden="true">
           &nbsp;
         </span>
         <MultiFilter filter={filter} list={list} />
@@ -190,7 +190,7 @@ function FilterControl({ filter, list }: { filter: ListFilter; list: ListSearchP
   if (filter.kind === 'text') return <TextFilter filter={filter} list={list} />;
   const id = filter.kind === 'select' ? (filter.id ?? `filter-${filter.key}`) : `filter-${filter.key}`;
   return (
-    <div>
+    <div className="min-w-0">
       <label htmlFor={id} className={labelClasses}>
         {filter.label}
       </label>
@@ -277,14 +277,15 @@ interface ListToolbarProps {
 export function ListToolbar({ list, search, filters, sortFields, sorting, wide, exportPath }: ListToolbarProps) {
   return (
     <div className="space-y-3">
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+      {/* Two columns on a phone (the search and Export full width), a wrapping row from sm. */}
+      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-row sm:flex-wrap">
         <ListSearchBox {...search} value={list.q} onSearch={list.setSearch} />
         {filters.map((filter) => (
           <FilterControl key={filter.key} filter={filter} list={list} />
         ))}
         {!wide && sortFields && <SortSelect id={`${search.id}-sort`} fields={sortFields} sorting={sorting} />}
         {exportPath && (
-          <a href={`${exportPath}${list.exportQuery ? `?${list.exportQuery}` : ''}`} download className={buttonClasses('secondary')}>
+          <a href={`${exportPath}${list.exportQuery ? `?${list.exportQuery}` : ''}`} download className={buttonClasses('secondary', 'col-span-2')}>
             Export CSV
           </a>
         )}

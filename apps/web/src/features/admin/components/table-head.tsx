@@ -45,7 +45,7 @@ export function SortableHeader({ label, field, sorting }: { label: string; field
  */
 export function SortSelect({ id, fields, sorting }: { id: string; fields: ReadonlyArray<{ field: string; label: string }>; sorting: Sorting }) {
   return (
-    <div>
+    <div className="col-span-2 min-w-0">
       <label htmlFor={id} className={labelClasses}>
         Sort by
       </label>
