@@ -18,7 +18,7 @@ function Probe() {
 }
 
 function setup(entry: string) {
-  const rendered = renderRoutes([{ path: '/list', element: <Probe /> }], { initialEntries: ['/other', entry] });
+  const rendered = renderRoutes([{ path: '/list', element: <Probe /> }, { path: '/other', element: null }], { initialEntries: ['/other', entry] });
   const state = () => JSON.parse(within(rendered.container).getByTestId('state').textContent ?? '{}') as Record<string, unknown>;
   const search = () => rendered.router.state.location.search;
   return { ...rendered, state, search };

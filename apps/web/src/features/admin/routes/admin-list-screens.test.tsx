@@ -19,7 +19,7 @@ function stubList(rows: unknown[], total = rows.length): FetchCall[] {
 const lastQuery = (calls: FetchCall[]) => calls.at(-1)!.url.searchParams;
 
 function renderAt(path: string, entry: string, element: React.ReactElement) {
-  return renderRoutes([{ path, element }], { initialEntries: ['/start', entry] });
+  return renderRoutes([{ path, element }, { path: '/start', element: null }], { initialEntries: ['/start', entry] });
 }
 
 describe('All Users search, filters and sort (issue 15 item 2)', { timeout: 15_000 }, () => {
