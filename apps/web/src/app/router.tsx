@@ -185,7 +185,7 @@ export const routes: RouteObject[] = [
                   { path: 'all-users', lazy: async () => ({ Component: (await import('../features/admin/routes/all-users-page')).AllUsersPage }) },
                   { path: 'all-users/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/user-detail-page')).UserDetailPage }) },
                   { path: 'all-projects', lazy: async () => ({ Component: (await import('../features/admin/routes/all-projects-page')).AllProjectsPage }) },
-                  { path: 'projects/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/project-detail-page')).AdminProjectPage }) },
+                  { path: 'projects/:id', lazy: async () => ({ Component: (await import('./routes/admin-project-page')).AdminProjectRoute }) },
                   {
                     path: 'notifications',
                     lazy: async () => ({ Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage }),

@@ -1,5 +1,7 @@
 import {
   accountCreateBodySchema,
+  adminBulkStageBodySchema,
+  adminBulkStageResultSchema,
   accountSchema,
   accountUpdateBodySchema,
   adminProjectListQuerySchema,
@@ -28,6 +30,7 @@ import { toAdminUserResponse } from '../users/user-response.js';
 import { endAllSessionsOf } from '../auth/sessions.service.js';
 import { resetMfaByAdmin } from '../mfa/mfa.service.js';
 import * as admin from './admin.service.js';
+import { changeStages } from './bulk-stage.service.js';
 
 const params = z.object({ id: idParam });
 const adminScope = (request: FastifyRequest): ProjectScope => ({ user: currentUser(request), admin: true });
@@ -104,12 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Projects
   const projectTags = ['Admin: projects'];
   app.get('/admin/projects', { schema: { tags: projectTags, summary: 'All projects, newest updated_at first; search (q), filter and sort', querystring: adminProjectListQuerySchema, response: { 200: z.array(projectSchema) } } }, async (request, reply) => {
-    const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, {
-      userId: request.query.user_id,
-      stage: admin.stageFilter(request.query.stage_filter),
-      where: admin.projectListWhere(request.query),
-      orderBy: admin.projectListOrder(request.query.sort),
-    });
+    const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, admin.projectListFilter(request.query));
     setPageHeaders(request, reply, request.query, total);
     return rows.map(({ project, ownerName }) => toProjectResponse(project, ownerName));
   });
@@ -123,6 +121,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { project, ownerName } = await getProject(app.ctx, adminScope(request), created.id);
       return reply.status(201).send(toProjectResponse(project, ownerName));
     },
+  );
+  app.post(
+    '/admin/projects/stage_changes',
+    {
+      schema: {
+        tags: projectTags,
+        summary: 'Set one stage on several projects (at most 100): each change in its own transaction, audited and notified like PUT /admin/projects/:id; the answer lists what changed, what already had the stage and what failed',
+        body: adminBulkStageBodySchema,
+        response: { 200: adminBulkStageResultSchema },
+      },
+    },
+    async (request) => changeStages(app.ctx, adminScope(request), request.body),
   );
   app.get('/admin/projects/:id', { schema: { tags: projectTags, params: projectParams, response: { 200: projectSchema } } }, async (request) => {
     const { project, ownerName } = await getProject(app.ctx, adminScope(request), request.params.id);

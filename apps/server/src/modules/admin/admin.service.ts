@@ -10,6 +10,7 @@ import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { auditedFields, diff, recordAudit } from '../audit/audit.service.js';
 import { assertIdentityAvailable, identityConflict } from '../auth/auth.service.js';
+import { recentlyUpdatedFirst } from '../projects/projects.service.js';
 
 export interface AdminUserChanges {
   email?: string;
@@ -270,11 +271,19 @@ export function projectListWhere(query: Omit<AdminProjectListQuery, 'page' | 'pe
 }
 
 /** The order of All Projects: newest updated_at first by default; id last so pages are stable. */
-export function projectListOrder(sort: AdminProjectListQuery['sort']): SQL[] | undefined {
-  if (!sort) return undefined;
+export function projectListOrder(sort: AdminProjectListQuery['sort']): SQL[] {
+  if (!sort) return recentlyUpdatedFirst();
   const direction = sort.desc ? desc : asc;
   const column = { updated_at: sql`${projects.updated_at}`, created_at: sql`${projects.created_at}`, company_name: sql`lower(${projects.company_name})`, project_stage: sql`${projects.project_stage}`, id: sql`${projects.id}` }[sort.field];
   return [direction(column), direction(projects.id)];
+}
+
+/** All Projects' query apart from paging (the list and its export): owner, Working/Archived, search, filters and sort. */
+export function projectListFilter(query: Omit<AdminProjectListQuery, 'page' | 'per_page'>): { where: SQL | undefined; orderBy: SQL[] } {
+  return {
+    where: and(query.user_id === undefined ? undefined : eq(projects.user_id, query.user_id), stageFilter(query.stage_filter), projectListWhere(query)),
+    orderBy: projectListOrder(query.sort),
+  };
 }
 
 /** Deletes a project and everything under it; its stored bytes go after the commit. */

@@ -117,6 +117,37 @@ describe('admin projects, stages, accounts and referrals', () => {
     expect(back.json().project_stage).toBe('Project Initiation');
   });
 
+  it("notifies the owner of nothing else an admin edits: site and utility info, contacts, links, photos (issue 15 item 5)", async () => {
+    const { member, projectId } = await memberProject();
+    const base = `/api/admin/projects/${projectId}`;
+    const ok = (res: { statusCode: number }, status = 200) => expect(res.statusCode).toBe(status);
+    ok(await call('PUT', base, admin.auth, { project: { company_name: 'Bright Dairy West', roof_description: 'Flat, membrane' } }));
+    ok(await call('PUT', base, admin.auth, { project: { utility_company: 'Idaho Power', power_bill_received_status: 'No' } }));
+    // The unchanged stage, as a whole-form save may send it, is no stage change.
+    ok(await call('PUT', base, admin.auth, { project: { project_stage: 'Project Initiation', city: 'Nampa' } }));
+    const contact = await call('POST', `${base}/contacts`, admin.auth, { contact: { contact_first_name: 'Kim' } });
+    ok(contact, 201);
+    ok(await call('PUT', `${base}/contacts/${contact.json().id}`, admin.auth, { contact: { contact_title: 'CFO' } }));
+    ok(await call('DELETE', `${base}/contacts/${contact.json().id}`), 204);
+    const link = await call('POST', `${base}/project_links`, admin.auth, { project_link: { link_type: 'Utility', link_title: 'Portal', link_url: 'https://utility.example' } });
+    ok(link, 201);
+    ok(await call('DELETE', `${base}/project_links/${link.json().id}`), 204);
+    const body = multipartBody([{ field: 'file', filename: 'roof.png', contentType: 'image/png', data: PNG_1PX }]);
+    const photo = await t.app.inject({ method: 'POST', url: `${base}/images`, headers: { ...admin.auth, ...body.headers }, payload: body.payload });
+    ok(photo, 201);
+    ok(await call('DELETE', `${base}/images/${photo.json().id}`, admin.auth, { source: 'active_storage' }), 204);
+
+    // The member sees the admin's edits in their own API, and no notification about them.
+    const mine = await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: member.auth });
+    expect(mine.json()).toMatchObject({ company_name: 'Bright Dairy West', utility_company: 'Idaho Power', city: 'Nampa', project_stage: 'Project Initiation' });
+    expect(await t.db.select().from(notifications).where(eq(notifications.user_id, member.user.id))).toHaveLength(0);
+
+    // What the owner sees change, the stage, is told once.
+    ok(await call('PUT', base, admin.auth, { project: { project_stage: 'Presentation Ready' } }));
+    const notes = await t.db.select().from(notifications).where(eq(notifications.user_id, member.user.id));
+    expect(notes.map((note) => note.title)).toEqual(['Project stage updated']);
+  });
+
   it('lists every project with its owner, and a user\'s projects by Working or Archived', async () => {
     const { member, projectId } = await memberProject();
     const second = await t.app.inject({ method: 'POST', url: '/api/projects', headers: member.auth, payload: { project: { company_name: 'Old Mill' } } });

@@ -58,7 +58,11 @@ export function toProjectResponse(row: ProjectRow, ownerName: string): Project {
   };
 }
 
-const ownerName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
+/** The owner's name as the project lists show it. */
+export const ownerName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
+
+/** member-app.md 2: the project lists' default order, newest updated_at first (id keeps pages stable). */
+export const recentlyUpdatedFirst = () => [desc(projects.updated_at), desc(projects.id)];
 
 function addressOf(project: { address_1: string; address_2: string; city: string; state: string; zip: string }): string {
   const street = [project.address_1, project.address_2].filter(Boolean).join(', ');
@@ -115,26 +119,47 @@ export async function updateProject(ctx: AppContext, scope: ProjectScope, projec
   const { row, notified } = await ctx.db.transaction(async (tx) => {
     const current = await findWritableProject(tx, scope, projectId);
     if (!scope.admin) assertStageUnchanged(input.project_stage, current.project_stage);
-    const changes: Partial<typeof projects.$inferInsert> = { ...input, updated_at: new Date() };
-    if (input.company_name !== undefined && input.company_name !== current.company_name) {
-      changes.account_id = await resolveAccount(tx, current.user_id, { ...current, ...input, company_name: input.company_name });
-    }
-    const [updated] = await tx.update(projects).set(changes).where(eq(projects.id, current.id)).returning();
-    if (!updated) throw new AppError('not_found', 'Project not found.');
-    const stageChanged = input.project_stage !== undefined && input.project_stage !== current.project_stage;
-    const notified = stageChanged
-      ? await createNotifications(tx, [current.user_id], {
-          title: 'Project stage updated',
-          message: `${updated.company_name || `Project #${updated.id}`} is now at ${updated.project_stage}.`,
-          subject: { project_id: updated.id },
-        })
-      : [];
-    const changed = diff(current, updated, auditedFields(updated));
-    if (Object.keys(changed).length > 0) await recordAdminAudit(tx, scope, { action: stageChanged ? 'stage_changed' : 'updated', entityType: 'project', entityId: updated.id, changes: changed });
-    return { row: updated, notified };
+    return applyUpdate(tx, scope, current, input);
   });
   await publishNotifications(ctx, notified);
   return row;
+}
+
+/**
+ * The admin's bulk stage change, one project (issue 15 item 6): the same write, audit entry
+ * and owner notification as updateProject, in its own transaction; a project already at the
+ * stage is left alone (no write, no entry, no notification): `after` is null.
+ */
+export async function changeProjectStage(ctx: AppContext, scope: ProjectScope, projectId: number, stage: ProjectStage): Promise<{ before: ProjectRow; after: ProjectRow | null }> {
+  const { result, notified } = await ctx.db.transaction(async (tx) => {
+    const current = await findWritableProject(tx, scope, projectId);
+    if (current.project_stage === stage) return { result: { before: current, after: null }, notified: [] };
+    const { row, notified } = await applyUpdate(tx, scope, current, { project_stage: stage });
+    return { result: { before: current, after: row }, notified };
+  });
+  await publishNotifications(ctx, notified);
+  return result;
+}
+
+/** A project write with its account, its owner's notification (a stage change) and its audit entry. */
+async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRow, input: ProjectUpdate) {
+  const changes: Partial<typeof projects.$inferInsert> = { ...input, updated_at: new Date() };
+  if (input.company_name !== undefined && input.company_name !== current.company_name) {
+    changes.account_id = await resolveAccount(tx, current.user_id, { ...current, ...input, company_name: input.company_name });
+  }
+  const [updated] = await tx.update(projects).set(changes).where(eq(projects.id, current.id)).returning();
+  if (!updated) throw new AppError('not_found', 'Project not found.');
+  const stageChanged = input.project_stage !== undefined && input.project_stage !== current.project_stage;
+  const notified = stageChanged
+    ? await createNotifications(tx, [current.user_id], {
+        title: 'Project stage updated',
+        message: `${updated.company_name || `Project #${updated.id}`} is now at ${updated.project_stage}.`,
+        subject: { project_id: updated.id },
+      })
+    : [];
+  const changed = diff(current, updated, auditedFields(updated));
+  if (Object.keys(changed).length > 0) await recordAdminAudit(tx, scope, { action: stageChanged ? 'stage_changed' : 'updated', entityType: 'project', entityId: updated.id, changes: changed });
+  return { row: updated, notified };
 }
 
 export interface ProjectWithOwner {
@@ -169,7 +194,7 @@ export async function listProjects(
     .from(projects)
     .innerJoin(users, eq(users.id, projects.user_id))
     .where(where)
-    .orderBy(...(filter.orderBy ?? [desc(projects.updated_at), desc(projects.id)]))
+    .orderBy(...(filter.orderBy ?? recentlyUpdatedFirst()))
     .limit(page.per_page)
     .offset(offsetOf(page));
   if (rows[0]) return { rows: rows.map(({ project, ownerName }) => ({ project, ownerName })), total: rows[0].total };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProject } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
 import { AdminProjectPage } from '../routes/project-detail-page';
+import type { ProjectSections } from './project-panels';
 import { stageState } from './stage-picker';
 
 describe('stage states', () => {
@@ -14,6 +15,10 @@ describe('stage states', () => {
   });
 });
 
+/** Only Project Stages is exercised here; the editable tabs are tested in app/routes/admin-project-page.test.tsx. */
+const EMPTY = () => null;
+const NO_SECTIONS: ProjectSections = { SiteInfo: EMPTY, UtilityInfo: EMPTY, Contacts: EMPTY, Links: EMPTY, Assets: EMPTY, Proposal: EMPTY, draftKey: (id, form, prefix) => `${prefix}.${id}.${form}` };
+
 describe('Project Stages tab (public-site-and-admin.md 2.10)', { timeout: 15_000 }, () => {
   function setup(putStatus = 200) {
     const project = buildProject({ id: 7, company_name: 'Sunny Bakery', project_stage: 'Presentation Ready', owner_name: 'Sam Seller' });
@@ -24,7 +29,7 @@ describe('Project Stages tab (public-site-and-admin.md 2.10)', { timeout: 15_000
       }
       return jsonResponse(project);
     });
-    const rendered = renderRoutes([{ path: '/admin/projects/:id', element: <AdminProjectPage /> }], { initialEntries: ['/admin/projects/7'] });
+    const rendered = renderRoutes([{ path: '/admin/projects/:id', element: <AdminProjectPage sections={NO_SECTIONS} /> }], { initialEntries: ['/admin/projects/7'] });
     return { calls, ...rendered };
   }
 

@@ -12,7 +12,11 @@ import { ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { useAdminProject } from '../api/get-project';
 import { useUpdateProjectStage } from '../api/update-project-stage';
 import { StageProgress } from '../../../components/ui/stage-progress';
-import { AssetsPanel, ContactsPanel, LinksPanel, ProposalPanel, SiteInfoPanel, UtilityInfoPanel } from '../components/project-panels';
+import { ManageTicketAction, type ProjectSections } from '../components/project-panels';
+import { adminProjectApi } from '../api/admin-project-api';
+import { ProjectApiProvider } from '../../../lib/project-api';
+import { useDraftKeys } from '../../../lib/form-drafts';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { StagePicker } from '../components/stage-picker';
 import { parseRouteId } from './route-id';
 
@@ -57,14 +61,36 @@ function ProjectStagesPanel({ project }: { project: Project }) {
   );
 }
 
-/** Admin project detail (/admin/projects/:id): stage bar, summary and seven read-only tabs plus Project Stages. */
-export function AdminProjectPage() {
+/**
+ * Admin project detail (/admin/projects/:id): stage bar, summary and seven tabs. The first six
+ * are the member's, editable here through the admin API (issue 15 item 5); Project Stages sets
+ * the stage.
+ */
+export function AdminProjectPage({ sections }: { sections: ProjectSections }) {
   const projectId = parseRouteId(useParams().id);
   if (projectId === null) return <EmptyState title="Project not found" />;
-  return <AdminProject key={projectId} projectId={projectId} />;
+  return (
+    <ProjectApiProvider api={adminProjectApi}>
+      <AdminProject key={projectId} projectId={projectId} sections={sections} />
+    </ProjectApiProvider>
+  );
 }
 
-function AdminProject({ projectId }: { projectId: number }) {
+const DRAFT_TABS = { 'site-info': { tab: 'Site Info', label: 'Site Information' }, 'utility-info': { tab: 'Utility Info', label: 'Utility Information' } } as const;
+
+/** The Site Info and Utility Info drafts of the admin's forms: guarded on leaving, marked on their tabs. */
+function useAdminDrafts(projectId: number, sections: ProjectSections) {
+  const drafts = (Object.keys(DRAFT_TABS) as Array<keyof typeof DRAFT_TABS>).map((form) => ({
+    key: sections.draftKey(projectId, form, adminProjectApi.draftPrefix),
+    label: DRAFT_TABS[form].label,
+    tab: DRAFT_TABS[form].tab as string,
+  }));
+  const unsaved = useDraftKeys(drafts.map((draft) => draft.key));
+  return { drafts, hasDraft: (tab: string) => drafts.some((draft) => draft.tab === tab && unsaved.includes(draft.key)) };
+}
+
+function AdminProject({ projectId, sections }: { projectId: number; sections: ProjectSections }) {
+  const { drafts, hasDraft } = useAdminDrafts(projectId, sections);
   const project = useAdminProject(projectId);
   // `?tab=proposal`: a notification about the project's proposal opens that tab (issue 14 item 8).
   const proposalTab = useSearchParams()[0].get('tab') === 'proposal';
@@ -96,6 +122,7 @@ function AdminProject({ projectId }: { projectId: number }) {
         <StageProgress stage={data.project_stage} />
       </section>
       <TabGroup key={proposalTab ? 'proposal' : 'first'} defaultIndex={proposalTab ? TABS.indexOf('Proposal') : 0}>
+        <UnsavedChangesGuard drafts={drafts} />
         <div className="relative overflow-x-auto border-b border-ink-200">
           <TabList aria-label="Project sections" className="flex gap-1">
             {TABS.map((tab) => (
@@ -104,28 +131,36 @@ function AdminProject({ projectId }: { projectId: number }) {
                 className="shrink-0 border-b-2 border-transparent px-3 py-3 text-sm font-medium whitespace-nowrap text-ink-600 hover:border-ink-300 hover:text-ink-900 focus:outline-none data-focus-visible:outline-2 data-focus-visible:-outline-offset-2 data-focus-visible:outline-brand-600 data-selected:border-brand-700 data-selected:text-brand-800"
               >
                 {tab}
+                {hasDraft(tab) && (
+                  <>
+                    {' '}
+                    <span aria-hidden="true" className="ml-1 inline-block size-2 rounded-full bg-sun-500 align-middle" />
+                    <span className="sr-only">(unsaved changes)</span>
+                  </>
+                )}
               </Tab>
             ))}
           </TabList>
         </div>
         <TabPanels className="mt-6">
+          {/* Keyed by the project's version: a refetch after saving re-seeds the forms. */}
           <TabPanel className="focus:outline-none">
-            <SiteInfoPanel project={data} />
+            <sections.SiteInfo key={data.updated_at} project={data} />
           </TabPanel>
           <TabPanel className="focus:outline-none">
-            <UtilityInfoPanel project={data} />
+            <sections.UtilityInfo key={data.updated_at} project={data} />
           </TabPanel>
           <TabPanel className="focus:outline-none">
-            <ContactsPanel projectId={data.id} />
+            <sections.Contacts projectId={data.id} />
           </TabPanel>
           <TabPanel className="focus:outline-none">
-            <LinksPanel projectId={data.id} />
+            <sections.Links projectId={data.id} />
           </TabPanel>
           <TabPanel className="focus:outline-none">
-            <AssetsPanel projectId={data.id} />
+            <sections.Assets projectId={data.id} />
           </TabPanel>
           <TabPanel className="focus:outline-none">
-            <ProposalPanel projectId={data.id} />
+            <sections.Proposal project={data} ticketActions={(ticket) => <ManageTicketAction ticket={ticket} />} />
           </TabPanel>
           <TabPanel className="focus:outline-none">
             <ProjectStagesPanel project={data} />

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { contactsQueryKey } from './list-contacts';
+import type { ProjectApi } from '../../../lib/project-api';
+import { memberProjectApi, projectPath, useProjectApi } from './project-api';
 
 /** The contact fields a member edits (member-app.md 3). */
 export interface ContactInput {
@@ -13,15 +14,16 @@ export interface ContactInput {
   contact_notes: string;
 }
 
-/** POST /api/projects/:id/contacts {contact} -> the contact (201). */
-export async function createContact(projectId: number, contact: ContactInput): Promise<Contact> {
-  return apiRequest<Contact>(`/projects/${projectId}/contacts`, { method: 'POST', body: { contact: { ...contact, project_id: projectId } } });
+/** POST /api/projects/:id/contacts {contact} -> the contact (201); the admin's under /api/admin/projects. */
+export async function createContact(projectId: number, contact: ContactInput, api: ProjectApi = memberProjectApi): Promise<Contact> {
+  return apiRequest<Contact>(`${projectPath(api, projectId)}/contacts`, { method: 'POST', body: { contact: { ...contact, project_id: projectId } } });
 }
 
 export function useCreateContact(projectId: number) {
   const queryClient = useQueryClient();
+  const api = useProjectApi();
   return useMutation({
-    mutationFn: (contact: ContactInput) => createContact(projectId, contact),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey(projectId) }),
+    mutationFn: (contact: ContactInput) => createContact(projectId, contact, api),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: api.keys.contacts(projectId) }),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LinkType, ProjectLink } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { projectLinksQueryKey } from './list-project-links';
+import type { ProjectApi } from '../../../lib/project-api';
+import { memberProjectApi, projectPath, useProjectApi } from './project-api';
 
 export interface ProjectLinkInput {
   link_type: LinkType | '';
@@ -9,15 +10,16 @@ export interface ProjectLinkInput {
   link_url: string;
 }
 
-/** POST /api/projects/:id/project_links {project_link} -> the link (201). The server checks http(s). */
-export async function createProjectLink(projectId: number, projectLink: ProjectLinkInput): Promise<ProjectLink> {
-  return apiRequest<ProjectLink>(`/projects/${projectId}/project_links`, { method: 'POST', body: { project_link: projectLink } });
+/** POST /api/projects/:id/project_links {project_link} -> the link (201), or the admin's. The server checks http(s). */
+export async function createProjectLink(projectId: number, projectLink: ProjectLinkInput, api: ProjectApi = memberProjectApi): Promise<ProjectLink> {
+  return apiRequest<ProjectLink>(`${projectPath(api, projectId)}/project_links`, { method: 'POST', body: { project_link: projectLink } });
 }
 
 export function useCreateProjectLink(projectId: number) {
   const queryClient = useQueryClient();
+  const api = useProjectApi();
   return useMutation({
-    mutationFn: (projectLink: ProjectLinkInput) => createProjectLink(projectId, projectLink),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectLinksQueryKey(projectId) }),
+    mutationFn: (projectLink: ProjectLinkInput) => createProjectLink(projectId, projectLink, api),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: api.keys.links(projectId) }),
   });
 }

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Project } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { projectQueryKey } from './project-api';
 
-export const projectQueryKey = (projectId: number) => ['projects', 'detail', projectId] as const;
+export { projectQueryKey };
 
 /** GET /api/projects/:id (404 when it is not the member's). */
 export async function getProject(projectId: number, signal?: AbortSignal): Promise<Project> {

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StorageUsage } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { storageUsageQueryKey } from './project-api';
 
 /** The caller's own storage: refreshed after every upload and delete (upload-asset, delete-asset). */
-export const storageUsageQueryKey = ['user', 'storage'] as const;
+export { storageUsageQueryKey };
 
 /** GET /api/user/storage: the bytes under my projects and my quota (issue 13). */
 export async function getStorageUsage(signal?: AbortSignal): Promise<StorageUsage> {

@@ -1,17 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectLink } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
+import type { ProjectApi } from '../../../lib/project-api';
+import { memberProjectApi, projectLinksQueryKey, projectPath, useProjectApi } from './project-api';
 
-export const projectLinksQueryKey = (projectId: number) => ['projects', projectId, 'links'] as const;
+export { projectLinksQueryKey };
 
-/** GET /api/projects/:id/project_links. */
-export async function listProjectLinks(projectId: number, signal?: AbortSignal): Promise<ProjectLink[]> {
-  return apiRequest<ProjectLink[]>(`/projects/${projectId}/project_links`, { signal });
+/** GET /api/projects/:id/project_links (or the admin's). */
+export async function listProjectLinks(projectId: number, signal?: AbortSignal, api: ProjectApi = memberProjectApi): Promise<ProjectLink[]> {
+  return apiRequest<ProjectLink[]>(`${projectPath(api, projectId)}/project_links`, { signal });
 }
 
-export const projectLinksQueryOptions = (projectId: number) =>
-  queryOptions({ queryKey: projectLinksQueryKey(projectId), queryFn: ({ signal }) => listProjectLinks(projectId, signal) });
+export const projectLinksQueryOptions = (projectId: number, api: ProjectApi = memberProjectApi) =>
+  queryOptions({ queryKey: api.keys.links(projectId), queryFn: ({ signal }) => listProjectLinks(projectId, signal, api) });
 
 export function useProjectLinks(projectId: number) {
-  return useQuery(projectLinksQueryOptions(projectId));
+  return useQuery(projectLinksQueryOptions(projectId, useProjectApi()));
 }

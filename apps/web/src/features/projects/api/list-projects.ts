@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Project } from '@sunin/contract';
 import { apiRequestWithResponse } from '../../../lib/api-client';
+import { projectListsQueryKey } from './project-api';
 
 export interface ProjectPage {
   projects: Project[];
@@ -13,7 +14,7 @@ export interface ProjectPageQuery {
   perPage: number;
 }
 
-export const projectListsQueryKey = ['projects', 'list'] as const;
+export { projectListsQueryKey };
 export const projectListQueryKey = (query: ProjectPageQuery) => [...projectListsQueryKey, query] as const;
 
 /** GET /api/projects?page=&per_page= -> the member's projects, most recently updated first. */

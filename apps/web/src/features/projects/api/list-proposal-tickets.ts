@@ -1,18 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProposalTicket } from '@sunin/contract';
-import { apiRequest } from '../../../lib/api-client';
+import type { ProjectApi } from '../../../lib/project-api';
+import { memberProjectApi, proposalTicketsQueryKey, useProjectApi } from './project-api';
 
 /** Under ['projects'] so that a live notification's refresh of every project query reaches it. */
-export const proposalTicketsQueryKey = (projectId: number) => ['projects', projectId, 'proposal-tickets'] as const;
+export { proposalTicketsQueryKey };
 
-/** GET /api/projects/:id/proposal_tickets, newest first, each with its links and history (oldest first). */
-export async function listProposalTickets(projectId: number, signal?: AbortSignal): Promise<ProposalTicket[]> {
-  return apiRequest<ProposalTicket[]>(`/projects/${projectId}/proposal_tickets`, { signal });
+/**
+ * GET /api/projects/:id/proposal_tickets, newest first, each with its links and history (oldest
+ * first). In the admin area, the project's tickets of every status (the admin scope's fetcher).
+ */
+export async function listProposalTickets(projectId: number, signal?: AbortSignal, api: ProjectApi = memberProjectApi): Promise<ProposalTicket[]> {
+  return api.listProposalTickets(projectId, signal);
 }
 
-export const proposalTicketsQueryOptions = (projectId: number) =>
-  queryOptions({ queryKey: proposalTicketsQueryKey(projectId), queryFn: ({ signal }) => listProposalTickets(projectId, signal) });
+export const proposalTicketsQueryOptions = (projectId: number, api: ProjectApi = memberProjectApi) =>
+  queryOptions({ queryKey: api.keys.proposalTickets(projectId), queryFn: ({ signal }) => listProposalTickets(projectId, signal, api) });
 
 export function useProposalTickets(projectId: number) {
-  return useQuery(proposalTicketsQueryOptions(projectId));
+  return useQuery(proposalTicketsQueryOptions(projectId, useProjectApi()));
 }

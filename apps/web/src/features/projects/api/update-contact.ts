@@ -1,22 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
+import type { ProjectApi } from '../../../lib/project-api';
 import type { ContactInput } from './create-contact';
 import { contactQueryKey } from './get-contact';
-import { contactsQueryKey } from './list-contacts';
+import { memberProjectApi, projectPath, useProjectApi } from './project-api';
 
-/** PATCH /api/projects/:id/contacts/:contactId {contact} -> the contact. */
-export async function updateContact(projectId: number, contactId: number, contact: Partial<ContactInput>): Promise<Contact> {
-  return apiRequest<Contact>(`/projects/${projectId}/contacts/${contactId}`, { method: 'PATCH', body: { contact } });
+/** PATCH /api/projects/:id/contacts/:contactId {contact} -> the contact (PUT in the admin area). */
+export async function updateContact(projectId: number, contactId: number, contact: Partial<ContactInput>, api: ProjectApi = memberProjectApi): Promise<Contact> {
+  return apiRequest<Contact>(`${projectPath(api, projectId)}/contacts/${contactId}`, { method: api.updateMethod, body: { contact } });
 }
 
 export function useUpdateContact(projectId: number, contactId: number) {
   const queryClient = useQueryClient();
+  const api = useProjectApi();
   return useMutation({
-    mutationFn: (contact: Partial<ContactInput>) => updateContact(projectId, contactId, contact),
+    mutationFn: (contact: Partial<ContactInput>) => updateContact(projectId, contactId, contact, api),
     onSuccess: (contact) => {
-      queryClient.setQueryData(contactQueryKey(projectId, contactId), contact);
-      return queryClient.invalidateQueries({ queryKey: contactsQueryKey(projectId), exact: true });
+      queryClient.setQueryData(contactQueryKey(projectId, contactId, api), contact);
+      return queryClient.invalidateQueries({ queryKey: api.keys.contacts(projectId), exact: true });
     },
   });
 }

@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoredFile } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { storageUsageQueryKey } from './get-storage-usage';
-import { assetsQueryKey, type AssetKind } from './list-assets';
+import type { ProjectApi } from '../../../lib/project-api';
+import { refreshAssets } from './delete-asset';
+import type { AssetKind } from './list-assets';
+import { memberProjectApi, projectPath, useProjectApi } from './project-api';
 
-/** POST /api/projects/:id/images or /files, multipart with one `file` per request (201). */
-export async function uploadAsset(projectId: number, kind: AssetKind, file: File): Promise<StoredFile> {
+/** POST /api/projects/:id/images or /files (or the admin's), multipart with one `file` per request (201). */
+export async function uploadAsset(projectId: number, kind: AssetKind, file: File, api: ProjectApi = memberProjectApi): Promise<StoredFile> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return apiRequest<StoredFile>(`/projects/${projectId}/${kind}`, { method: 'POST', body });
+  return apiRequest<StoredFile>(`${projectPath(api, projectId)}/${kind}`, { method: 'POST', body });
 }
 
 /**
@@ -22,14 +24,14 @@ export const PARALLEL_UPLOADS = 3;
  * Several files go up in parallel, one request each, PARALLEL_UPLOADS at a time; the result
  * lists every outcome, in the order of `files`, so the caller can say whether all made it.
  */
-export async function uploadAssets(projectId: number, kind: AssetKind, files: File[]): Promise<PromiseSettledResult<StoredFile>[]> {
+export async function uploadAssets(projectId: number, kind: AssetKind, files: File[], api: ProjectApi = memberProjectApi): Promise<PromiseSettledResult<StoredFile>[]> {
   const results: PromiseSettledResult<StoredFile>[] = new Array(files.length);
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const index = next++;
       try {
-        results[index] = { status: 'fulfilled', value: await uploadAsset(projectId, kind, files[index] as File) };
+        results[index] = { status: 'fulfilled', value: await uploadAsset(projectId, kind, files[index] as File, api) };
       } catch (reason) {
         results[index] = { status: 'rejected', reason };
       }
@@ -41,10 +43,10 @@ export async function uploadAssets(projectId: number, kind: AssetKind, files: Fi
 
 export function useUploadAssets(projectId: number, kind: AssetKind) {
   const queryClient = useQueryClient();
+  const api = useProjectApi();
   return useMutation({
-    mutationFn: (files: File[]) => uploadAssets(projectId, kind, files),
+    mutationFn: (files: File[]) => uploadAssets(projectId, kind, files, api),
     // Refresh even when only some made it; the storage used changed with them.
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: assetsQueryKey(projectId, kind) }), queryClient.invalidateQueries({ queryKey: storageUsageQueryKey })]),
+    onSettled: () => refreshAssets(queryClient, api, projectId, kind),
   });
 }

@@ -9,6 +9,7 @@ import { failureMessage } from '../../../lib/failure-message';
 import { downloadUrl, secureUrl } from '../../../lib/secure-url';
 import { useDeleteAsset } from '../api/delete-asset';
 import { useAssets, type AssetKind } from '../api/list-assets';
+import { useProjectApi } from '../api/project-api';
 import { useUploadAssets } from '../api/upload-asset';
 import { PROJECT_TOASTS } from '../messages';
 import { ASSET_KINDS, filterDroppedFiles, formatBytes } from './asset-kinds';
@@ -235,13 +236,14 @@ export function AssetSection({ projectId, kind }: { projectId: number; kind: Ass
   );
 }
 
-/** The Assets tab: the member's storage, Photos and Files. */
+/** The Assets tab: the member's storage (not in the admin area: it is the caller's own), Photos and Files. */
 export function AssetsTab({ projectId }: { projectId: number }) {
+  const showStorage = useProjectApi().keys.storage !== null;
   return (
     <div className="space-y-8">
       <div className="space-y-3">
         <h2 className="text-lg font-semibold text-ink-900">Assets</h2>
-        <StorageUsage />
+        {showStorage && <StorageUsage />}
       </div>
       <AssetSection projectId={projectId} kind="images" />
       <AssetSection projectId={projectId} kind="files" />

@@ -14,6 +14,7 @@ import { useCreateContact, type ContactInput } from '../api/create-contact';
 import { useDeleteContact } from '../api/delete-contact';
 import { useContact } from '../api/get-contact';
 import { useContacts } from '../api/list-contacts';
+import { useProjectApi } from '../api/project-api';
 import { useUpdateContact } from '../api/update-contact';
 import { PROJECT_TOASTS } from '../messages';
 import { ContactForm, contactName, contactToInput } from './contact-form';
@@ -43,6 +44,7 @@ function NewContactModal({ projectId, open, onClose }: { projectId: number; open
 function ViewContactModal({ projectId, contactId, onClose }: { projectId: number; contactId: number | null; onClose: () => void }) {
   const contact = useContact(projectId, contactId ?? 0, { enabled: contactId !== null });
   const updateContact = useUpdateContact(projectId, contactId ?? 0);
+  const { contactPath } = useProjectApi();
 
   useFailureToast(contactId !== null && contact.isError, PROJECT_TOASTS.contactLoadFailed, `contact-load-${contactId}`);
 
@@ -65,11 +67,13 @@ function ViewContactModal({ projectId, contactId, onClose }: { projectId: number
         <LoadError message={PROJECT_TOASTS.contactLoadFailed} onRetry={() => contact.refetch()} retrying={contact.isFetching} />
       ) : (
         <>
-          <p className="mb-4 text-sm">
-            <Link to={`/projects/${projectId}/contacts/${contact.data.id}`} className={textLinkClasses}>
-              Open the contact page
-            </Link>
-          </p>
+          {contactPath && (
+            <p className="mb-4 text-sm">
+              <Link to={contactPath(projectId, contact.data.id)} className={textLinkClasses}>
+                Open the contact page
+              </Link>
+            </p>
+          )}
           <ContactForm
             key={contact.data.updated_at}
             defaultValues={contactToInput(contact.data)}

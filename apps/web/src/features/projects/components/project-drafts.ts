@@ -8,8 +8,11 @@ const PROJECT_DRAFT_FORMS = [
 
 export type ProjectDraftForm = (typeof PROJECT_DRAFT_FORMS)[number]['form'];
 
-/** The draft key of one project form: drafts are kept per project and per form. */
-export const projectDraftKey = (projectId: number, form: ProjectDraftForm) => `project.${projectId}.${form}`;
+/**
+ * The draft key of one project form: drafts are kept per area (the member's `project`, the
+ * admin's own prefix, lib/project-api.tsx), per project and per form.
+ */
+export const projectDraftKey = (projectId: number, form: ProjectDraftForm, prefix = 'project') => `${prefix}.${projectId}.${form}`;
 
-export const projectDrafts = (projectId: number): GuardedDraft[] =>
-  PROJECT_DRAFT_FORMS.map(({ form, label }) => ({ key: projectDraftKey(projectId, form), label }));
+export const projectDrafts = (projectId: number, prefix?: string): GuardedDraft[] =>
+  PROJECT_DRAFT_FORMS.map(({ form, label }) => ({ key: projectDraftKey(projectId, form, prefix), label }));

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import type { Project } from '@sunin/contract';
 import { Button } from '../../../components/ui/button';
 import { failureMessage } from '../../../lib/failure-message';
+import { useProjectApi } from '../api/project-api';
 import { useUpdateProject } from '../api/update-project';
 import { PROJECT_TOASTS } from '../messages';
 import { CompanyFields, PropertyFields } from './project-fields';
@@ -33,9 +34,10 @@ const SITE_FIELD_NAMES = [
  */
 export function SiteInfoForm({ project }: { project: Project }) {
   const updateProject = useUpdateProject(project.id);
+  const { draftPrefix } = useProjectApi();
   const form = useForm<ProjectFormValues>({ defaultValues: projectToFormValues(project) });
   const { handleSubmit, setError, reset } = form;
-  const draft = useFormDraft(form, projectDraftKey(project.id, 'site-info'), SITE_FIELD_NAMES);
+  const draft = useFormDraft(form, projectDraftKey(project.id, 'site-info', draftPrefix), SITE_FIELD_NAMES);
 
   const save = handleSubmit(async (values) => {
     try {

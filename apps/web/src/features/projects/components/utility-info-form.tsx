@@ -4,6 +4,7 @@ import type { Project } from '@sunin/contract';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/failure-message';
+import { useProjectApi } from '../api/project-api';
 import { useUpdateProject } from '../api/update-project';
 import { PROJECT_TOASTS } from '../messages';
 import { AnnualTotal, FormSection, MeterFields, PrimaryMeterFields } from './project-fields';
@@ -33,10 +34,11 @@ const UTILITY_DRAFT_FIELDS = [...UTILITY_FIELD_NAMES, 'meters'] as const;
  */
 export function UtilityInfoForm({ project }: { project: Project }) {
   const updateProject = useUpdateProject(project.id);
+  const { draftPrefix } = useProjectApi();
   const form = useForm<ProjectFormValues>({ defaultValues: projectToFormValues(project) });
   const { handleSubmit, setError, reset, control } = form;
   const powerBillReceived = useWatch({ control, name: 'power_bill_received_status' });
-  const draft = useFormDraft(form, projectDraftKey(project.id, 'utility-info'), UTILITY_DRAFT_FIELDS);
+  const draft = useFormDraft(form, projectDraftKey(project.id, 'utility-info', draftPrefix), UTILITY_DRAFT_FIELDS);
 
   const save = handleSubmit(async (values) => {
     try {

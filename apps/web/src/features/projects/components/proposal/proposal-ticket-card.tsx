@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { enumLabel, proposalStatusLabel, type ProposalTicket, type ProposalTicketHistory } from '@sunin/contract';
 import { formatDateTime } from '../../../../lib/format-date-time';
 import { secureUrl } from '../../../../lib/secure-url';
@@ -38,23 +39,35 @@ function HistoryEntry({ entry }: { entry: ProposalTicketHistory }) {
   );
 }
 
+interface ProposalTicketCardProps {
+  ticket: ProposalTicket;
+  projectId: number;
+  /** The member's Request Revision, from a terminal status (not in the admin area). */
+  revisable?: boolean;
+  /** Actions shown under the header (the admin's Manage). */
+  actions?: ReactNode;
+}
+
 /**
  * One proposal ticket (member-app.md 2 "Proposal"): title, company, status with its progress bar,
  * proposal links, the history timeline (oldest first) and, from a terminal status, Request Revision.
  */
-export function ProposalTicketCard({ ticket, projectId }: { ticket: ProposalTicket; projectId: number }) {
+export function ProposalTicketCard({ ticket, projectId, revisable = true, actions }: ProposalTicketCardProps) {
   const label = proposalStatusLabel(ticket.status);
   const bar = proposalProgressBar(ticket.status);
   const headingId = `proposal-ticket-${ticket.id}-title`;
 
   return (
     <article aria-labelledby={headingId} className="space-y-5 rounded-xl border border-ink-200 p-4 sm:p-5">
-      <header className="space-y-1">
-        <h3 id={headingId} className="text-base font-semibold text-ink-900">
-          {ticket.title}
-        </h3>
-        <p className="text-sm font-medium text-ink-800">{ticket.company_name}</p>
-        {ticket.company_address && <p className="text-sm text-ink-600">{ticket.company_address}</p>}
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <h3 id={headingId} className="text-base font-semibold text-ink-900">
+            {ticket.title}
+          </h3>
+          <p className="text-sm font-medium text-ink-800">{ticket.company_name}</p>
+          {ticket.company_address && <p className="text-sm text-ink-600">{ticket.company_address}</p>}
+        </div>
+        {actions}
       </header>
 
       <div>
@@ -106,7 +119,7 @@ export function ProposalTicketCard({ ticket, projectId }: { ticket: ProposalTick
         )}
       </div>
 
-      {canRequestRevision(ticket.status) && <RevisionForm projectId={projectId} ticketId={ticket.id} />}
+      {revisable && canRequestRevision(ticket.status) && <RevisionForm projectId={projectId} ticketId={ticket.id} />}
     </article>
   );
 }

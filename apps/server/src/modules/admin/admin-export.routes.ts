@@ -1,0 +1,39 @@
+import { adminProjectListQuerySchema, adminUserListQuerySchema } from '@sunin/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
+import { contentDisposition } from '../projects/attachments.service.js';
+import { exportProjects, exportUsers } from './admin-export.service.js';
+
+/** `users-2026-11-23.csv`: what the list is and the day (UTC) it was taken. */
+const fileName = (list: string) => `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
+
+function sendCsv(reply: FastifyReply, list: string, csv: Readable) {
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', contentDisposition('attachment', fileName(list)))
+    .header('Cache-Control', 'private, no-store')
+    .send(csv);
+}
+
+/**
+ * Issue 15 item 3: All Users and All Projects as CSV, the whole filtered and sorted list. The
+ * Export button is a plain download link, so these GET routes also accept the web app's
+ * SameSite=Strict cookie, like file downloads; they stay full_access_admin only. They take
+ * the list's own query string as it is: page and per_page are accepted and ignored.
+ */
+export const adminExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdminOrCookie);
+  const produces = ['text/csv'];
+
+  app.get(
+    '/admin/users.csv',
+    { schema: { tags: ['Admin: users'], summary: 'All users as CSV: the filters and sort of GET /admin/users, every page', produces, querystring: adminUserListQuerySchema } },
+    async (request, reply) => sendCsv(reply, 'users', exportUsers(app.ctx, request.query)),
+  );
+  app.get(
+    '/admin/projects.csv',
+    { schema: { tags: ['Admin: projects'], summary: 'All projects as CSV: the filters and sort of GET /admin/projects, every page', produces, querystring: adminProjectListQuerySchema } },
+    async (request, reply) => sendCsv(reply, 'projects', exportProjects(app.ctx, request.query)),
+  );
+};

@@ -1,0 +1,28 @@
+import type { ProjectSections } from '../../features/admin/components/project-panels';
+import { AdminProjectPage } from '../../features/admin/routes/project-detail-page';
+import { AssetsTab } from '../../features/projects/components/assets-tab';
+import { ContactsTab } from '../../features/projects/components/contacts-tab';
+import { LinksTab } from '../../features/projects/components/links-tab';
+import { projectDraftKey } from '../../features/projects/components/project-drafts';
+import { ProposalTab } from '../../features/projects/components/proposal/proposal-tab';
+import { SiteInfoForm } from '../../features/projects/components/site-info-form';
+import { UtilityInfoForm } from '../../features/projects/components/utility-info-form';
+
+/** The member's project tabs, edited in the admin project detail through the admin API (issue 15 item 5). */
+const MEMBER_PROJECT_SECTIONS: ProjectSections = {
+  SiteInfo: SiteInfoForm,
+  UtilityInfo: UtilityInfoForm,
+  Contacts: ContactsTab,
+  Links: LinksTab,
+  Assets: AssetsTab,
+  Proposal: ProposalTab,
+  draftKey: projectDraftKey,
+};
+
+/**
+ * /admin/projects/:id. It lives in app/ because it joins two features: the admin page and the
+ * member area's project tabs (STYLE.md 5), as /home joins several.
+ */
+export function AdminProjectRoute() {
+  return <AdminProjectPage sections={MEMBER_PROJECT_SECTIONS} />;
+}

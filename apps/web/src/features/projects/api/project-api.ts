@@ -1,0 +1,44 @@
+import type { ProposalTicket } from '@sunin/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { useProjectApiOr, type ProjectApi, type ProjectAssetKind } from '../../../lib/project-api';
+
+/*
+ * The member's query keys, in one place so that the member's scope below and each endpoint's
+ * file (which re-exports its own) agree. Everything of a project sits under ['projects'], so
+ * that a live notification's refresh of every project query reaches it.
+ */
+export const projectQueryKey = (projectId: number) => ['projects', 'detail', projectId] as const;
+export const projectListsQueryKey = ['projects', 'list'] as const;
+export const contactsQueryKey = (projectId: number) => ['projects', projectId, 'contacts'] as const;
+export const projectLinksQueryKey = (projectId: number) => ['projects', projectId, 'links'] as const;
+export const assetsQueryKey = (projectId: number, kind: ProjectAssetKind) => ['projects', projectId, kind] as const;
+export const proposalTicketsQueryKey = (projectId: number) => ['projects', projectId, 'proposal-tickets'] as const;
+/** The caller's own storage: refreshed after every upload and delete. */
+export const storageUsageQueryKey = ['user', 'storage'] as const;
+
+/** The member's project API (member-app.md 7): /projects, PATCH, the keys above. */
+export const memberProjectApi: ProjectApi = {
+  basePath: '/projects',
+  updateMethod: 'PATCH',
+  keys: {
+    project: projectQueryKey,
+    projectLists: projectListsQueryKey,
+    contacts: contactsQueryKey,
+    links: projectLinksQueryKey,
+    assets: assetsQueryKey,
+    proposalTickets: proposalTicketsQueryKey,
+    storage: storageUsageQueryKey,
+  },
+  listProposalTickets: (projectId: number, signal?: AbortSignal) => apiRequest<ProposalTicket[]>(`/projects/${projectId}/proposal_tickets`, { signal }),
+  draftPrefix: 'project',
+  contactPath: (projectId, contactId) => `/projects/${projectId}/contacts/${contactId}`,
+  memberProposalActions: true,
+};
+
+/** The API the project tabs use here: the admin's under its provider, else the member's. */
+export function useProjectApi(): ProjectApi {
+  return useProjectApiOr(memberProjectApi);
+}
+
+/** `/projects/7` or `/admin/projects/7`. */
+export const projectPath = (api: ProjectApi, projectId: number) => `${api.basePath}/${projectId}`;
