@@ -36,7 +36,9 @@ test.describe('admin lists', () => {
     await expect(page.getByText('Showing 1 to 2 of 2 results')).toBeVisible();
 
     await page.locator('summary', { hasText: 'Stage' }).click();
-    await page.getByRole('checkbox', { name: 'Archived' }).check();
+    // The box follows the address, which the click changes a moment later.
+    await page.getByRole('checkbox', { name: 'Archived' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Archived' })).toBeChecked();
     await expect(page.getByText('No projects match your search and filters')).toBeVisible();
     await expect(page.getByRole('group', { name: 'Active filters' }).getByRole('button', { name: 'Remove Stage: Archived' })).toBeVisible();
 
@@ -81,7 +83,8 @@ test.describe('admin lists', () => {
     await expect(proposals.getByRole('row')).toHaveCount(2);
     await expect(proposals.getByRole('button', { name: beta })).toBeVisible();
     await page.locator('summary', { hasText: 'Status' }).click();
-    await page.getByRole('checkbox', { name: 'Proposal request rejected' }).check();
+    await page.getByRole('checkbox', { name: 'Proposal request rejected' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Proposal request rejected' })).toBeChecked();
     await expect(page.getByText('No proposals match your search and filters')).toBeVisible();
     await page.goBack();
     await expect(proposals.getByRole('button', { name: beta })).toBeVisible();
