@@ -179,6 +179,19 @@ for (const size of WIDTHS) {
         await expectNoViolations(page, path);
       }
 
+      // The list controls in use (issue 15 item 2): search, filter chips, an open Stage or
+      // Status choice, a sorted header (or Sort by on a phone) and the "no matches" state.
+      const lists: Array<[string, string | undefined]> = [
+        ['/admin/all-projects?q=no-such-project&stage=Archived&stage_filter=working&updated_from=2026-01-01', 'Stage'],
+        ['/admin/proposal-management?status=1&status=4&sort=company_name', 'Status'],
+        ['/admin/all-users?q=a&account_type=admin&sort=-email', undefined],
+      ];
+      for (const [path, disclosure] of lists) {
+        await open(page, path);
+        if (disclosure) await page.locator('summary', { hasText: disclosure }).click();
+        await expectNoViolations(page, `${path} (filtered)`);
+      }
+
       await open(page, `/admin/all-users/${userId}`);
       await expectNoViolations(page, '/admin/all-users/:id');
       await page.getByLabel('Company Role').selectOption('project_manager');

@@ -60,7 +60,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON unless it is FormData. */
   body?: unknown;
-  query?: Record<string, string | number | undefined>;
+  /** A list value repeats the key (`?stage=a&stage=b`). */
+  query?: Record<string, string | number | readonly string[] | undefined>;
   signal?: AbortSignal;
   /** Send the bearer token when there is one (default true). Login sends none. */
   auth?: boolean;
@@ -79,7 +80,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else if (value !== undefined) params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;

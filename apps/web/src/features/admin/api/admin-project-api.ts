@@ -11,7 +11,7 @@ const recordsKey = (projectId: number) => [...adminProjectsKey, 'records', proje
  * (public-site-and-admin.md 7 has no per-project list), so the project's are picked here.
  */
 async function listProjectTickets(projectId: number, signal?: AbortSignal): Promise<ProposalTicket[]> {
-  const tickets = await listProposalTickets(true, signal);
+  const tickets = await listProposalTickets({ includeTerminal: true }, signal);
   return Array.isArray(tickets) ? tickets.filter((ticket) => ticket.project_id === projectId) : [];
 }
 

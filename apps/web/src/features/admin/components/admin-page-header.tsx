@@ -29,26 +29,3 @@ export const cardClasses = {
   list: 'space-y-3',
   card: 'rounded-xl border border-ink-200 bg-white p-4 text-sm shadow-sm',
 };
-
-/** The header row of an admin table: the column names, then an unnamed-on-screen action column. */
-export function TableHead({ columns, action, lead }: { columns: readonly string[]; action: string; lead?: ReactNode }) {
-  return (
-    <thead className="bg-white">
-      <tr>
-        {lead && (
-          <th scope="col" className={`${tableClasses.th} w-10`}>
-            {lead}
-          </th>
-        )}
-        {columns.map((column) => (
-          <th key={column} scope="col" className={tableClasses.th}>
-            {column}
-          </th>
-        ))}
-        <th scope="col" className={tableClasses.th}>
-          <span className="sr-only">{action}</span>
-        </th>
-      </tr>
-    </thead>
-  );
-}

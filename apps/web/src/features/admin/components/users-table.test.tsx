@@ -40,7 +40,9 @@ describe('All Users (public-site-and-admin.md 2.10)', { timeout: 15_000 }, () =>
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
 
     await user.selectOptions(screen.getByLabelText('Company Role'), 'project_engineer');
-    expect(await screen.findByText('No Users Yet')).toBeInTheDocument();
+    // A filter that matches nobody is not 'No Users Yet' (issue 15 item 2).
+    expect(await screen.findByText('No users match your search and filters')).toBeInTheDocument();
+    expect(screen.queryByText('No Users Yet')).not.toBeInTheDocument();
     const last = calls.at(-1)!;
     expect(last.url.searchParams.get('company_role')).toBe('project_engineer');
     expect(last.url.searchParams.get('page')).toBe('1');

@@ -1,24 +1,34 @@
-import type { AdminUser } from '@sunin/contract';
+import type { ADMIN_USER_SORTS, AdminUser } from '@sunin/contract';
 import { TextLink } from '../../../components/ui/text-link';
 import { fullName } from '../../../lib/current-user';
 import { formatPhoneNumber } from '../../../lib/format';
-import { cardClasses, TableHead, tableClasses } from './admin-page-header';
+import { cardClasses, tableClasses } from './admin-page-header';
 import { accountTypeLabel, roleLabel } from './role-labels';
+import { TableHead, type HeadColumn, type Sorting } from './table-head';
 import { UserAvatar } from './user-avatar';
 
-const COLUMNS = ['Name', 'Account Type', 'Email', 'Phone', 'Company Role'] as const;
+const COLUMNS: readonly HeadColumn[] = [{ label: 'Name', sort: 'first_name' }, 'Account Type', { label: 'Email', sort: 'email' }, 'Phone', 'Company Role'];
+
+/** What All Users sorts by (ADMIN_USER_SORTS), as the Sort by select below md offers it. */
+export const USER_SORT_FIELDS = [
+  { field: 'first_name', label: 'First name' },
+  { field: 'last_name', label: 'Last name' },
+  { field: 'email', label: 'Email' },
+  { field: 'user_name', label: 'Username' },
+  { field: 'created_at', label: 'Joined' },
+] as const satisfies ReadonlyArray<{ field: (typeof ADMIN_USER_SORTS)[number]; label: string }>;
 
 /**
  * One page of users. Empty rows pad the table to `pageSize` rows (public-site-and-admin.md
  * 2.10), so that the pager stays in place from page to page.
  */
-export function UsersTable({ users, pageSize }: { users: AdminUser[]; pageSize: number }) {
+export function UsersTable({ users, pageSize, sorting }: { users: AdminUser[]; pageSize: number; sorting?: Sorting | undefined }) {
   const padding = Math.max(0, pageSize - users.length);
   return (
     <div className={tableClasses.wrap}>
       <table className={tableClasses.table}>
         <caption className="sr-only">Users</caption>
-        <TableHead columns={COLUMNS} action="View" />
+        <TableHead columns={COLUMNS} action="View" sorting={sorting} />
         <tbody className="divide-y divide-ink-200">
           {users.map((user) => {
             const name = fullName(user);

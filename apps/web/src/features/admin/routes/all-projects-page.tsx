@@ -1,23 +1,74 @@
-import { useEffect, useState } from 'react';
-import { ADMIN_PROJECTS_PAGE_SIZE, type Project } from '@sunin/contract';
+import { useEffect } from 'react';
+import { ADMIN_PROJECTS_PAGE_SIZE, ALL_PROJECT_STAGES, type ADMIN_PROJECT_SORTS, type Project, type ProjectStage } from '@sunin/contract';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { Pagination } from '../../../components/ui/pagination';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
+import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { ADMIN_LOAD_ERRORS } from '../admin-messages';
 import { useAdminProjects } from '../api/list-projects';
 import { MD_UP, useMediaQuery } from '../../../lib/use-media-query';
-import { AdminPageHeader, cardClasses, TableHead, tableClasses } from '../components/admin-page-header';
-import { StageBadge } from '../components/record-tables';
+import { AdminPageHeader, cardClasses } from '../components/admin-page-header';
+import { chosenValues, filterKeys, ListToolbar, NoMatches, sortingOf, type ListFilter } from '../components/list-toolbar';
+import { idColumn, RecordRowsTable, StageBadge, type Column } from '../components/record-tables';
 import { BulkStageBar } from '../components/bulk-stage-bar';
 import { RowCheckbox, SelectAllCheckbox, SelectAllOnPage } from '../components/selection-checkbox';
 import { useRowSelection, type RowSelection } from '../hooks/use-row-selection';
 
-/** All Projects (/admin/all-projects): newest updated first, 25 a page; a failure is logged and shown with Retry. */
+const STAGE: ListFilter = { key: 'stage', label: 'Stage', kind: 'multi', options: ALL_PROJECT_STAGES.map((value) => ({ value, label: value })) };
+const WORKING: ListFilter = {
+  key: 'stage_filter',
+  label: 'Working/Archived',
+  kind: 'select',
+  options: [
+    { value: 'working', label: 'Working' },
+    { value: 'archived', label: 'Archived' },
+  ],
+};
+const FILTERS: ListFilter[] = [
+  STAGE,
+  WORKING,
+  { key: 'state', label: 'State', kind: 'text' },
+  { key: 'updated_from', label: 'Updated from', kind: 'date' },
+  { key: 'updated_to', label: 'Updated to', kind: 'date' },
+];
+const FILTER_KEYS = filterKeys(FILTERS);
+
+/** What All Projects sorts by (ADMIN_PROJECT_SORTS). */
+const SORT_FIELDS = [
+  { field: 'updated_at', label: 'Last updated' },
+  { field: 'created_at', label: 'Created' },
+  { field: 'id', label: 'ID' },
+  { field: 'company_name', label: 'Company' },
+  { field: 'project_stage', label: 'Stage' },
+] as const satisfies ReadonlyArray<{ field: (typeof ADMIN_PROJECT_SORTS)[number]; label: string }>;
+
+const COLUMNS: Array<Column<Project>> = [
+  idColumn('id'),
+  { header: 'Company', cell: (project) => project.company_name, sort: 'company_name', className: 'font-medium text-ink-900' },
+  { header: 'Owner Name', cell: (project) => project.owner_name || 'N/A', className: 'whitespace-nowrap' },
+  { header: 'Stage', cell: (project) => <StageBadge stage={project.project_stage} />, sort: 'project_stage' },
+];
+
+/**
+ * All Projects (/admin/all-projects): newest updated first unless a header sorts it, 25 a page;
+ * searched by id, company, owner or city and filtered by stage, Working/Archived, state and
+ * last update, the whole list state in the URL (issue 15 item 2), with an Export of it all.
+ * A failure is logged and shown with Retry.
+ */
 export function AllProjectsPage() {
-  const [page, setPage] = useState(1);
-  const projects = useAdminProjects(page, ADMIN_PROJECTS_PAGE_SIZE);
+  const list = useListSearchParams(FILTER_KEYS);
+  const sorting = sortingOf(list, SORT_FIELDS, '-updated_at');
+  const projects = useAdminProjects(list.page, ADMIN_PROJECTS_PAGE_SIZE, {
+    q: list.q,
+    stage: chosenValues(list, STAGE) as ProjectStage[],
+    stageFilter: chosenValues(list, WORKING)[0] as 'working' | 'archived' | undefined,
+    state: list.value('state'),
+    updatedFrom: list.value('updated_from'),
+    updatedTo: list.value('updated_to'),
+    sort: list.sort && sorting.sort,
+  });
   const wide = useMediaQuery(MD_UP);
   const selection = useRowSelection(projects.data?.rows.map((project) => project.id) ?? []);
   useEffect(() => {
@@ -27,51 +78,41 @@ export function AllProjectsPage() {
   return (
     <div className="space-y-4">
       <AdminPageHeader title="All Projects" description="Every member's projects, most recently updated first." />
+      <ListToolbar
+        list={list}
+        search={{ id: 'project-search', label: 'Search projects', placeholder: 'ID, company, owner or city' }}
+        filters={FILTERS}
+        sortFields={SORT_FIELDS}
+        sorting={sorting}
+        wide={wide}
+        exportPath="/api/admin/projects.csv"
+      />
       {projects.isPending ? (
         <PageSpinner label="Loading projects…" />
       ) : projects.isError ? (
         <LoadError message={ADMIN_LOAD_ERRORS.projects} onRetry={() => projects.refetch()} retrying={projects.isFetching} />
       ) : !projects.data || projects.data.total === 0 ? (
-        <EmptyState title="No Projects Yet" />
+        list.narrowed ? <NoMatches what="projects" list={list} /> : <EmptyState title="No Projects Yet" />
       ) : (
         <>
           <BulkStageBar selection={selection} />
           {!wide && <SelectAllOnPage selection={selection} />}
-          {wide ? <ProjectTable projects={projects.data.rows} selection={selection} /> : <ProjectCards projects={projects.data.rows} selection={selection} />}
-          <Pagination page={page} pageSize={ADMIN_PROJECTS_PAGE_SIZE} total={projects.data.total} onPageChange={setPage} label="Project pages" />
+          {wide ? (
+            <RecordRowsTable
+              caption="All projects"
+              rows={projects.data.rows}
+              columns={COLUMNS}
+              linkTo={(project) => `/admin/projects/${project.id}`}
+              linkLabel={(project) => `View project ${project.id}`}
+              sorting={sorting}
+              lead={{ header: <SelectAllCheckbox selection={selection} />, cell: (project) => <RowCheckbox selection={selection} id={project.id} label={`Select project ${project.id}, ${project.company_name}`} /> }}
+            />
+          ) : (
+            <ProjectCards projects={projects.data.rows} selection={selection} />
+          )}
+          <Pagination page={list.page} pageSize={ADMIN_PROJECTS_PAGE_SIZE} total={projects.data.total} onPageChange={list.setPage} label="Project pages" />
         </>
       )}
-    </div>
-  );
-}
-
-function ProjectTable({ projects, selection }: { projects: Project[]; selection: RowSelection }) {
-  return (
-    <div className={tableClasses.wrap}>
-      <table className={tableClasses.table}>
-        <caption className="sr-only">All projects</caption>
-        <TableHead columns={['ID', 'Company', 'Owner Name', 'Stage']} action="Open" lead={<SelectAllCheckbox selection={selection} />} />
-        <tbody className="divide-y divide-ink-200">
-          {projects.map((project) => (
-            <tr key={project.id}>
-              <td className={tableClasses.td}>
-                <RowCheckbox selection={selection} id={project.id} label={`Select project ${project.id}, ${project.company_name}`} />
-              </td>
-              <td className={`${tableClasses.td} font-semibold`}>{project.id}</td>
-              <td className={`${tableClasses.td} font-medium text-ink-900`}>{project.company_name}</td>
-              <td className={`${tableClasses.td} whitespace-nowrap`}>{project.owner_name || 'N/A'}</td>
-              <td className={tableClasses.td}>
-                <StageBadge stage={project.project_stage} />
-              </td>
-              <td className={`${tableClasses.td} text-right`}>
-                <TextLink to={`/admin/projects/${project.id}`} aria-label={`View project ${project.id}`}>
-                  View
-                </TextLink>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }

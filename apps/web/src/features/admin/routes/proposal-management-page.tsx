@@ -1,24 +1,41 @@
 import { useEffect, useState } from 'react';
-import { ADMIN_PAGE_SIZE, type ProposalTicket } from '@sunin/contract';
+import { ADMIN_PAGE_SIZE, PROPOSAL_STATUS_NUMBERS, proposalStatusLabel, type ADMIN_PROPOSAL_TICKET_SORTS, type ProposalTicket } from '@sunin/contract';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { useListSearchParams } from '../../../lib/use-list-search-params';
 import { MD_UP, useMediaQuery } from '../../../lib/use-media-query';
 import { ADMIN_LOAD_ERRORS, ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { useProposalTickets } from '../api/list-proposal-tickets';
-import { AdminPageHeader, TableHead, tableClasses } from '../components/admin-page-header';
+import { AdminPageHeader, tableClasses } from '../components/admin-page-header';
+import { chosenValues, filterKeys, ListToolbar, NoMatches, sortingOf, type ListFilter } from '../components/list-toolbar';
 import { ManageProposalDialog } from '../components/manage-proposal-dialog';
 import { PageOfPages, pageCountOf, pageSlice } from '../components/page-of-pages';
 import { ProposalStatusChip, ProposalStatusLegend } from '../components/proposal-status-chip';
 import { ProposalHistory, ProposalSummary } from '../components/proposal-summary';
 import { proposalStatusStyle } from '../components/proposal-tone';
+import { TableHead, type Sorting } from '../components/table-head';
+
+/** Status: any of the eight; a terminal one shows those tickets too (they leave the list otherwise). */
+const STATUS: ListFilter = { key: 'status', label: 'Status', kind: 'multi', options: PROPOSAL_STATUS_NUMBERS.map((value) => ({ value: String(value), label: proposalStatusLabel(value) })) };
+const FILTERS = [STATUS];
+const FILTER_KEYS = filterKeys(FILTERS);
+
+/** What the list sorts by (ADMIN_PROPOSAL_TICKET_SORTS); newest request first by default. */
+const SORT_FIELDS = [
+  { field: 'created_at', label: 'Requested' },
+  { field: 'id', label: 'Proposal ID' },
+  { field: 'company_name', label: 'Company' },
+  { field: 'status', label: 'Status' },
+] as const satisfies ReadonlyArray<{ field: (typeof ADMIN_PROPOSAL_TICKET_SORTS)[number]; label: string }>;
 
 interface TicketListProps {
   tickets: ProposalTicket[];
   selectedId: number | undefined;
   onSelect: (ticket: ProposalTicket) => void;
   onManage: (ticket: ProposalTicket) => void;
+  sorting: Sorting;
 }
 
 const selectedOutline = 'outline-2 -outline-offset-2 outline-brand-700';
@@ -40,12 +57,20 @@ function CompanyButton({ ticket, onSelect }: { ticket: ProposalTicket; onSelect:
 }
 
 /** From md up: the spec's table of Proposal ID, Company, Status and Manage. */
-function TicketTable({ tickets, selectedId, onSelect, onManage }: TicketListProps) {
+function TicketTable({ tickets, selectedId, onSelect, onManage, sorting }: TicketListProps) {
   return (
     <div className={tableClasses.wrap}>
       <table className={tableClasses.table}>
         <caption className="sr-only">Proposal requests</caption>
-        <TableHead columns={['Proposal ID', 'Company', 'Status']} action="Manage" />
+        <TableHead
+          columns={[
+            { label: 'Proposal ID', sort: 'id' },
+            { label: 'Company', sort: 'company_name' },
+            { label: 'Status', sort: 'status' },
+          ]}
+          action="Manage"
+          sorting={sorting}
+        />
         <tbody className="divide-y divide-ink-200">
           {tickets.map((ticket) => {
             const style = proposalStatusStyle(ticket.status);
@@ -103,9 +128,10 @@ function TicketCards({ tickets, selectedId, onSelect, onManage }: TicketListProp
  * history show below the list. A table from md up, cards below.
  */
 export function ProposalManagementPage() {
-  const tickets = useProposalTickets();
+  const list = useListSearchParams(FILTER_KEYS);
+  const sorting = sortingOf(list, SORT_FIELDS, '-created_at');
+  const tickets = useProposalTickets({ q: list.q, status: chosenValues(list, STATUS).map(Number), sort: list.sort && sorting.sort });
   const wide = useMediaQuery(MD_UP);
-  const [page, setPage] = useState(1);
   const [managed, setManaged] = useState<ProposalTicket | null>(null);
   const [selected, setSelected] = useState<ProposalTicket | null>(null);
 
@@ -115,7 +141,7 @@ export function ProposalManagementPage() {
 
   const rows = tickets.data ?? [];
   const pageCount = pageCountOf(rows.length, ADMIN_PAGE_SIZE);
-  const current = Math.min(page, pageCount);
+  const current = Math.min(list.page, pageCount);
   // The selected ticket as the list has it now; a ticket that left the list (terminal) keeps
   // the copy the update returned.
   const shown = (selected && rows.find((ticket) => ticket.id === selected.id)) ?? selected ?? rows[0] ?? null;
@@ -127,22 +153,26 @@ export function ProposalManagementPage() {
       setSelected(ticket);
       setManaged(ticket);
     },
+    sorting,
   };
 
   return (
     <div className="space-y-6">
       <AdminPageHeader title="Proposal Requests" description="Open proposal and revision requests. Terminal ones leave this list." />
+      <ListToolbar list={list} search={{ id: 'proposal-search', label: 'Search proposals', placeholder: 'Proposal ID or company' }} filters={FILTERS} sortFields={SORT_FIELDS} sorting={sorting} wide={wide} />
       {tickets.isPending ? (
         <PageSpinner label="Loading proposals…" />
       ) : tickets.isError ? (
         <LoadError message={ADMIN_LOAD_ERRORS.proposals} onRetry={() => tickets.refetch()} retrying={tickets.isFetching} />
+      ) : rows.length === 0 && list.narrowed ? (
+        <NoMatches what="proposals" list={list} />
       ) : rows.length === 0 ? (
         <EmptyState title="No Active Proposals">There are currently no active proposal tickets. Please check back later.</EmptyState>
       ) : (
         <div className="space-y-4">
           <ProposalStatusLegend />
           {wide ? <TicketTable {...listProps} /> : <TicketCards {...listProps} />}
-          <PageOfPages page={current} pageCount={pageCount} onPageChange={setPage} label="Proposal pages" />
+          <PageOfPages page={current} pageCount={pageCount} onPageChange={list.setPage} label="Proposal pages" />
         </div>
       )}
       {shown && !tickets.isError && (
