@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { pageQuerySchema } from './projects.js';
 
 /** The kinds of record the audit trail names (issue 15 item 4). */
-export const AUDIT_ENTITY_TYPES = ['user', 'project', 'proposal_ticket'] as const;
+export const AUDIT_ENTITY_TYPES = ['user', 'project', 'proposal_ticket', 'setting'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 const id = (label: string) => z.coerce.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`).positive(`${label} must be positive.`).max(2_147_483_647);
 
 /** GET /api/admin/audit: by entity (type and id), by actor, paged; newest first. */
 export const adminAuditQuerySchema = pageQuerySchema.extend({
-  entity_type: z.enum(AUDIT_ENTITY_TYPES, { error: 'entity_type must be user, project or proposal_ticket.' }).optional(),
+  entity_type: z.enum(AUDIT_ENTITY_TYPES, { error: 'entity_type must be user, project, proposal_ticket or setting.' }).optional(),
   entity_id: id('entity_id').optional(),
   actor_id: id('actor_id').optional(),
 });

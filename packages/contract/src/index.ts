@@ -15,3 +15,5 @@ export * from './sessions.js';
 export * from './storage.js';
 export * from './mfa.js';
 export * from './audit.js';
+export * from './us-states.js';
+export * from './estimate.js';

@@ -114,6 +114,10 @@ const projectFields = {
   additional_utility_notes: optionalText('Additional utility notes', 4000),
   kilowatt_amounts: kilowattAmountsSchema.nullish().transform((value) => value ?? []),
   project_stage: z.enum(ALL_PROJECT_STAGES, { error: 'Unknown project stage.' }).optional(),
+  /** Tax-credit inputs of the savings estimate (issue 16 item 2), beyond the spec's fields. */
+  itc_energy_community: z.boolean({ error: 'Energy community must be true or false.' }).optional(),
+  itc_domestic_content: z.boolean({ error: 'Domestic content must be true or false.' }).optional(),
+  tax_exempt: z.boolean({ error: 'Tax-exempt must be true or false.' }).optional(),
 };
 
 export const projectCreateSchema = z.object(projectFields);
@@ -154,6 +158,9 @@ export const projectSchema = z.object({
   kilowatt_amounts: z.array(z.array(z.number().nullable())),
   project_stage: z.enum(ALL_PROJECT_STAGES),
   proposal_url: z.string().nullable(),
+  itc_energy_community: z.boolean(),
+  itc_domestic_content: z.boolean(),
+  tax_exempt: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { call as callApp, ownEverything, pdfUpload, pngUpload, type Session } from './resources.js';
+import { call as callApp, ownEverything, pdfUpload, pngUpload, usageUpload, type Session } from './resources.js';
 import { PUBLIC_ROUTES, apiRoutes, fillUrl } from './routes.js';
 
 /**
@@ -32,6 +32,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'PATCH /api/projects/:id/tickets/:recordId': () => ({ ticket: { title: 'Intruder' } }),
   'POST /api/projects/:id/images': () => pngUpload('x'),
   'POST /api/projects/:id/files': () => pdfUpload('x'),
+  'POST /api/projects/:id/usage-imports': () => usageUpload(),
   'DELETE /api/projects/:id/images/:recordId': () => ({ source: 'active_storage' }),
   'DELETE /api/projects/:id/files/:recordId': () => ({ source: 'active_storage' }),
   'POST /api/projects/:projectId/proposal_tickets': () => ({ proposal_ticket: { details: 'Intruder' } }),
@@ -125,7 +126,7 @@ describe("another member's ids", () => {
     const ordered = [...routes.filter((r) => r.method !== 'DELETE'), ...routes.filter((r) => r.method === 'DELETE')];
     for (const route of ordered) {
       const body = VALID_BODIES[route.key];
-      const hasBody = Boolean(route.schema?.body) || (route.method === 'POST' && /\/(images|files)$/.test(route.url));
+      const hasBody = Boolean(route.schema?.body) || (route.method === 'POST' && /\/(images|files|usage-imports)$/.test(route.url));
       if (hasBody && route.method !== 'DELETE') expect(body, `${route.key}: add a valid body to VALID_BODIES`).toBeDefined();
       const res = await call(route.method, fillUrl(route, idsOfA), b.auth, body?.());
       expect(res.statusCode, `${route.key} as another member: ${res.body}`).toBe(404);

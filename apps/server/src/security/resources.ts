@@ -16,6 +16,7 @@ export async function call(t: TestApp, method: string, url: string, headers: Rec
 }
 
 export const pngUpload = (name: string): Multipart => ({ multipart: multipartBody([{ field: 'file', filename: `${name}.png`, contentType: 'image/png', data: PNG_1PX }]) });
+export const usageUpload = (): Multipart => ({ multipart: multipartBody([{ field: 'file', filename: 'usage.csv', contentType: 'text/csv', data: Buffer.from('Month,kWh\n2024-01,100\n2024-02,200\n') }]) });
 export const pdfUpload = (name: string): Multipart => ({ multipart: multipartBody([{ field: 'file', filename: `${name}.pdf`, contentType: 'application/pdf', data: PDF_MINIMAL }]) });
 
 async function created(res: Awaited<ReturnType<typeof call>>, what: string): Promise<number> {

@@ -162,6 +162,12 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
+              // The estimate's print view (issue 16): a page of its own, without the shell.
+              {
+                path: 'projects/:id/estimate',
+                errorElement: <RouteErrorPage />,
+                lazy: async () => ({ Component: (await import('../features/projects/routes/estimate-print-page')).EstimatePrintPage }),
+              },
             ],
           },
           {
@@ -169,6 +175,11 @@ export const routes: RouteObject[] = [
             element: <RequireAdmin />,
             handle: ADMIN_AREA,
             children: [
+              {
+                path: 'projects/:id/estimate',
+                errorElement: <RouteErrorPage />,
+                lazy: async () => ({ Component: (await import('./routes/admin-project-page')).AdminEstimatePrintRoute }),
+              },
               {
                 // Admin area (issue 5, public-site-and-admin.md 2.10), inside the admin shell.
                 lazy: async () => ({ Component: (await import('./shells/admin-shell')).AdminShell }),
@@ -190,6 +201,7 @@ export const routes: RouteObject[] = [
                     path: 'notifications',
                     lazy: async () => ({ Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage }),
                   },
+                  { path: 'estimate-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/estimate-settings-page')).EstimateSettingsPage }) },
                   { path: 'all-accounts', lazy: async () => ({ Component: (await import('../features/admin/routes/all-accounts-page')).AllAccountsPage }) },
                   { path: 'accounts/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/account-page')).AccountPage }) },
                   { path: 'referrals/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/referral-page')).ReferralPage }) },

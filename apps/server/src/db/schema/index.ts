@@ -5,3 +5,4 @@ export * from './projects.js';
 export * from './proposals.js';
 export * from './billing.js';
 export * from './audit.js';
+export * from './settings.js';

@@ -1,6 +1,6 @@
 import type { LinkType, ProjectStage, RoofAge, RoofType, YesNo } from '@sunin/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 const createdAt = timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -57,6 +57,9 @@ export const projects = pgTable(
     kilowatt_amounts: jsonb().$type<Array<Array<number | null>>>().notNull().default([]),
     project_stage: text().$type<ProjectStage>().notNull().default('Project Initiation'),
     proposal_url: text(),
+    itc_energy_community: boolean().notNull().default(false),
+    itc_domestic_content: boolean().notNull().default(false),
+    tax_exempt: boolean().notNull().default(false),
     created_at: createdAt,
     updated_at: updatedAt,
   },

@@ -28,6 +28,7 @@ import {
   renameAttachment,
   uploadAttachment,
 } from './attachments.service.js';
+import { registerProjectEconomicsRoutes } from '../estimate/estimate.routes.js';
 import type { ProjectScope } from './project-access.js';
 import { receiveUpload, uploadSource } from './upload-request.js';
 import { contactRecords, linkRecords, ticketRecords, type projectRecords } from './project-records.service.js';
@@ -178,7 +179,7 @@ function registerAttachmentRoutes(app: FastifyInstance, options: ProjectRoutesOp
   });
 }
 
-/** Contacts, links, tickets (member only), photos and files under a project. */
+/** Contacts, links, tickets (member only), photos and files under a project; its estimate and usage import. */
 export function registerProjectSubRoutes(app: FastifyInstance, options: ProjectRoutesOptions): void {
   registerRecordRoutes(app, options, { path: 'contacts', wrapper: 'contact', label: 'Contacts', records: contactRecords as never, createBody: contactCreateBodySchema, updateBody: contactUpdateBodySchema, response: contactSchema });
   registerRecordRoutes(app, options, { path: 'project_links', wrapper: 'project_link', label: 'Project links', records: linkRecords as never, createBody: projectLinkCreateBodySchema, updateBody: projectLinkUpdateBodySchema, response: projectLinkSchema });
@@ -187,6 +188,7 @@ export function registerProjectSubRoutes(app: FastifyInstance, options: ProjectR
   }
   registerAttachmentRoutes(app, options, 'image');
   registerAttachmentRoutes(app, options, 'file');
+  registerProjectEconomicsRoutes(app, options);
 }
 
 /** A plugin-level hook that authenticates every route except downloads, which do it themselves. */

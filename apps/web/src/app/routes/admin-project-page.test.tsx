@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Contact, Project, ProposalTicket, StoredFile } from '@sunin/contract';
+import { computeEstimate, type Contact, type Project, type ProposalTicket, type StoredFile } from '@sunin/contract';
 import { SiteInfoForm } from '../../features/projects/components/site-info-form';
 import { saveSession } from '../../lib/session';
 import { buildContact, buildProject, buildStoredFile, buildUser } from '../../lib/test-fixtures';
@@ -41,6 +41,7 @@ function stubAdminApi({ contacts = [] as Contact[], tickets = [buildTicket(), bu
   let nextId = 300;
   const calls = stubFetch(({ url, method, body }) => {
     const path = url.pathname;
+    if (path === '/api/admin/projects/7/estimate') return jsonResponse(computeEstimate(project));
     if (path === '/api/admin/projects/7') {
       if (method === 'PUT') project = { ...project, ...(body as { project: Partial<Project> }).project, updated_at: new Date(Date.now() + nextId++).toISOString() };
       return jsonResponse(project);
@@ -188,6 +189,19 @@ describe('admin project detail: the member tabs, editable through the admin API 
     // The tickets and the project (its proposal_url) are fetched again.
     await waitFor(() => expect(calls.filter((call) => call.url.pathname === '/api/admin/proposal_tickets').length).toBeGreaterThan(1));
     await waitFor(() => expect(projectGets()).toBeGreaterThan(before));
+    expect(memberCalls(calls)).toEqual([]);
+  });
+});
+
+describe('the savings estimate below the admin tabs (issue 16)', { timeout: 30_000 }, () => {
+  it("comes from /api/admin/projects/7/estimate; its 'what to fill in' link opens the admin's Utility Info tab", async () => {
+    const calls = stubAdminApi();
+    const { user } = renderAdminProject();
+    const panel = await screen.findByRole('region', { name: 'Savings estimate' });
+    expect(await within(panel).findByText(/cannot size a system/)).toBeInTheDocument();
+    expect(calls.some((call) => call.url.pathname === '/api/admin/projects/7/estimate')).toBe(true);
+    await user.click(within(panel).getAllByRole('link', { name: 'Open Utility Info' })[0]!);
+    expect(await screen.findByRole('tab', { name: 'Utility Info', selected: true })).toBeInTheDocument();
     expect(memberCalls(calls)).toEqual([]);
   });
 });

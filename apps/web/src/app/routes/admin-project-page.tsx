@@ -1,5 +1,9 @@
 import type { ProjectSections } from '../../features/admin/components/project-panels';
+import { adminProjectApi } from '../../features/admin/api/admin-project-api';
 import { AdminProjectPage } from '../../features/admin/routes/project-detail-page';
+import { EstimatePanel } from '../../features/projects/components/estimate/estimate-panel';
+import { EstimatePrintPage } from '../../features/projects/routes/estimate-print-page';
+import { ProjectApiProvider } from '../../lib/project-api';
 import { AssetsTab } from '../../features/projects/components/assets-tab';
 import { ContactsTab } from '../../features/projects/components/contacts-tab';
 import { LinksTab } from '../../features/projects/components/links-tab';
@@ -16,6 +20,7 @@ const MEMBER_PROJECT_SECTIONS: ProjectSections = {
   Links: LinksTab,
   Assets: AssetsTab,
   Proposal: ProposalTab,
+  Estimate: EstimatePanel,
   draftKey: projectDraftKey,
 };
 
@@ -25,4 +30,13 @@ const MEMBER_PROJECT_SECTIONS: ProjectSections = {
  */
 export function AdminProjectRoute() {
   return <AdminProjectPage sections={MEMBER_PROJECT_SECTIONS} />;
+}
+
+/** /admin/projects/:id/estimate: the member's print view of any project, through the admin API. */
+export function AdminEstimatePrintRoute() {
+  return (
+    <ProjectApiProvider api={adminProjectApi}>
+      <EstimatePrintPage />
+    </ProjectApiProvider>
+  );
 }

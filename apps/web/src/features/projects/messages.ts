@@ -9,6 +9,8 @@ export const PROJECT_TOASTS = {
   siteSaveFailed: 'Error updating information!',
   utilitySaved: 'Updated utility information successfully!',
   utilitySaveFailed: 'Error updating utility information!',
+  /** Beyond the spec (issue 16): the Green Button import fills the form for review. */
+  usageImported: 'Usage imported: review the months, then save Utility Information.',
   contactAdded: 'Contact added successfully!',
   contactAddFailed: 'Failed to add new contact.',
   contactUpdated: 'Contact updated successfully!',

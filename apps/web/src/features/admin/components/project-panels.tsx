@@ -20,6 +20,8 @@ export interface ProjectSections {
   Links: ComponentType<{ projectId: number }>;
   Assets: ComponentType<{ projectId: number }>;
   Proposal: ComponentType<{ project: Project; ticketActions?: (ticket: ProposalTicket) => ReactNode }>;
+  /** The savings estimate below the tabs (issue 16). */
+  Estimate: ComponentType<{ projectId: number }>;
   /** The draft key of the Site Info or Utility Info form under a prefix (lib/form-drafts.ts). */
   draftKey(projectId: number, form: ProjectDraftForm, prefix: string): string;
 }

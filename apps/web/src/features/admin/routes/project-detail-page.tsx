@@ -22,6 +22,8 @@ import { StagePicker } from '../components/stage-picker';
 import { parseRouteId } from './route-id';
 
 const TABS = ['Site Info', 'Utility Info', 'Project Contacts', 'Project Links', 'Assets', 'Proposal', 'Project Stages'] as const;
+/** The `?tab=` values a link may open, by the member page's tab keys. */
+const TAB_PARAMS: Record<string, (typeof TABS)[number] | undefined> = { 'site-info': 'Site Info', 'utility-info': 'Utility Info', proposal: 'Proposal' };
 
 /**
  * Any stage is set at once (public-site-and-admin.md 2.10), except Archived: it takes the
@@ -94,7 +96,8 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
   const { drafts, hasDraft } = useAdminDrafts(projectId, sections);
   const project = useAdminProject(projectId);
   // `?tab=proposal`: a notification about the project's proposal opens that tab (issue 14 item 8).
-  const proposalTab = useSearchParams()[0].get('tab') === 'proposal';
+  // `?tab=proposal` (a notification's link) or `?tab=site-info` / `?tab=utility-info` (the estimate's "what to fill in" links) opens that tab.
+  const requestedTab = TAB_PARAMS[useSearchParams()[0].get('tab') ?? ''];
   useDocumentTitle(project.data ? project.data.company_name : 'Project');
   useEffect(() => {
     if (project.isError) {
@@ -122,7 +125,7 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
         </div>
         <StageProgress stage={data.project_stage} />
       </section>
-      <TabGroup key={proposalTab ? 'proposal' : 'first'} defaultIndex={proposalTab ? TABS.indexOf('Proposal') : 0}>
+      <TabGroup key={requestedTab ?? 'first'} defaultIndex={requestedTab ? TABS.indexOf(requestedTab) : 0}>
         <UnsavedChangesGuard drafts={drafts} />
         <div className="relative overflow-x-auto border-b border-ink-200">
           <TabList aria-label="Project sections" className="flex gap-1">
@@ -168,6 +171,7 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
           </TabPanel>
         </TabPanels>
       </TabGroup>
+      <sections.Estimate projectId={data.id} />
       <ActivityPanel entityType="project" entityId={data.id} />
     </div>
   );

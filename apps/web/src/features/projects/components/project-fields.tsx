@@ -186,3 +186,30 @@ export function AnnualTotal() {
     </p>
   );
 }
+
+const TAX_CREDIT_FLAGS = [
+  { name: 'itc_energy_community', label: 'In an energy community', hint: 'Adds 10 points to the 30 % credit.' },
+  { name: 'itc_domestic_content', label: 'Meets domestic content', hint: 'Adds 10 points to the 30 % credit.' },
+  { name: 'tax_exempt', label: 'Tax-exempt owner (a non-profit)', hint: 'The credit comes as elective pay, which needs a pre-filing registration at least 120 days before the return is filed.' },
+] as const;
+
+/** The tax-credit inputs of the savings estimate (issue 16 item 2), beyond the spec's fields. */
+export function TaxCreditFields() {
+  const { register } = useFormContext<ProjectFormValues>();
+  return (
+    <fieldset className="rounded-xl border border-ink-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-ink-900">Tax credit (for the savings estimate)</legend>
+      <div className="mt-2 space-y-3">
+        {TAX_CREDIT_FLAGS.map((flag) => (
+          <label key={flag.name} className="flex items-start gap-3 text-sm">
+            <input type="checkbox" className="mt-0.5 size-4 rounded border-ink-300 accent-brand-700" {...register(flag.name)} />
+            <span>
+              <span className="font-medium text-ink-900">{flag.label}</span>
+              <span className="block text-ink-600">{flag.hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -28,6 +28,10 @@ export interface ProjectFormValues {
   average_monthly_power_bill_cost: string;
   additional_utility_notes: string;
   meters: MeterValues[];
+  /** Tax-credit inputs of the savings estimate (issue 16 item 2). */
+  itc_energy_community: boolean;
+  itc_domestic_content: boolean;
+  tax_exempt: boolean;
 }
 
 export const emptyMeter = (): MeterValues => ({ months: Array.from({ length: MONTHS_PER_METER }, () => '') });
@@ -66,6 +70,9 @@ export const emptyProjectValues = (): ProjectFormValues => ({
   average_monthly_power_bill_cost: '',
   additional_utility_notes: '',
   meters: [emptyMeter()],
+  itc_energy_community: false,
+  itc_domestic_content: false,
+  tax_exempt: false,
 });
 
 export function projectToFormValues(project: Project): ProjectFormValues {
@@ -93,6 +100,9 @@ export function projectToFormValues(project: Project): ProjectFormValues {
     meters: project.kilowatt_amounts.length
       ? project.kilowatt_amounts.map((meter) => ({ months: meter.map((value) => (value === null ? '' : String(value))) }))
       : [emptyMeter()],
+    itc_energy_community: project.itc_energy_community,
+    itc_domestic_content: project.itc_domestic_content,
+    tax_exempt: project.tax_exempt,
   };
 }
 
@@ -111,6 +121,9 @@ export function sitePayload(values: ProjectFormValues): ProjectUpdateInput {
     type_of_roof: values.type_of_roof,
     age_of_roof: values.age_of_roof,
     roof_description: values.roof_description,
+    itc_energy_community: values.itc_energy_community,
+    itc_domestic_content: values.itc_domestic_content,
+    tax_exempt: values.tax_exempt,
   };
 }
 

@@ -6,7 +6,7 @@ import { failureMessage } from '../../../lib/failure-message';
 import { useProjectApi } from '../api/project-api';
 import { useUpdateProject } from '../api/update-project';
 import { PROJECT_TOASTS } from '../messages';
-import { CompanyFields, PropertyFields } from './project-fields';
+import { CompanyFields, PropertyFields, TaxCreditFields } from './project-fields';
 import { projectToFormValues, sitePayload, type ProjectFormValues } from './project-form-values';
 import { showServerFieldErrors } from './server-field-errors';
 import { useFormDraft } from '../../../lib/use-form-draft';
@@ -24,6 +24,9 @@ const SITE_FIELD_NAMES = [
   'type_of_roof',
   'age_of_roof',
   'roof_description',
+  'itc_energy_community',
+  'itc_domestic_content',
+  'tax_exempt',
 ] as const satisfies readonly (keyof ProjectFormValues)[];
 
 /**
@@ -59,6 +62,7 @@ export function SiteInfoForm({ project }: { project: Project }) {
         </h2>
         <CompanyFields />
         <PropertyFields />
+        <TaxCreditFields />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => reset()} disabled={!form.formState.isDirty || updateProject.isPending}>
             Discard changes

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { Project } from '@sunin/contract';
+import type { Project, UsageImport } from '@sunin/contract';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/failure-message';
@@ -12,6 +13,7 @@ import { projectToFormValues, utilityPayload, type ProjectFormValues } from './p
 import { showServerFieldErrors } from './server-field-errors';
 import { useFormDraft } from '../../../lib/use-form-draft';
 import { projectDraftKey } from './project-drafts';
+import { UsageImportDialog, type UsageTarget } from './usage-import-dialog';
 
 const UTILITY_FIELD_NAMES = [
   'utility_company',
@@ -36,7 +38,8 @@ export function UtilityInfoForm({ project }: { project: Project }) {
   const updateProject = useUpdateProject(project.id);
   const { draftPrefix } = useProjectApi();
   const form = useForm<ProjectFormValues>({ defaultValues: projectToFormValues(project) });
-  const { handleSubmit, setError, reset, control } = form;
+  const { handleSubmit, setError, reset, control, getValues, setValue } = form;
+  const [importing, setImporting] = useState(false);
   const powerBillReceived = useWatch({ control, name: 'power_bill_received_status' });
   const draft = useFormDraft(form, projectDraftKey(project.id, 'utility-info', draftPrefix), UTILITY_DRAFT_FIELDS);
 
@@ -55,6 +58,19 @@ export function UtilityInfoForm({ project }: { project: Project }) {
     }
   });
 
+  // The imported months go into the form for review (issue 16 item 5); Save sends them.
+  const applyUsage = (usage: UsageImport, target: UsageTarget) => {
+    const imported = usage.meters.map((months) => ({ months: months.map((value) => (value === null ? '' : String(value))) }));
+    const current = getValues('meters');
+    const next =
+      target.kind === 'replace'
+        ? current.map((meter, index) => (index === target.meterIndex ? imported[0]! : meter))
+        : // The form's one blank meter is filled rather than kept empty above the import.
+          [...current.filter((meter) => meter.months.some((value) => value !== '')), ...imported];
+    setValue('meters', next, { shouldDirty: true });
+    toast.success(PROJECT_TOASTS.usageImported);
+  };
+
   return (
     <FormProvider {...form}>
       <form onSubmit={save} noValidate aria-labelledby="utility-information-title" className="space-y-8">
@@ -67,7 +83,14 @@ export function UtilityInfoForm({ project }: { project: Project }) {
         {powerBillReceived === 'Yes' && (
           <>
             <FormSection title="Meters (kWh Only)">
+              <div className="mb-4 flex flex-wrap items-center gap-3">
+                <Button variant="secondary" onClick={() => setImporting(true)}>
+                  Import usage
+                </Button>
+                <p className="text-sm text-ink-600">From the utility’s Green Button file (XML or CSV).</p>
+              </div>
               <MeterFields />
+              <UsageImportDialog projectId={project.id} meterCount={getValues('meters').length} open={importing} onClose={() => setImporting(false)} onApply={applyUsage} />
             </FormSection>
             <FormSection title="Total Annual Kilowatts">
               <AnnualTotal />

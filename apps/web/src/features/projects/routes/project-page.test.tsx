@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Project } from '@sunin/contract';
+import { computeEstimate, type Project } from '@sunin/contract';
 import { saveSession } from '../../../lib/session';
 import { buildProject, buildUser } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch, type FetchCall } from '../../../lib/test-utils';
@@ -23,6 +23,7 @@ function stubProjectApi(initial: Project, { failPatch }: { failPatch?: Response 
   let project = initial;
   const calls = stubFetch(({ url, method, body }) => {
     if (url.pathname === `/api/projects/${project.id}` && method === 'GET') return jsonResponse(project);
+    if (url.pathname === `/api/projects/${project.id}/estimate`) return jsonResponse(computeEstimate(project));
     if (url.pathname === `/api/projects/${project.id}` && method === 'PATCH') {
       if (failPatch) return failPatch.clone();
       project = { ...project, ...(body as { project: Partial<Project> }).project, updated_at: new Date().toISOString() } as Project;

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useProject } from '../api/get-project';
 import { PROJECT_TOASTS } from '../messages';
 import { ProjectTabs } from '../components/project-tabs';
+import { EstimatePanel } from '../components/estimate/estimate-panel';
 import { StageProgress } from '../../../components/ui/stage-progress';
 import { parseRouteId } from './project-id';
 import { ChevronIcon } from '../../../components/ui/chevron-icon';
@@ -81,6 +82,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
       <div className="rounded-2xl border border-ink-200 bg-white px-4 pb-6 shadow-sm sm:px-6">
         <ProjectTabs project={project.data} />
       </div>
+      <EstimatePanel projectId={project.data.id} />
     </div>
   );
 }

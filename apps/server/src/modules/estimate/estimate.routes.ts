@@ -1,0 +1,97 @@
+import { DEFAULT_ESTIMATE_ASSUMPTIONS, ESTIMATE_SOURCES, estimateAssumptionsBodySchema, estimateAssumptionsResponseSchema, estimateSchema, usageImportSchema } from '@sunin/contract';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
+import { currentUser } from '../../plugins/auth.js';
+import { announceAdminWrites } from '../../plugins/realtime.js';
+import { INCOMPLETE_BODY_MESSAGE, tooLargeMessage } from '../projects/attachments.service.js';
+import { findWritableProject } from '../projects/project-access.js';
+import { projectParams, type ProjectRoutesOptions } from '../projects/project-record-routes.js';
+import { receiveUpload, uploadSource } from '../projects/upload-request.js';
+import type { UploadFileStream } from '../projects/upload-stream.js';
+import { writeSetting } from '../settings/settings.service.js';
+import { parseUsageFile } from '../usage/green-button.js';
+import { projectEstimate, readEstimateAssumptions } from './estimate.service.js';
+
+/**
+ * Issue 16: a project's savings estimate and the Green Button usage import, under the member's
+ * projects and the admin area's alike (the scope decides whose projects answer).
+ */
+export function registerProjectEconomicsRoutes(app: FastifyInstance, options: ProjectRoutesOptions): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { prefix, scopeOf } = options;
+  const tags = [`${options.tagPrefix ?? ''}Savings estimate`];
+
+  typed.get(
+    `${prefix}/:id/estimate`,
+    { schema: { tags, summary: "A preliminary savings and financing estimate from the project's own data (DOMAIN.md 1)", params: projectParams, response: { 200: estimateSchema } } },
+    async (request) => projectEstimate(app.ctx, scopeOf(request), request.params.id),
+  );
+
+  typed.post(
+    `${prefix}/:id/usage-imports`,
+    {
+      schema: {
+        tags,
+        summary: 'Read a Green Button file (ESPI XML or CSV, multipart field "file") into 12 months per meter; nothing is saved',
+        params: projectParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: usageImportSchema },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const maxBytes = app.ctx.config.uploadMaxBytes;
+      return receiveUpload(
+        app,
+        request,
+        async () => {
+          await findWritableProject(app.ctx.db, scope, request.params.id);
+          const { stream } = await uploadSource(request, maxBytes).open();
+          const file = stream as UploadFileStream;
+          const tooLarge = () => new AppError('payload_too_large', tooLargeMessage(maxBytes), { file: tooLargeMessage(maxBytes) });
+          try {
+            const result = await parseUsageFile(file);
+            if (file.truncated) throw tooLarge();
+            return result;
+          } catch (error) {
+            file.resume();
+            if (file.truncated) throw tooLarge();
+            if (error instanceof AppError) throw error;
+            // The multipart stream broke (a body cut off before its end): the client's mistake.
+            throw new AppError('bad_request', INCOMPLETE_BODY_MESSAGE);
+          }
+        },
+        scope.user.id,
+      );
+    },
+  );
+}
+
+/** GET and PUT /api/admin/estimate-assumptions (full_access_admin only; every change audited). */
+export const adminEstimateRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireAdmin);
+  app.addHook('onResponse', announceAdminWrites(app));
+  const tags = ['Admin: settings'];
+  const respond = async () => {
+    const setting = await readEstimateAssumptions(app.ctx.db);
+    return {
+      assumptions: setting.value,
+      defaults: DEFAULT_ESTIMATE_ASSUMPTIONS,
+      sources: { ...ESTIMATE_SOURCES },
+      updated_at: setting.updatedAt?.toISOString() ?? null,
+      updated_by_name: setting.updatedByName,
+    };
+  };
+
+  app.get('/admin/estimate-assumptions', { schema: { tags, summary: 'The assumptions of the savings estimate, with their defaults and sources', response: { 200: estimateAssumptionsResponseSchema } } }, respond);
+  app.put(
+    '/admin/estimate-assumptions',
+    { schema: { tags, summary: 'Replace the assumptions of the savings estimate', body: estimateAssumptionsBodySchema, response: { 200: estimateAssumptionsResponseSchema } } },
+    async (request) => {
+      const { value: before } = await readEstimateAssumptions(app.ctx.db);
+      await writeSetting(app.ctx, currentUser(request).id, 'estimate_assumptions', before, request.body.assumptions);
+      return respond();
+    },
+  );
+};

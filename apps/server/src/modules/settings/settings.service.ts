@@ -1,0 +1,42 @@
+import { settingAuditId, type SettingName } from '@sunin/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import type { Executor } from '../../db/client.js';
+import { settings, users } from '../../db/schema/index.js';
+import { diff, recordAudit } from '../audit/audit.service.js';
+
+/**
+ * Administrator settings (DESIGN.md "Settings"): a validated JSON value per name. Reads fall
+ * back to the default while no administrator has saved one, and a stored value is read
+ * through the schema again, so a value saved before a field existed gets its default.
+ */
+export interface Setting<T> {
+  value: T;
+  updatedAt: Date | null;
+  updatedByName: string | null;
+}
+
+export async function readSetting<S extends z.ZodType>(db: Executor, name: SettingName, schema: S, fallback: z.infer<S>): Promise<Setting<z.infer<S>>> {
+  const [row] = await db
+    .select({ value: settings.value, updatedAt: settings.updated_at, updatedByName: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}` })
+    .from(settings)
+    .leftJoin(users, eq(users.id, settings.updated_by))
+    .where(eq(settings.name, name))
+    .limit(1);
+  if (!row) return { value: fallback, updatedAt: null, updatedByName: null };
+  const parsed = schema.safeParse({ ...(fallback as object), ...(row.value as object) });
+  return { value: parsed.success ? parsed.data : fallback, updatedAt: row.updatedAt, updatedByName: row.updatedByName };
+}
+
+/** Saves a setting and audits each changed field, in one transaction. */
+export async function writeSetting<T extends Record<string, unknown>>(ctx: AppContext, actorId: number, name: SettingName, before: T, after: T): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(settings)
+      .values({ name, value: after, updated_by: actorId, updated_at: new Date() })
+      .onConflictDoUpdate({ target: settings.name, set: { value: after, updated_by: actorId, updated_at: new Date() } });
+    const changes = diff(before, after, Object.keys(after));
+    if (Object.keys(changes).length > 0) await recordAudit(tx, { actorId, action: `${name}_updated`, entityType: 'setting', entityId: settingAuditId(name), changes });
+  });
+}

@@ -1,0 +1,172 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { US_STATES, type EstimateAssumptions, type EstimateAssumptionsResponse, type UsStateCode } from '@sunin/contract';
+import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format-date-time';
+import { useEstimateAssumptions, useSaveEstimateAssumptions } from '../api/estimate-assumptions';
+import { AdminPageHeader } from '../components/admin-page-header';
+
+/** How each scalar assumption is typed: a percentage shows ×100, money and counts as they are. */
+const SCALARS = [
+  { key: 'cost_per_watt_usd', label: 'Cost per watt (US$ per W DC)', percent: false },
+  { key: 'target_offset', label: 'Target offset (% of annual usage)', percent: true },
+  { key: 'energy_share', label: 'Energy share of the bill (%)', percent: true },
+  { key: 'degradation', label: 'Panel degradation (% a year)', percent: true },
+  { key: 'escalation', label: 'Rate escalation (% a year)', percent: true },
+  { key: 'lifetime_years', label: 'Lifetime (years)', percent: false },
+  { key: 'itc_base_rate', label: 'Tax credit base rate (%)', percent: true },
+  { key: 'itc_adder_rate', label: 'Tax credit adder, each (%)', percent: true },
+  { key: 'financing_apr', label: 'Financing APR (%)', percent: true },
+  { key: 'financed_share', label: 'Financed share of the cost (%)', percent: true },
+  { key: 'default_specific_yield_kwh_per_kw', label: 'Specific yield, other states (kWh per kW a year)', percent: false },
+  { key: 'default_commercial_rate_cents_per_kwh', label: 'Commercial rate, other states (¢ per kWh)', percent: false },
+] as const;
+type ScalarKey = (typeof SCALARS)[number]['key'];
+
+interface FormState {
+  scalars: Record<ScalarKey, string>;
+  terms: string;
+  yields: Partial<Record<UsStateCode, string>>;
+  rates: Partial<Record<UsStateCode, string>>;
+}
+
+const show = (value: number, percent: boolean) => String(percent ? Math.round(value * 1_000_000) / 10_000 : value);
+const stateTable = (table: Partial<Record<UsStateCode, number>>) => Object.fromEntries(Object.entries(table).map(([code, value]) => [code, String(value)]));
+
+function toForm(assumptions: EstimateAssumptions): FormState {
+  return {
+    scalars: Object.fromEntries(SCALARS.map(({ key, percent }) => [key, show(assumptions[key], percent)])) as Record<ScalarKey, string>,
+    terms: assumptions.financing_terms_years.join(', '),
+    yields: stateTable(assumptions.specific_yield_kwh_per_kw),
+    rates: stateTable(assumptions.commercial_rate_cents_per_kwh),
+  };
+}
+
+/** The typed form as the API's assumptions; blanks in the state tables mean "use the other-states figure". Values the server refuses come back with its message. */
+function fromForm(form: FormState): EstimateAssumptions {
+  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+  // 8.99 % is 0.0899, not 0.08990000000000001: float noise would read as a change in the audit trail.
+  const fraction = (percent: number) => Math.round(percent * 1e8) / 1e10;
+  const scalars = Object.fromEntries(SCALARS.map(({ key, percent }) => [key, percent ? fraction(number(form.scalars[key])) : number(form.scalars[key])]));
+  const table = (entries: Partial<Record<UsStateCode, string>>) =>
+    Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined && value.trim() !== '').map(([code, value]) => [code, Number(value)]));
+  return {
+    ...(scalars as Record<ScalarKey, number>),
+    financing_terms_years: form.terms.split(/[,\s]+/).filter(Boolean).map(Number),
+    specific_yield_kwh_per_kw: table(form.yields),
+    commercial_rate_cents_per_kwh: table(form.rates),
+  };
+}
+
+function SettingsForm({ data }: { data: EstimateAssumptionsResponse }) {
+  const save = useSaveEstimateAssumptions();
+  const [form, setForm] = useState<FormState>(() => toForm(data.assumptions));
+  const [error, setError] = useState<string | null>(null);
+  const setScalar = (key: ScalarKey, value: string) => setForm((current) => ({ ...current, scalars: { ...current.scalars, [key]: value } }));
+  const setState = (table: 'yields' | 'rates', code: UsStateCode, value: string) => setForm((current) => ({ ...current, [table]: { ...current[table], [code]: value } }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    save.mutate(fromForm(form), {
+      onSuccess: (saved) => {
+        setForm(toForm(saved.assumptions));
+        toast.success('Estimate settings saved. Every estimate now uses them.');
+      },
+      onError: (failure) => {
+        const message = failure instanceof ApiError ? [failure.message, ...Object.values(failure.fields)].filter((text, index, all) => all.indexOf(text) === index).join(' ') : 'The settings could not be saved. Please try again.';
+        setError(message);
+        toast.error('Estimate settings not saved.');
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Estimate settings" className="space-y-6">
+      {error && (
+        <p role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-4 py-3 text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+      <section className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 className="text-lg font-semibold text-ink-900">Assumptions</h2>
+        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {SCALARS.map(({ key, label, percent }) => (
+            <TextField
+              key={key}
+              label={label}
+              inputMode="decimal"
+              value={form.scalars[key]}
+              onChange={(event) => setScalar(key, event.target.value)}
+              hint={`Default ${show(data.defaults[key], percent)}${data.sources[key] ? `. ${data.sources[key]}` : ''}`}
+            />
+          ))}
+          <TextField
+            label="Financing terms (years, comma-separated)"
+            value={form.terms}
+            onChange={(event) => setForm((current) => ({ ...current, terms: event.target.value }))}
+            hint={`Default ${data.defaults.financing_terms_years.join(', ')}`}
+          />
+        </div>
+      </section>
+      <section className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 className="text-lg font-semibold text-ink-900">By state</h2>
+        <p className="mt-1 text-sm text-ink-600">A blank specific yield or rate uses the figure for other states above. Rates: EIA, Electric Power Annual, 2023 data.</p>
+        <div className="mt-4 max-h-[32rem] overflow-auto">
+          <table className="w-full min-w-[22rem] text-left text-sm">
+            <thead className="sticky top-0 bg-white">
+              <tr className="text-ink-500">
+                <th scope="col" className="py-2 pr-3 font-medium">State</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Specific yield (kWh per kW)</th>
+                <th scope="col" className="py-2 font-medium">Commercial rate (¢ per kWh)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {US_STATES.map(([code, name]) => (
+                <tr key={code} className="border-t border-ink-100">
+                  <th scope="row" className="py-1.5 pr-3 font-normal text-ink-800">{name}</th>
+                  <td className="py-1.5 pr-3">
+                    <input aria-label={`Specific yield, ${name}`} inputMode="decimal" className="w-28 rounded-lg border border-ink-300 px-2 py-1" value={form.yields[code] ?? ''} onChange={(event) => setState('yields', code, event.target.value)} />
+                  </td>
+                  <td className="py-1.5">
+                    <input aria-label={`Commercial rate, ${name}`} inputMode="decimal" className="w-28 rounded-lg border border-ink-300 px-2 py-1" value={form.rates[code] ?? ''} onChange={(event) => setState('rates', code, event.target.value)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+        <p className="text-sm text-ink-600 sm:mr-auto">{data.updated_at ? `Last changed by ${data.updated_by_name ?? 'a former administrator'}, ${formatDateTime(data.updated_at)}.` : 'The defaults of DOMAIN.md are in use.'}</p>
+        <Button variant="secondary" onClick={() => setForm(toForm(data.defaults))}>
+          Fill in the defaults
+        </Button>
+        <Button type="submit" pending={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/estimate-settings: the assumptions of every savings estimate (issue 16 item 3). */
+export function EstimateSettingsPage() {
+  const settings = useEstimateAssumptions();
+  return (
+    <div className="mx-auto max-w-5xl">
+      <AdminPageHeader title="Estimate Settings" description="The numbers behind every project's preliminary savings and financing estimate. Changes apply to every estimate at once and are recorded in the audit trail." />
+      {settings.isPending ? (
+        <PageSpinner label="Loading the settings…" />
+      ) : settings.isError ? (
+        <LoadError message="The estimate settings could not be loaded." onRetry={() => settings.refetch()} retrying={settings.isFetching} />
+      ) : (
+        <SettingsForm key={settings.data.updated_at ?? 'defaults'} data={settings.data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import type { Estimate } from '@sunin/contract';
+import { amount, cents, dollars, percent, rateExplanation, years } from './estimate-format';
+
+function Figure({ term, value, how }: { term: string; value: string; how: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-ink-200 p-4 break-inside-avoid">
+      <dt className="text-sm text-ink-500">{term}</dt>
+      <dd className="mt-1 text-xl font-semibold text-ink-900">{value}</dd>
+      <dd className="mt-1 text-xs text-ink-500">{how}</dd>
+    </div>
+  );
+}
+
+/**
+ * The figures of a complete estimate, each with how it was computed (issue 16 item 4); shared
+ * by the project page's panel and the print view.
+ */
+export function EstimateFigures({ estimate }: { estimate: Estimate }) {
+  const { inputs, system, cost, savings, assumptions } = estimate;
+  const offset = assumptions.target_offset?.value as number;
+  const yieldWhere = inputs.yield_source === 'state' ? inputs.state_name : 'national figure';
+  return (
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Figure
+        term="System size"
+        value={amount(system.size_kw_dc, 'kW DC')}
+        how={`${amount(inputs.annual_kwh, 'kWh')} a year × ${percent(offset)} offset ÷ ${amount(inputs.specific_yield_kwh_per_kw)} kWh per kW (${yieldWhere})`}
+      />
+      <Figure term="First-year production" value={amount(system.annual_production_kwh, 'kWh')} how="System size × specific yield (NREL PVWatts, typical)" />
+      <Figure term="Cost before the tax credit" value={dollars(cost.gross_usd)} how={`System size × $${cost.cost_per_watt_usd.toFixed(2)} per W DC`} />
+      <Figure
+        term="Cost after the tax credit"
+        value={dollars(cost.net_usd)}
+        how={`Less a ${percent(cost.itc_rate)} federal credit of ${dollars(cost.itc_usd)}${cost.elective_pay ? ', as elective pay' : ''}`}
+      />
+      <Figure term="First-year savings" value={dollars(savings.first_year_usd)} how={`Production up to usage × ${percent(assumptions.energy_share?.value as number)} of ${rateExplanation(inputs)}`} />
+      <Figure term="Payback" value={years(savings.payback_years)} how="When the savings add up to the cost after the credit" />
+      <Figure
+        term={`${savings.lifetime_years}-year savings`}
+        value={dollars(savings.lifetime_usd)}
+        how={`Savings less the cost after the credit, with ${percent(assumptions.escalation?.value as number)} yearly rate rises and ${percent(assumptions.degradation?.value as number)} yearly panel loss`}
+      />
+      <Figure term="Annual usage" value={amount(inputs.annual_kwh, 'kWh')} how="Every month of every meter in Utility Info" />
+    </dl>
+  );
+}
+
+/** The monthly loan payment per term beside the current monthly bill. */
+export function FinancingTable({ estimate }: { estimate: Estimate }) {
+  const bill = estimate.inputs.average_monthly_bill_usd;
+  const estimatedBill = estimate.inputs.annual_kwh === null ? null : (estimate.inputs.annual_kwh * estimate.inputs.effective_rate_usd_per_kwh) / 12;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[28rem] text-left text-sm">
+        <caption className="pb-2 text-left text-sm text-ink-600">
+          Current monthly bill: <strong className="text-ink-900">{bill !== null ? cents(bill) : `${cents(estimatedBill)} (estimated from the rate)`}</strong>. Loans of{' '}
+          {dollars(estimate.financing[0]?.financed_usd ?? null)} at {percent(estimate.financing[0]?.apr ?? 0)} APR.
+        </caption>
+        <thead>
+          <tr className="border-b border-ink-200 text-ink-500">
+            <th scope="col" className="py-2 pr-4 font-medium">Term</th>
+            <th scope="col" className="py-2 pr-4 font-medium">Monthly payment</th>
+            <th scope="col" className="py-2 font-medium">Payment less first-year savings</th>
+          </tr>
+        </thead>
+        <tbody>
+          {estimate.financing.map((row) => (
+            <tr key={row.term_years} className="border-b border-ink-100">
+              <th scope="row" className="py-2 pr-4 font-medium text-ink-900">{row.term_years} years</th>
+              <td className="py-2 pr-4">{cents(row.monthly_payment_usd)}</td>
+              <td className="py-2">{cents(row.first_year_net_monthly_usd)} a month</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The cumulative cash flow as a table: the chart's text alternative and its print form. */
+export function CashFlowTable({ estimate }: { estimate: Estimate }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[20rem] text-right text-sm tabular-nums">
+        <thead>
+          <tr className="border-b border-ink-200 text-ink-500">
+            <th scope="col" className="py-1.5 pr-4 text-left font-medium">Year</th>
+            <th scope="col" className="py-1.5 pr-4 font-medium">Savings</th>
+            <th scope="col" className="py-1.5 font-medium">Cumulative</th>
+          </tr>
+        </thead>
+        <tbody>
+          {estimate.savings.cash_flow.map((row) => (
+            <tr key={row.year} className="border-b border-ink-100">
+              <th scope="row" className="py-1 pr-4 text-left font-normal">{row.year === 0 ? 'Install (cost after credit)' : row.year}</th>
+              <td className="py-1 pr-4">{dollars(row.savings_usd)}</td>
+              <td className={`py-1 ${row.cumulative_usd < 0 ? 'text-danger-700' : 'text-brand-800'}`}>{dollars(row.cumulative_usd)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What the estimate leaves out and what must be confirmed. */
+export function EstimateNotes({ estimate }: { estimate: Estimate }) {
+  return (
+    <ul className="list-disc space-y-1 pl-5 text-xs text-ink-600">
+      {estimate.cost.notes.map((note) => (
+        <li key={note}>{note}</li>
+      ))}
+      <li>Simplified: {estimate.simplifications.map((item) => item.replace(/\.$/, '').toLowerCase()).join('; ')}.</li>
+    </ul>
+  );
+}
