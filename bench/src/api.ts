@@ -101,6 +101,8 @@ export async function runApiBench(): Promise<void> {
     const projectOf = await insertProjects(client, ids, PROJECTS_PER_MEMBER);
     // Spread the projects over the six stages, so the admin's stage filter selects a third.
     await client.query('UPDATE projects SET project_stage = ($1::text[])[id % cardinality($1::text[]) + 1]', [ALL_PROJECT_STAGES]);
+    // Usage, a bill and a state, so the estimate row computes everything (issue 16).
+    await client.query(`UPDATE projects SET state = 'CA', average_monthly_power_bill_cost = '2400', power_bill_received_status = 'Yes', kilowatt_amounts = '[[6000,6000,6000,6000,6000,6000,4000,4000,4000,4000,4000,4000],[5000,5000,5000,5000,5000,5000,5000,5000,5000,5000,5000,5000]]'::jsonb`);
     await client.query('ANALYZE projects');
     const adminId = await insertAdmin(client);
     return {
@@ -124,11 +126,13 @@ export async function runApiBench(): Promise<void> {
   const admin = { authorization: adminAuthorization };
   const search = await checkAdminSearch(server.baseUrl, admin);
   const exportMs = await checkExport(server.baseUrl, admin, MEMBERS * PROJECTS_PER_MEMBER);
+  const importMs = await checkUsageImport(server.baseUrl, first);
 
   const targets: Target[] = [
     { label: 'GET /api/health', baseUrl: server.baseUrl, path: '/api/health' },
     { label: 'GET /api/projects (25 rows)', baseUrl: server.baseUrl, path: '/api/projects', perMember: () => '/api/projects' },
     { label: 'GET /api/projects/:id', baseUrl: server.baseUrl, path: '/api/projects/0', perMember: (member) => `/api/projects/${member.projectId}` },
+    { label: 'GET /api/projects/:id/estimate', baseUrl: server.baseUrl, path: '/api/projects/0/estimate', perMember: (member) => `/api/projects/${member.projectId}/estimate` },
     { label: `GET /api/admin/projects, q + 2 stages + sort (25 of ${search.total})`, baseUrl: server.baseUrl, path: ADMIN_SEARCH, headers: admin },
     { label: `GET /api/admin/projects.csv (${MEMBERS * PROJECTS_PER_MEMBER} rows, ${EXPORT_CONNECTIONS} connections, ${EXPORT_SECONDS} s)`, baseUrl: server.baseUrl, path: '/api/admin/projects.csv', headers: admin, connections: EXPORT_CONNECTIONS, timeout: 60, minSeconds: EXPORT_SECONDS },
   ];
@@ -155,6 +159,7 @@ export async function runApiBench(): Promise<void> {
   note('errors = connection errors (timeouts included) + non-2xx answers. Authenticated routes rotate over all 100 members (a minted token each); the admin routes use one administrator\'s token.');
   const exported = rows.find((row) => row.label.includes('.csv'));
   note(`CSV export alone (one request at a time, median of 3): ${fixed(exportMs, 0)} ms for ${MEMBERS * PROJECTS_PER_MEMBER} rows.`);
+  note(`Green Button import of a year of 15-minute CSV readings (${IMPORT_DAYS * 96} rows, one request at a time, median of 3): ${fixed(importMs, 0)} ms.`);
   if (exported) note(`CSV export under load: ${fixed(exported.result.requests.average * MEMBERS * PROJECTS_PER_MEMBER, 0)} rows/s, ${fixed(exported.result.throughput.average / 1024 / 1024, 1)} MiB/s.`);
 }
 
@@ -182,6 +187,36 @@ async function checkExport(baseUrl: string, headers: Record<string, string>, pro
     if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/csv') || lines.length !== projects + 1) {
       throw new Error(`GET /api/admin/projects.csv answered ${res.status} (${res.headers.get('content-type')}) with ${lines.length} lines; expected ${projects} rows and a header.`);
     }
+  }
+  return times.sort((a, b) => a - b)[1] ?? Number.NaN;
+}
+
+const IMPORT_DAYS = 366;
+
+/** A utility's 15-minute export for a year (PG&E's columns), as a member uploads it. */
+function quarterHourCsv(): string {
+  const lines = ['TYPE,DATE,START TIME,END TIME,USAGE (kWh),COST,NOTES'];
+  const start = Date.UTC(2025, 0, 1) / 1000;
+  for (let slot = 0; slot < IMPORT_DAYS * 96; slot++) {
+    const at = new Date((start + slot * 900) * 1000).toISOString();
+    const end = new Date((start + slot * 900 + 840) * 1000).toISOString();
+    lines.push(`Electric usage,${at.slice(0, 10)},${at.slice(11, 16)},${end.slice(11, 16)},0.25,$0.06,`);
+  }
+  return lines.join('\n');
+}
+
+/** The import must answer 12 months; answers the median time of three, one at a time. */
+async function checkUsageImport(baseUrl: string, member: Member): Promise<number> {
+  const csv = quarterHourCsv();
+  const times: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'usage.csv');
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}/api/projects/${member.projectId}/usage-imports`, { method: 'POST', headers: { authorization: member.authorization }, body: form });
+    const body = (await res.json()) as { meters?: unknown[][] };
+    times.push(performance.now() - started);
+    if (res.status !== 200 || body.meters?.[0]?.length !== 12) throw new Error(`POST usage-imports answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
   }
   return times.sort((a, b) => a - b)[1] ?? Number.NaN;
 }

@@ -145,6 +145,10 @@ for (const size of WIDTHS) {
       await open(page, `/projects/${projectId}/contacts/${contactId}`);
       await expectNoViolations(page, '/projects/:id/contacts/:id');
 
+      // The savings estimate's print view (issue 16).
+      await open(page, `/projects/${projectId}/estimate`);
+      await expectNoViolations(page, '/projects/:id/estimate');
+
       await open(page, '/notifications');
       await expectNoViolations(page, '/notifications');
       await checkDialog(page, 'the notification modal', page.getByRole('list', { name: 'Notifications' }).getByRole('button').first());
@@ -174,7 +178,7 @@ for (const size of WIDTHS) {
         await expect(dialog.getByText("Please enter the engineer's name.")).toBeVisible();
       });
 
-      for (const path of ['/admin', '/admin/all-users', '/admin/all-projects', '/admin/all-accounts', `/admin/accounts/${accountId}`, `/admin/referrals/${projectId}`, '/admin/coming-soon']) {
+      for (const path of ['/admin', '/admin/all-users', '/admin/all-projects', '/admin/all-accounts', `/admin/accounts/${accountId}`, `/admin/referrals/${projectId}`, '/admin/coming-soon', '/admin/estimate-settings']) {
         await open(page, path);
         await expectNoViolations(page, path);
       }

@@ -31,8 +31,8 @@ test.describe('admin lists', () => {
     await expect(search).toBeFocused();
     await search.pressSequentially(member.userName);
     await expect(page).toHaveURL(new RegExp(`[?&]q=${member.userName}`));
-    await expect(table.getByRole('cell', { name: alpha })).toBeVisible();
-    await expect(table.getByRole('cell', { name: beta })).toBeVisible();
+    await expect(table.getByRole('cell', { name: alpha, exact: true })).toBeVisible();
+    await expect(table.getByRole('cell', { name: beta, exact: true })).toBeVisible();
     await expect(page.getByText('Showing 1 to 2 of 2 results')).toBeVisible();
 
     await page.locator('summary', { hasText: 'Stage' }).click();
@@ -44,7 +44,7 @@ test.describe('admin lists', () => {
 
     // Back: the search without the filter, both rows again.
     await page.goBack();
-    await expect(table.getByRole('cell', { name: alpha })).toBeVisible();
+    await expect(table.getByRole('cell', { name: alpha, exact: true })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Archived' })).not.toBeChecked();
     await expect(search).toHaveValue(member.userName);
 
@@ -101,7 +101,7 @@ test.describe('admin lists', () => {
     await expect(page).not.toHaveURL(/\/login/);
 
     await page.goto(`/admin/all-projects?q=${member.userName}`);
-    await expect(page.getByRole('cell', { name: company })).toBeVisible();
+    await expect(page.getByRole('cell', { name: company, exact: true })).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const text = await (await download.createReadStream()).toArray();

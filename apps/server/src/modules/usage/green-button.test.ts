@@ -69,6 +69,13 @@ describe('parseUsageFile: ESPI XML', () => {
     await expect(parse('<feed></feed>')).rejects.toThrow(/no electricity usage readings/);
     await expect(parse('   ')).rejects.toThrow(/empty/);
   });
+
+  it('expands no entities: neither an external file (XXE) nor a billion laughs', async () => {
+    const external = '<?xml version="1.0"?><!DOCTYPE feed [<!ENTITY secret SYSTEM "file:///etc/passwd">]><feed><entry><content>&secret;</content></entry></feed>';
+    await expect(parse(external)).rejects.toThrow(/not readable XML/);
+    const laughs = '<?xml version="1.0"?><!DOCTYPE feed [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><feed>&b;</feed>';
+    await expect(parse(laughs)).rejects.toThrow(/not readable XML/);
+  });
 });
 
 describe('parseUsageFile: CSV', () => {

@@ -48,7 +48,7 @@ function PrintableEstimate({ projectId }: { projectId: number }) {
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-ink-200 pb-4">
         <div>
           <Logo to={backTo} />
-          <p className="mt-2 text-xs font-semibold tracking-wide text-sun-500 uppercase">Preliminary estimate · not a proposal</p>
+          <p className="mt-2 inline-block rounded bg-sun-400/25 px-2 py-0.5 text-xs font-semibold tracking-wide text-ink-900 uppercase">Preliminary estimate · not a proposal</p>
         </div>
         <div className="text-right text-sm text-ink-600">
           <p className="text-base font-semibold text-ink-900">{p.company_name || `Project #${p.id}`}</p>
