@@ -19,12 +19,15 @@ let t: TestApp;
 let member: Awaited<ReturnType<TestApp['signIn']>>;
 let admin: Awaited<ReturnType<TestApp['signIn']>>;
 let uploadRoutes: ClassifiedRoute[];
+/** The routes that store what they receive (photos and files); the usage import only reads. */
+let storingRoutes: ClassifiedRoute[];
 
 beforeAll(async () => {
   t = await createTestApp({ UPLOAD_MAX_BYTES: String(LIMIT) });
   member = await t.signIn();
   admin = await t.signIn({ account_type: 'admin', company_role: 'full_access_admin' });
   uploadRoutes = apiRoutes(t.app.routeTable).filter((route) => route.method === 'POST' && (route.schema?.consumes as string[] | undefined)?.includes('multipart/form-data'));
+  storingRoutes = uploadRoutes.filter((route) => /\/(images|files)$/.test(route.url));
 });
 afterAll(async () => t?.close());
 
@@ -33,10 +36,10 @@ async function newProject(): Promise<number> {
   return res.json().projectId as number;
 }
 
-/** Each upload route with a fresh project of the member, called as whoever may call it. */
-async function targets() {
+/** Each storing upload route (or `routes`) with a fresh project of the member, called as whoever may call it. */
+async function targets(routes = storingRoutes) {
   return Promise.all(
-    uploadRoutes.map(async (route) => {
+    routes.map(async (route) => {
       const projectId = await newProject();
       const kind = route.url.endsWith('/images') ? 'image' : 'file';
       return { route, kind, projectId, url: route.url.replace(':id', String(projectId)), auth: route.kind === 'admin' ? admin.auth : member.auth };
@@ -58,10 +61,18 @@ function filesOnDisk(dir = t.app.ctx.config.dataDir): string[] {
 const rowsOf = (projectId: number) => t.db.select().from(storedFiles).where(eq(storedFiles.project_id, projectId));
 
 describe('the upload routes', () => {
-  it('are the photo and file routes of members and admins', () => {
+  it('are the photo and file routes of members and admins, and the usage import, which stores nothing', () => {
     expect(uploadRoutes.map((route) => route.key).sort()).toEqual(
-      ['POST /api/admin/projects/:id/files', 'POST /api/admin/projects/:id/images', 'POST /api/projects/:id/files', 'POST /api/projects/:id/images'].sort(),
+      [
+        'POST /api/admin/projects/:id/files',
+        'POST /api/admin/projects/:id/images',
+        'POST /api/projects/:id/files',
+        'POST /api/projects/:id/images',
+        'POST /api/admin/projects/:id/usage-imports',
+        'POST /api/projects/:id/usage-imports',
+      ].sort(),
     );
+    expect(storingRoutes).toHaveLength(4);
   });
 });
 
@@ -179,6 +190,24 @@ describe('oversized bodies', () => {
       const atLimit = await upload(url, auth, { filename: 'max', data: Buffer.concat([head, Buffer.alloc(LIMIT - head.length)]) });
       expect(atLimit.statusCode, route.key).toBe(201);
       await t.app.inject({ method: 'DELETE', url: `${url}/${atLimit.json().id}`, headers: auth });
+    }
+    expect(filesOnDisk()).toEqual(before);
+  });
+
+  it('answer 413 on the usage import too, which keeps nothing at any size', async () => {
+    const before = filesOnDisk();
+    const csv = (bytes: number) => {
+      const head = 'Month,kWh\n' + Array.from({ length: 12 }, (_, index) => `2025-${String(index + 1).padStart(2, '0')},100`).join('\n') + '\n';
+      return head + ' '.repeat(bytes - head.length);
+    };
+    for (const { route, projectId, url, auth } of await targets(uploadRoutes.filter((candidate) => candidate.url.endsWith('/usage-imports')))) {
+      const res = await upload(url, auth, { filename: 'usage.csv', contentType: 'text/csv', data: csv(LIMIT + 1) });
+      expect(res.statusCode, route.key).toBe(413);
+      expect(res.json().error, route.key).toMatchObject({ code: 'payload_too_large' });
+      const atLimit = await upload(url, auth, { filename: 'usage.csv', contentType: 'text/csv', data: csv(LIMIT) });
+      expect(atLimit.statusCode, route.key).toBe(200);
+      expect(atLimit.json().meters, route.key).toEqual([[100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100]]);
+      expect(await rowsOf(projectId), route.key).toEqual([]);
     }
     expect(filesOnDisk()).toEqual(before);
   });
