@@ -200,6 +200,7 @@ describe('the savings estimate below the admin tabs (issue 16)', { timeout: 30_0
     const panel = await screen.findByRole('region', { name: 'Savings estimate' });
     expect(await within(panel).findByText(/cannot size a system/)).toBeInTheDocument();
     expect(calls.some((call) => call.url.pathname === '/api/admin/projects/7/estimate')).toBe(true);
+    expect(within(panel).getByRole('link', { name: 'Estimate Settings' })).toHaveAttribute('href', '/admin/estimate-settings');
     await user.click(within(panel).getAllByRole('link', { name: 'Open Utility Info' })[0]!);
     expect(await screen.findByRole('tab', { name: 'Utility Info', selected: true })).toBeInTheDocument();
     expect(memberCalls(calls)).toEqual([]);

@@ -10,8 +10,6 @@ const NAV_ITEMS: readonly FrameNavItem[] = [
   { to: '/admin/proposal-management', label: 'Proposal Management', icon: 'M9 12h6m-6 4h6M7 3h7l5 5v11a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Z' },
   { to: '/admin/all-projects', label: 'All Projects', icon: 'M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7Z' },
   { to: '/admin/all-users', label: 'Members', icon: 'M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1m17 0v-1a4 4 0 0 0-3-3.87M13 4.13a4 4 0 0 1 0 7.75M9.5 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z' },
-  // Beyond the spec's three (issue 16): the assumptions of the savings estimate.
-  { to: '/admin/estimate-settings', label: 'Estimate Settings', icon: 'M4 21v-7m0-4V3m8 18v-9m0-4V3m8 18v-5m0-4V3M1 14h6m2-6h6m2 8h6' },
 ];
 
 // The admin user menu: Sales Portal, Profile and Log out (public-site-and-admin.md 2.10).

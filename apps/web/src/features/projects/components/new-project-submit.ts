@@ -44,9 +44,12 @@ export interface SubmitReport {
 
 /** One create call with the Site and Utility parts the detail forms save too (member-app.md 7). */
 function toCreatePayload(values: NewProjectValues): ProjectCreateInput {
+  // The spec's create payload exactly (member-app.md 7): the wizard has no tax-credit inputs,
+  // which the server defaults to false and Site Info edits later (issue 16).
+  const { itc_energy_community: _community, itc_domestic_content: _content, tax_exempt: _exempt, ...site } = sitePayload(values);
   return {
     project_stage: PROJECT_STAGES[0],
-    ...sitePayload(values),
+    ...site,
     ...utilityPayload(values),
     // A new project sends its meters only when the power bill was received; none otherwise.
     kilowatt_amounts: values.power_bill_received_status === 'Yes' ? values.meters.map((meter) => meter.months) : [],

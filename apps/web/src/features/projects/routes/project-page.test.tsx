@@ -152,6 +152,10 @@ describe('Site Info tab', () => {
         type_of_roof: 'Metal Roofing',
         age_of_roof: '6-10 Years',
         roof_description: '',
+        // The tax-credit inputs of the savings estimate, edited in Site Info too (issue 16).
+        itc_energy_community: false,
+        itc_domestic_content: false,
+        tax_exempt: false,
       },
     });
     expect(JSON.stringify(patch?.body)).not.toContain('project_stage');

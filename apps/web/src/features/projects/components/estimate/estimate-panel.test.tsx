@@ -33,6 +33,7 @@ describe('EstimatePanel', () => {
     expect(within(financing).getByText('10 years').closest('tr')).toHaveTextContent('10 years$1,794.86');
     expect(within(financing).getByText('20 years').closest('tr')).toHaveTextContent('20 years$1,274.45');
     expect(within(panel).getByRole('link', { name: 'Print view' })).toHaveAttribute('href', '/projects/7/estimate');
+    expect(within(panel).queryByRole('link', { name: 'Estimate Settings' })).not.toBeInTheDocument();
     await user.click(within(panel).getByText('Show the cash flow as a table'));
     expect(within(panel).getByText('Install (cost after credit)').closest('tr')).toHaveTextContent('-$99,225');
     expect(within(panel).getByText(/must be confirmed/)).toBeInTheDocument();

@@ -42,7 +42,10 @@ function MissingInputs({ estimate, projectPath }: { estimate: Estimate; projectP
  */
 export function EstimatePanel({ projectId }: { projectId: number }) {
   const estimate = useEstimate(projectId);
-  const projectPath = pathOf(useProjectApi(), projectId);
+  const api = useProjectApi();
+  const projectPath = pathOf(api, projectId);
+  // The admin area reaches the assumptions from here (the spec's sidebar keeps its three items).
+  const inAdminArea = api.basePath.startsWith('/admin');
   return (
     <section aria-labelledby="estimate-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -55,7 +58,17 @@ export function EstimatePanel({ projectId }: { projectId: number }) {
           </Link>
         )}
       </div>
-      <p className="mt-1 text-sm text-ink-600">{ESTIMATE_MESSAGES.preliminary}</p>
+      <p className="mt-1 text-sm text-ink-600">
+        {ESTIMATE_MESSAGES.preliminary}
+        {inAdminArea && (
+          <>
+            {' '}
+            <Link className={textLinkClasses} to="/admin/estimate-settings">
+              Estimate Settings
+            </Link>
+          </>
+        )}
+      </p>
       <div className="mt-4 space-y-5">
         {estimate.isPending ? (
           <p className="flex items-center gap-2 text-sm text-ink-600">
