@@ -51,29 +51,33 @@ export function FinancingTable({ estimate }: { estimate: Estimate }) {
   const bill = estimate.inputs.average_monthly_bill_usd;
   const estimatedBill = estimate.inputs.annual_kwh === null ? null : (estimate.inputs.annual_kwh * estimate.inputs.effective_rate_usd_per_kwh) / 12;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-left text-sm">
-        <caption className="pb-2 text-left text-sm text-ink-600">
-          Current monthly bill: <strong className="text-ink-900">{bill !== null ? cents(bill) : `${cents(estimatedBill)} (estimated from the rate)`}</strong>. Loans of{' '}
-          {dollars(estimate.financing[0]?.financed_usd ?? null)} at {percent(estimate.financing[0]?.apr ?? 0)} APR.
-        </caption>
-        <thead>
-          <tr className="border-b border-ink-200 text-ink-500">
-            <th scope="col" className="py-2 pr-4 font-medium">Term</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Monthly payment</th>
-            <th scope="col" className="py-2 font-medium">Payment less first-year savings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {estimate.financing.map((row) => (
-            <tr key={row.term_years} className="border-b border-ink-100">
-              <th scope="row" className="py-2 pr-4 font-medium text-ink-900">{row.term_years} years</th>
-              <td className="py-2 pr-4">{cents(row.monthly_payment_usd)}</td>
-              <td className="py-2">{cents(row.first_year_net_monthly_usd)} a month</td>
+    <div>
+      {/* Outside the table, so that it wraps on a phone while the table scrolls sideways. */}
+      <p className="pb-2 text-sm text-ink-600">
+        Current monthly bill: <strong className="text-ink-900">{bill !== null ? cents(bill) : `${cents(estimatedBill)} (estimated from the rate)`}</strong>. Loans of{' '}
+        {dollars(estimate.financing[0]?.financed_usd ?? null)} at {percent(estimate.financing[0]?.apr ?? 0)} APR.
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[28rem] text-left text-sm">
+          <caption className="sr-only">Monthly loan payment per term</caption>
+          <thead>
+            <tr className="border-b border-ink-200 text-ink-500">
+              <th scope="col" className="py-2 pr-4 font-medium">Term</th>
+              <th scope="col" className="py-2 pr-4 font-medium">Monthly payment</th>
+              <th scope="col" className="py-2 font-medium">Payment less first-year savings</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {estimate.financing.map((row) => (
+              <tr key={row.term_years} className="border-b border-ink-100">
+                <th scope="row" className="py-2 pr-4 font-medium text-ink-900">{row.term_years} years</th>
+                <td className="py-2 pr-4">{cents(row.monthly_payment_usd)}</td>
+                <td className="py-2">{cents(row.first_year_net_monthly_usd)} a month</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

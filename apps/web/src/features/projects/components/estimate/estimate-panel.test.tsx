@@ -28,8 +28,8 @@ describe('EstimatePanel', () => {
     expect(figure('Payback')).toHaveTextContent('4.86 years');
     expect(figure('25-year savings')).toHaveTextContent('$563,513');
     expect(within(panel).getByText(/\$0\.2400 per kWh: your average bill × 12 ÷ annual usage/)).toBeInTheDocument();
-    const financing = within(panel).getByText(/Current monthly bill:/).closest('table')!;
-    expect(financing.querySelector('caption')).toHaveTextContent('Current monthly bill: $2,400.00');
+    expect(within(panel).getByText(/Current monthly bill:/)).toHaveTextContent('Current monthly bill: $2,400.00. Loans of $141,750 at 8.99 % APR.');
+    const financing = within(panel).getByRole('table', { name: 'Monthly loan payment per term' });
     expect(within(financing).getByText('10 years').closest('tr')).toHaveTextContent('10 years$1,794.86');
     expect(within(financing).getByText('20 years').closest('tr')).toHaveTextContent('20 years$1,274.45');
     expect(within(panel).getByRole('link', { name: 'Print view' })).toHaveAttribute('href', '/projects/7/estimate');
