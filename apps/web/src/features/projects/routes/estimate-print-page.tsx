@@ -6,12 +6,10 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Logo } from '../../../components/ui/logo';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { textLinkClasses } from '../../../components/ui/text-link';
-import { apiRequest } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatLongDate } from '../../../lib/format';
-import { useQuery } from '@tanstack/react-query';
-import type { Project } from '@sunin/contract';
 import { useEstimate } from '../api/get-estimate';
+import { useProject } from '../api/get-project';
 import { projectPath, useProjectApi } from '../api/project-api';
 import { EstimateFigures, EstimateNotes, FinancingTable } from '../components/estimate/estimate-figures';
 import { ESTIMATE_MESSAGES } from '../components/estimate/estimate-panel';
@@ -19,14 +17,8 @@ import { parseRouteId } from './project-id';
 
 const CashFlowChart = lazy(() => import('../components/estimate/cash-flow-chart'));
 
-/** The project in the scope's API (the member's own, or any from the admin area). */
-function useScopedProject(projectId: number) {
-  const api = useProjectApi();
-  return useQuery({ queryKey: api.keys.project(projectId), queryFn: ({ signal }) => apiRequest<Project>(projectPath(api, projectId), { signal }) });
-}
-
 function PrintableEstimate({ projectId }: { projectId: number }) {
-  const project = useScopedProject(projectId);
+  const project = useProject(projectId);
   const estimate = useEstimate(projectId);
   const backTo = projectPath(useProjectApi(), projectId);
   useDocumentTitle(project.data ? `Savings estimate: ${project.data.company_name || `Project #${projectId}`}` : 'Savings estimate');
