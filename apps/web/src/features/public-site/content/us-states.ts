@@ -1,66 +1,71 @@
-/** One square of the tile-grid map: the state's postal code and its place in the grid. */
+import { stateName, type UsStateCode } from '@sunin/contract';
+
+/** One square of the tile-grid map: the state's postal code, its name and its place in the grid. */
 export interface StateTile {
-  code: string;
+  code: UsStateCode;
   name: string;
   row: number;
   col: number;
 }
+
+/** The names come from the contract's one list of states (also the estimate's). */
+const tile = (code: UsStateCode, row: number, col: number): StateTile => ({ code, name: stateName(code), row, col });
 
 /**
  * The 50 states as a tile grid (11 columns, 8 rows), each roughly where it sits on the map.
  * Far smaller than state outlines and just as readable at 360 px.
  */
 export const STATE_TILES: StateTile[] = [
-  { code: 'AK', name: 'Alaska', row: 0, col: 0 },
-  { code: 'ME', name: 'Maine', row: 0, col: 10 },
-  { code: 'WI', name: 'Wisconsin', row: 1, col: 5 },
-  { code: 'VT', name: 'Vermont', row: 1, col: 8 },
-  { code: 'NH', name: 'New Hampshire', row: 1, col: 9 },
-  { code: 'WA', name: 'Washington', row: 2, col: 0 },
-  { code: 'ID', name: 'Idaho', row: 2, col: 1 },
-  { code: 'MT', name: 'Montana', row: 2, col: 2 },
-  { code: 'ND', name: 'North Dakota', row: 2, col: 3 },
-  { code: 'MN', name: 'Minnesota', row: 2, col: 4 },
-  { code: 'IL', name: 'Illinois', row: 2, col: 5 },
-  { code: 'MI', name: 'Michigan', row: 2, col: 6 },
-  { code: 'NY', name: 'New York', row: 2, col: 8 },
-  { code: 'MA', name: 'Massachusetts', row: 2, col: 9 },
-  { code: 'OR', name: 'Oregon', row: 3, col: 0 },
-  { code: 'NV', name: 'Nevada', row: 3, col: 1 },
-  { code: 'WY', name: 'Wyoming', row: 3, col: 2 },
-  { code: 'SD', name: 'South Dakota', row: 3, col: 3 },
-  { code: 'IA', name: 'Iowa', row: 3, col: 4 },
-  { code: 'IN', name: 'Indiana', row: 3, col: 5 },
-  { code: 'OH', name: 'Ohio', row: 3, col: 6 },
-  { code: 'PA', name: 'Pennsylvania', row: 3, col: 7 },
-  { code: 'NJ', name: 'New Jersey', row: 3, col: 8 },
-  { code: 'CT', name: 'Connecticut', row: 3, col: 9 },
-  { code: 'RI', name: 'Rhode Island', row: 3, col: 10 },
-  { code: 'CA', name: 'California', row: 4, col: 0 },
-  { code: 'UT', name: 'Utah', row: 4, col: 1 },
-  { code: 'CO', name: 'Colorado', row: 4, col: 2 },
-  { code: 'NE', name: 'Nebraska', row: 4, col: 3 },
-  { code: 'MO', name: 'Missouri', row: 4, col: 4 },
-  { code: 'KY', name: 'Kentucky', row: 4, col: 5 },
-  { code: 'WV', name: 'West Virginia', row: 4, col: 6 },
-  { code: 'VA', name: 'Virginia', row: 4, col: 7 },
-  { code: 'MD', name: 'Maryland', row: 4, col: 8 },
-  { code: 'DE', name: 'Delaware', row: 4, col: 9 },
-  { code: 'AZ', name: 'Arizona', row: 5, col: 1 },
-  { code: 'NM', name: 'New Mexico', row: 5, col: 2 },
-  { code: 'KS', name: 'Kansas', row: 5, col: 3 },
-  { code: 'AR', name: 'Arkansas', row: 5, col: 4 },
-  { code: 'TN', name: 'Tennessee', row: 5, col: 5 },
-  { code: 'NC', name: 'North Carolina', row: 5, col: 6 },
-  { code: 'SC', name: 'South Carolina', row: 5, col: 7 },
-  { code: 'OK', name: 'Oklahoma', row: 6, col: 3 },
-  { code: 'LA', name: 'Louisiana', row: 6, col: 4 },
-  { code: 'MS', name: 'Mississippi', row: 6, col: 5 },
-  { code: 'AL', name: 'Alabama', row: 6, col: 6 },
-  { code: 'GA', name: 'Georgia', row: 6, col: 7 },
-  { code: 'HI', name: 'Hawaii', row: 7, col: 0 },
-  { code: 'TX', name: 'Texas', row: 7, col: 3 },
-  { code: 'FL', name: 'Florida', row: 7, col: 8 },
+  tile('AK', 0, 0),
+  tile('ME', 0, 10),
+  tile('WI', 1, 5),
+  tile('VT', 1, 8),
+  tile('NH', 1, 9),
+  tile('WA', 2, 0),
+  tile('ID', 2, 1),
+  tile('MT', 2, 2),
+  tile('ND', 2, 3),
+  tile('MN', 2, 4),
+  tile('IL', 2, 5),
+  tile('MI', 2, 6),
+  tile('NY', 2, 8),
+  tile('MA', 2, 9),
+  tile('OR', 3, 0),
+  tile('NV', 3, 1),
+  tile('WY', 3, 2),
+  tile('SD', 3, 3),
+  tile('IA', 3, 4),
+  tile('IN', 3, 5),
+  tile('OH', 3, 6),
+  tile('PA', 3, 7),
+  tile('NJ', 3, 8),
+  tile('CT', 3, 9),
+  tile('RI', 3, 10),
+  tile('CA', 4, 0),
+  tile('UT', 4, 1),
+  tile('CO', 4, 2),
+  tile('NE', 4, 3),
+  tile('MO', 4, 4),
+  tile('KY', 4, 5),
+  tile('WV', 4, 6),
+  tile('VA', 4, 7),
+  tile('MD', 4, 8),
+  tile('DE', 4, 9),
+  tile('AZ', 5, 1),
+  tile('NM', 5, 2),
+  tile('KS', 5, 3),
+  tile('AR', 5, 4),
+  tile('TN', 5, 5),
+  tile('NC', 5, 6),
+  tile('SC', 5, 7),
+  tile('OK', 6, 3),
+  tile('LA', 6, 4),
+  tile('MS', 6, 5),
+  tile('AL', 6, 6),
+  tile('GA', 6, 7),
+  tile('HI', 7, 0),
+  tile('TX', 7, 3),
+  tile('FL', 7, 8),
 ];
 
 export interface MarketState {
