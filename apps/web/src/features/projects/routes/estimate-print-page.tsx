@@ -30,7 +30,7 @@ function PrintableEstimate({ projectId }: { projectId: number }) {
   const p = project.data;
   const cityLine = [p.city, [p.state, p.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
-    <article className="space-y-5">
+    <article className="space-y-5 print:space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Link to={backTo} className={`${textLinkClasses} text-sm`}>
           Back to the project

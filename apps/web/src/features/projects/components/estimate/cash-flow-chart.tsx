@@ -7,7 +7,7 @@ const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 /** The cumulative cash flow over the lifetime (Recharts; this module is loaded only where drawn). */
 export default function CashFlowChart({ estimate }: { estimate: Estimate }) {
   return (
-    <div className="h-64 w-full" aria-hidden="true">
+    <div className="h-64 w-full print:h-44" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart data={estimate.savings.cash_flow} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--color-ink-200)" />

@@ -4,9 +4,9 @@ import { amount, cents, dollars, percent, rateExplanation, years } from './estim
 
 function Figure({ term, value, how }: { term: string; value: string; how: ReactNode }) {
   return (
-    <div className="rounded-xl border border-ink-200 p-4 break-inside-avoid">
+    <div className="rounded-xl border border-ink-200 p-4 break-inside-avoid print:p-2">
       <dt className="text-sm text-ink-500">{term}</dt>
-      <dd className="mt-1 text-xl font-semibold text-ink-900">{value}</dd>
+      <dd className="mt-1 text-xl font-semibold text-ink-900 print:text-base">{value}</dd>
       <dd className="mt-1 text-xs text-ink-500">{how}</dd>
     </div>
   );
@@ -21,7 +21,7 @@ export function EstimateFigures({ estimate }: { estimate: Estimate }) {
   const offset = assumptions.target_offset?.value as number;
   const yieldWhere = inputs.yield_source === 'state' ? inputs.state_name : 'national figure';
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 print:grid-cols-4 print:gap-2">
       <Figure
         term="System size"
         value={amount(system.size_kw_dc, 'kW DC')}
