@@ -89,6 +89,21 @@ describe('parseUsageFile: CSV', () => {
     expect(result.warnings.join(' ')).toMatch(/Left out January 2025/);
   });
 
+  it('reads hourly rows with one ISO start date-time column, in the wall-clock time they state', async () => {
+    const lines = ['Start,kWh'];
+    const first = Date.UTC(2023, 11, 31, 20); // 2023-12-31 20:00 wall clock: December is partial and left out
+    const hours = (366 + 3) * 24;
+    for (let hour = 0; hour < hours; hour += 1) {
+      const wall = new Date(first + hour * 3_600_000).toISOString().slice(0, 19);
+      lines.push(`${wall}-06:00,0.5`);
+    }
+    const result = await parse(lines.join('\n'), 2048);
+    expect(result.period_start).toBe('2024-01-01');
+    expect(result.period_end).toBe('2024-12-31');
+    expect(result.meters).toEqual([[31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31].map((days) => days * 12)]);
+    expect(result.warnings.join(' ')).toMatch(/Left out January 2025.*left out 1 earlier month/);
+  });
+
   it('shares billing periods between the calendar months they span', async () => {
     const result = await parse(monthlyBillingCsv());
     // 13 bills of 3,100 kWh from Jan 5 to the 4th of each next month.

@@ -371,7 +371,6 @@ interface CsvRow {
   hasTime: boolean;
   end?: number;
   kwh: number;
-  meter: string;
 }
 
 const DAY = 86_400;
@@ -449,7 +448,7 @@ async function readCsv(chunks: AsyncIterable<string>): Promise<{ meters: Reading
     count = countReading(count);
     const meter = columns.meter === undefined ? '' : (row[columns.meter] ?? '').trim();
     const list = rows.get(meter) ?? [];
-    list.push({ start: start.seconds, hasTime: start.hasTime || timeCell !== '', end, kwh: value * columns.usageUnit, meter });
+    list.push({ start: start.seconds, hasTime: start.hasTime || timeCell !== '', end, kwh: value * columns.usageUnit });
     rows.set(meter, list);
   }
   if (!columns) throw new UnreadableUsageFile('No header row with a date (or start) column and a kWh column was found.');
