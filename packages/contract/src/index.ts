@@ -17,3 +17,4 @@ export * from './mfa.js';
 export * from './audit.js';
 export * from './us-states.js';
 export * from './estimate.js';
+export * from './earnings.js';

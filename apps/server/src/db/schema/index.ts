@@ -6,3 +6,4 @@ export * from './proposals.js';
 export * from './billing.js';
 export * from './audit.js';
 export * from './settings.js';
+export * from './earnings.js';

@@ -18,6 +18,7 @@ import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { assertCanWrite, findWritableProject, isAdmin, type ProjectScope } from './project-access.js';
 import { auditedFields, diff, recordAdminAudit } from '../audit/audit.service.js';
+import { recordStageChange } from './stage-history.js';
 
 type ProjectCreate = z.output<typeof projectCreateSchema>;
 type ProjectUpdate = z.output<typeof projectUpdateSchema>;
@@ -109,6 +110,7 @@ export async function createProject(ctx: AppContext, scope: ProjectScope, input:
       .values({ ...fields, user_id: ownerId, account_id, project_stage: scope.admin && project_stage ? project_stage : INITIAL_STAGE })
       .returning();
     if (!row) throw new Error('insert returned no row');
+    await recordStageChange(tx, { projectId: row.id, from: null, to: row.project_stage, by: scope.user.id, at: row.created_at });
     await recordAdminAudit(tx, scope, { action: 'created', entityType: 'project', entityId: row.id, changes: diff(null, row, auditedFields(row)) });
     return row;
   });
@@ -153,6 +155,7 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
   const [updated] = await tx.update(projects).set(changes).where(eq(projects.id, current.id)).returning();
   if (!updated) throw new AppError('not_found', 'Project not found.');
   const stageChanged = input.project_stage !== undefined && input.project_stage !== current.project_stage;
+  if (stageChanged) await recordStageChange(tx, { projectId: updated.id, from: current.project_stage, to: updated.project_stage, by: scope.user.id, at: updated.updated_at });
   const notified = stageChanged
     ? await createNotifications(tx, [current.user_id], {
         title: 'Project stage updated',

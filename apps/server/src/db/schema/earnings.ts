@@ -1,0 +1,101 @@
+import type { EarningEntryKind, EarningEntryStatus, ProjectStage } from '@sunin/contract';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { projects } from './projects.js';
+import { users } from './users.js';
+
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+const cents = () => bigint({ mode: 'number' });
+
+/**
+ * Every stage a project has been at (issue 17 item 1, DESIGN.md "Events"): written in the
+ * transaction of the change; a project's first row (from_stage null) is its creation.
+ * Analytics and "days in the current stage" read it.
+ */
+export const projectStageChanges = pgTable(
+  'project_stage_changes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    project_id: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    from_stage: text().$type<ProjectStage>(),
+    to_stage: text().$type<ProjectStage>().notNull(),
+    /** Who made the change; null for the backfilled creations and deleted users. */
+    changed_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    changed_at: at().notNull().defaultNow(),
+  },
+  (table) => [index('project_stage_changes_project_idx').on(table.project_id, table.changed_at), index('project_stage_changes_changed_idx').on(table.changed_at)],
+);
+
+/** A project's deal (DOMAIN.md 2): recorded and corrected by an administrator, money in cents. */
+export const deals = pgTable('deals', {
+  project_id: integer()
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  contract_value_cents: cents().notNull(),
+  net_profit_cents: cents().notNull(),
+  recorded_by: integer().references(() => users.id, { onDelete: 'set null' }),
+  created_at: at().notNull().defaultNow(),
+  updated_at: at().notNull().defaultNow(),
+});
+
+/**
+ * A payout: the partner's whole payable balance at the time, paid outside the portal (the
+ * reference names the transfer). Its entries point at it.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount_cents: cents().notNull(),
+    reference: text().notNull(),
+    paid_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: at().notNull().defaultNow(),
+  },
+  (table) => [index('payouts_user_idx').on(table.user_id, table.created_at)],
+);
+
+/**
+ * The earnings ledger (DOMAIN.md 2): one `deal` entry per project with a deal (its owner's
+ * share of the net profit), and `adjustment` entries an administrator adds to correct paid
+ * history. The project's name is kept, so the ledger outlives a deleted project.
+ */
+export const earningEntries = pgTable(
+  'earning_entries',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    project_id: integer().references(() => projects.id, { onDelete: 'set null' }),
+    kind: text().$type<EarningEntryKind>().notNull(),
+    company_name: text().notNull().default(''),
+    /** Basis points of the net profit (2000 = 20 %); null for adjustments. */
+    share_bp: integer(),
+    net_profit_cents: cents(),
+    amount_cents: cents().notNull(),
+    status: text().$type<EarningEntryStatus>().notNull(),
+    reason: text().notNull().default(''),
+    payout_id: integer().references(() => payouts.id, { onDelete: 'set null' }),
+    created_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    approved_at: at(),
+    paid_at: at(),
+    voided_at: at(),
+    created_at: at().notNull().defaultNow(),
+    updated_at: at().notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('earning_entries_deal_project_idx').on(table.project_id).where(sql`${table.kind} = 'deal'`),
+    index('earning_entries_user_idx').on(table.user_id, table.status),
+    index('earning_entries_payout_idx').on(table.payout_id),
+  ],
+);
+
+export type StageChangeRow = typeof projectStageChanges.$inferSelect;
+export type DealRow = typeof deals.$inferSelect;
+export type EarningEntryRow = typeof earningEntries.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;

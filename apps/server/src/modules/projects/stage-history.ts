@@ -1,0 +1,23 @@
+import type { ProjectStage } from '@sunin/contract';
+import { desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { projectStageChanges, type StageChangeRow } from '../../db/schema/index.js';
+
+/**
+ * Issue 17 item 1: every stage a project reaches is stored with the transaction that moves it
+ * (its creation included, from null), with who moved it.
+ */
+export async function recordStageChange(tx: Executor, change: { projectId: number; from: ProjectStage | null; to: ProjectStage; by: number | null; at?: Date }): Promise<void> {
+  await tx.insert(projectStageChanges).values({ project_id: change.projectId, from_stage: change.from, to_stage: change.to, changed_by: change.by, changed_at: change.at ?? new Date() });
+}
+
+/** A project's history, oldest first. */
+export async function stageHistory(db: Executor, projectId: number): Promise<StageChangeRow[]> {
+  return db.select().from(projectStageChanges).where(eq(projectStageChanges.project_id, projectId)).orderBy(projectStageChanges.changed_at, projectStageChanges.id);
+}
+
+/** When the project reached its current stage: its newest change. */
+export async function stageEnteredAt(db: Executor, projectId: number): Promise<Date | null> {
+  const [row] = await db.select({ at: projectStageChanges.changed_at }).from(projectStageChanges).where(eq(projectStageChanges.project_id, projectId)).orderBy(desc(projectStageChanges.changed_at), desc(projectStageChanges.id)).limit(1);
+  return row?.at ?? null;
+}
