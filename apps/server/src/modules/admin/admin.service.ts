@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type S
 import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
+import { voidForDeletedProject } from '../earnings/earnings.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { containsPattern, escapeLike } from '../../lib/like.js';
 import { offsetOf } from '../../lib/pagination.js';
@@ -321,6 +322,7 @@ export function projectListFilter(query: Omit<AdminProjectListQuery, 'page' | 'p
 export async function deleteProject(ctx: AppContext, id: number, actorId: number): Promise<void> {
   const keys = await ctx.db.transaction(async (tx) => {
     const files = await tx.select({ key: storedFiles.storage_key }).from(storedFiles).where(eq(storedFiles.project_id, id));
+    await voidForDeletedProject(tx, id);
     const [deleted] = await tx.delete(projects).where(eq(projects.id, id)).returning();
     if (!deleted) throw new AppError('not_found', 'Project not found.');
     await recordAudit(tx, { actorId, action: 'deleted', entityType: 'project', entityId: id, changes: diff(deleted, null, auditedFields(deleted)) });

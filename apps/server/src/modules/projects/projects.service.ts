@@ -19,6 +19,7 @@ import { createNotifications, publishNotifications } from '../notifications/noti
 import { assertCanWrite, findWritableProject, isAdmin, type ProjectScope } from './project-access.js';
 import { auditedFields, diff, recordAdminAudit } from '../audit/audit.service.js';
 import { recordStageChange } from './stage-history.js';
+import { followStage } from '../earnings/earnings.service.js';
 
 type ProjectCreate = z.output<typeof projectCreateSchema>;
 type ProjectUpdate = z.output<typeof projectUpdateSchema>;
@@ -157,11 +158,14 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
   const stageChanged = input.project_stage !== undefined && input.project_stage !== current.project_stage;
   if (stageChanged) await recordStageChange(tx, { projectId: updated.id, from: current.project_stage, to: updated.project_stage, by: scope.user.id, at: updated.updated_at });
   const notified = stageChanged
-    ? await createNotifications(tx, [current.user_id], {
-        title: 'Project stage updated',
-        message: `${updated.company_name || `Project #${updated.id}`} is now at ${updated.project_stage}.`,
-        subject: { project_id: updated.id },
-      })
+    ? [
+        ...(await createNotifications(tx, [current.user_id], {
+          title: 'Project stage updated',
+          message: `${updated.company_name || `Project #${updated.id}`} is now at ${updated.project_stage}.`,
+          subject: { project_id: updated.id },
+        })),
+        ...(await followStage(tx, updated)),
+      ]
     : [];
   const changed = diff(current, updated, auditedFields(updated));
   if (Object.keys(changed).length > 0) await recordAdminAudit(tx, scope, { action: stageChanged ? 'stage_changed' : 'updated', entityType: 'project', entityId: updated.id, changes: changed });

@@ -29,13 +29,17 @@ export async function readSetting<S extends z.ZodType>(db: Executor, name: Setti
   return { value: parsed.success ? parsed.data : fallback, updatedAt: row.updatedAt, updatedByName: row.updatedByName };
 }
 
-/** Saves a setting and audits each changed field, in one transaction. */
-export async function writeSetting<T extends Record<string, unknown>>(ctx: AppContext, actorId: number, name: SettingName, before: T, after: T): Promise<void> {
+/**
+ * Saves a setting and audits each changed field, in one transaction. `before` and `after` are
+ * the fields as audited; `value` is what is stored when that is not the same object (a nested
+ * setting audited field by field).
+ */
+export async function writeSetting<T extends Record<string, unknown>>(ctx: AppContext, actorId: number, name: SettingName, before: T, after: T, value: object = after): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(settings)
-      .values({ name, value: after, updated_by: actorId, updated_at: new Date() })
-      .onConflictDoUpdate({ target: settings.name, set: { value: after, updated_by: actorId, updated_at: new Date() } });
+      .values({ name, value, updated_by: actorId, updated_at: new Date() })
+      .onConflictDoUpdate({ target: settings.name, set: { value, updated_by: actorId, updated_at: new Date() } });
     const changes = diff(before, after, Object.keys(after));
     if (Object.keys(changes).length > 0) await recordAudit(tx, { actorId, action: `${name}_updated`, entityType: 'setting', entityId: settingAuditId(name), changes });
   });
