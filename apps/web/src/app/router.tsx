@@ -156,6 +156,8 @@ export const routes: RouteObject[] = [
                     path: 'profile',
                     lazy: async () => ({ Component: (await import('../features/users/routes/profile-page')).ProfilePage }),
                   },
+                  // Partner earnings (issue 17 item 2); linked from /home, the sidebar stays as the spec lists it.
+                  { path: 'earnings', lazy: async () => ({ Component: (await import('../features/earnings/routes/earnings-page')).EarningsPage }) },
                   {
                     path: 'sunin-school',
                     lazy: async () => ({ Component: (await import('../features/training/routes/training-page')).TrainingPage }),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification, RealtimeEvent } from '@sunin/contract';
 import type { NotificationsPage } from './api/list-notifications';
-import { mergeRealtimeEvent, newestFirst, removeNotification } from './notifications-store';
+import { QueryClient } from '@tanstack/react-query';
+import { applyNotificationEvent, mergeRealtimeEvent, newestFirst, refreshAfterReconnect, removeNotification } from './notifications-store';
 
 function notification(overrides: Partial<Notification> = {}): Notification {
   return {
@@ -77,5 +78,20 @@ describe('notifications merge rules (member-app.md 4)', () => {
       notification({ id: 2, created_at: '2025-03-02T10:00:00.000Z' }),
     ];
     expect(newestFirst(list, 2).map((n) => n.id)).toEqual([3, 2]);
+  });
+});
+
+describe('what a live notification refreshes', () => {
+  it('marks the project, admin and earnings queries stale on notification_created and after a reconnect, so /earnings moves live (issue 17)', () => {
+    const queryClient = new QueryClient();
+    const keys = [['projects', 'list'], ['admin', 'earnings', 'user', 7], ['earnings', 'mine']];
+    for (const key of keys) queryClient.setQueryData(key, { ok: true });
+    applyNotificationEvent(queryClient, 3, { type: 'notification_created', payload: notification({ id: 9 }) } as RealtimeEvent);
+    for (const key of keys) expect(queryClient.getQueryState(key)?.isInvalidated, key.join('/')).toBe(true);
+
+    const fresh = new QueryClient();
+    fresh.setQueryData(['earnings', 'mine'], { ok: true });
+    refreshAfterReconnect(fresh, 3);
+    expect(fresh.getQueryState(['earnings', 'mine'])?.isInvalidated).toBe(true);
   });
 });

@@ -70,6 +70,9 @@ export function applyNotificationEvent(queryClient: QueryClient, userId: number,
     // open project page shows the new ticket status and links without a reload. By key prefix,
     // because features do not import each other (STYLE.md 5).
     void queryClient.invalidateQueries({ queryKey: ['projects'] });
+    // The earnings ledger notifies every change of an entry or payout (issue 17): /earnings
+    // and the home figures read again, live.
+    void queryClient.invalidateQueries({ queryKey: ['earnings'] });
     // In the admin area a new notification is usually a new proposal or revision request:
     // Proposal Requests, All Projects and the user pages read again, so it shows without a
     // reload (issue 15 item 1). Only queries in use are fetched; the rest are marked stale.
@@ -92,4 +95,5 @@ export function applyNotificationRemoved(queryClient: QueryClient, userId: numbe
 export function refreshAfterReconnect(queryClient: QueryClient, userId: number): void {
   void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(userId) });
   void queryClient.invalidateQueries({ queryKey: ['projects'] });
+  void queryClient.invalidateQueries({ queryKey: ['earnings'] });
 }

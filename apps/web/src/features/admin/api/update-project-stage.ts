@@ -29,6 +29,8 @@ export function useUpdateProjectStage(projectId: number) {
     },
     onSuccess: (project) => {
       queryClient.setQueryData(key, project);
+      // The owner's earnings entry follows the stage (approved at Project Completion, void when archived).
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'earnings'] });
       return queryClient.invalidateQueries({ queryKey: [...adminProjectsKey, 'list'] });
     },
   });

@@ -94,6 +94,21 @@ describe('describeAuditEntry: the plain words of each audited admin write', () =
     );
   });
 
+  it('earnings: deals, approvals, adjustments and payouts', () => {
+    const at = (entityType: AuditEntry['entity_type'], action: string, changes: AuditEntry['changes']) => describeAuditEntry(entry(action, entityType, changes)).replace(/^Avery Admin /, '');
+    expect(at('project', 'deal_recorded', { contract_value_usd: { before: null, after: 250000 }, net_profit_usd: { before: null, after: 48250.5 } })).toBe(
+      'recorded the deal: a contract value of $250,000.00 and a net profit of $48,250.50',
+    );
+    expect(at('project', 'deal_updated', { net_profit_usd: { before: 48250.5, after: 40000 } })).toBe('corrected the deal: a net profit of $40,000.00');
+    expect(at('user', 'earning_approved', { status: { before: 'expected', after: 'approved' }, record_id: { before: null, after: 12 } })).toBe('approved earnings entry #12');
+    expect(at('user', 'earning_adjusted', { amount_usd: { before: null, after: -120.5 }, reason: { before: null, after: 'Chargeback' }, record_id: { before: null, after: 3 } })).toBe(
+      'added an adjustment of -$120.50 (Chargeback)',
+    );
+    expect(at('user', 'payout_recorded', { amount_usd: { before: null, after: 2500 }, reference: { before: null, after: 'ACH-2' }, record_id: { before: null, after: 1 } })).toBe(
+      'recorded a payout of $2,500.00, reference ACH-2',
+    );
+  });
+
   it('names a deleted administrator and reads an unknown action as words', () => {
     expect(describeAuditEntry(entry('mfa_reset', 'user', {}, null))).toBe('A former administrator reset two-factor authentication');
     expect(describeAuditEntry(entry('bulk_archived', 'project'))).toBe('Avery Admin bulk archived (project)');

@@ -8,7 +8,8 @@ import { formatDateTime } from './format';
  *   user: created, updated, sessions_ended, mfa_reset, account_created|updated|deleted;
  *   project: created, updated, stage_changed, deleted, contact_|link_|ticket_created|updated|deleted,
  *            photo_|file_uploaded|renamed|deleted;
- *   proposal_ticket: updated.
+ *   proposal_ticket: updated;
+ *   earnings (issue 17): project deal_recorded|deal_updated; user earning_approved|earning_adjusted|payout_recorded.
  * An action this screen does not know yet still reads as words, never as a raw key.
  */
 
@@ -158,6 +159,13 @@ function proposalSentence(entry: AuditEntry): string {
   return withDetails(head, details);
 }
 
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** "$1,250.00", with an optional lead ("a net profit of $1,250.00"); '' for a value that is not a number. */
+function money(value: unknown, lead = ''): string {
+  if (typeof value !== 'number') return '';
+  return `${lead ? `${lead} ` : ''}${usd.format(value)}`;
+}
+
 /** What the administrator did, without who and when: "moved the project from A to B". */
 export function describeAuditAction(entry: AuditEntry): string {
   const { action, entity_type: entityType, changes } = entry;
@@ -193,6 +201,24 @@ export function describeAuditAction(entry: AuditEntry): string {
     }
     case 'proposal_ticket:updated':
       return proposalSentence(entry);
+    case 'project:deal_recorded':
+    case 'project:deal_updated': {
+      const figures = [money(changes.contract_value_usd?.after, 'a contract value of'), money(changes.net_profit_usd?.after, 'a net profit of')].filter(Boolean);
+      const verb = action === 'deal_recorded' ? 'recorded the deal' : 'corrected the deal';
+      return figures.length > 0 ? `${verb}: ${joinWords(figures)}` : verb;
+    }
+    case 'user:earning_approved':
+      return `approved earnings entry #${String(changes.record_id?.after ?? '')}`.replace(/ #$/, '');
+    case 'user:earning_adjusted': {
+      const amount = money(changes.amount_usd?.after);
+      const reason = valueOf(changes, 'reason');
+      return `added an adjustment${amount ? ` of ${amount}` : ''}${reason ? ` (${reason})` : ''}`;
+    }
+    case 'user:payout_recorded': {
+      const amount = money(changes.amount_usd?.after);
+      const reference = valueOf(changes, 'reference');
+      return `recorded a payout${amount ? ` of ${amount}` : ''}${reference ? `, reference ${reference}` : ''}`;
+    }
   }
   if (action === 'updated') {
     const phrases = fieldPhrases(entry);

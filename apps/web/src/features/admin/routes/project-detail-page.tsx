@@ -10,6 +10,7 @@ import { TextLink } from '../../../components/ui/text-link';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { ActivityPanel } from '../components/activity-panel';
+import { DealPanel } from '../components/deal-panel';
 import { useAdminProject } from '../api/get-project';
 import { useUpdateProjectStage } from '../api/update-project-stage';
 import { StageProgress } from '../../../components/ui/stage-progress';
@@ -172,6 +173,7 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
         </TabPanels>
       </TabGroup>
       <sections.Estimate projectId={data.id} />
+      <DealPanel project={data} />
       <ActivityPanel entityType="project" entityId={data.id} />
     </div>
   );

@@ -10,6 +10,7 @@ import { ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { useAdminUser } from '../api/get-user';
 import { useUserAccounts, useUserProjects, useUserReferrals, type StageFilter } from '../api/list-user-records';
 import { ActivityPanel } from '../components/activity-panel';
+import { UserEarningsPanel } from '../components/user-earnings-panel';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { RecordStatusBadge, RecordTable, StageBadge, type Column } from '../components/record-tables';
 import { ResetTwoFactorButton } from '../components/reset-two-factor-button';
@@ -148,6 +149,7 @@ function UserDetail({ userId }: { userId: number }) {
           </div>
           <UserEditForm key={user.data.id} user={user.data} />
           <UserRecords userId={userId} />
+          <UserEarningsPanel userId={userId} name={name} />
           <ActivityPanel entityType="user" entityId={userId} />
         </>
       )}

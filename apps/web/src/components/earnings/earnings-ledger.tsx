@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EARNING_STATUS_LABELS, type EarningEntry, type EarningEntryStatus, type Earnings, type Payout } from '@sunin/contract';
+import { formatLongDate, formatUsd } from '../../lib/format';
+import { Badge } from '../ui/badge';
+import { ProgressBar } from '../ui/progress-bar';
+
+/**
+ * One partner's ledger (issue 17 item 2), as the partner sees it on /earnings and an
+ * administrator on the user detail: the totals, the progress to a minimum payout, the entries
+ * and the payouts. Presentational: the pages fetch and act.
+ */
+
+const TONE: Record<EarningEntryStatus, 'green' | 'red' | 'grey'> = { expected: 'grey', approved: 'green', paid: 'green', void: 'red' };
+
+export function EarningStatusBadge({ status }: { status: EarningEntryStatus }) {
+  return <Badge tone={TONE[status]}>{EARNING_STATUS_LABELS[status]}</Badge>;
+}
+
+const percent = (rate: number) => `${(rate * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+export const formatShare = (rate: number | null) => (rate === null ? '' : percent(rate));
+
+function Figure({ term, value, how }: { term: string; value: number; how: string }) {
+  return (
+    <div className="rounded-xl border border-ink-200 bg-white p-4">
+      <dt className="text-sm text-ink-500">{term}</dt>
+      <dd className="mt-1 text-xl font-semibold text-ink-900 tabular-nums">{formatUsd(value)}</dd>
+      <dd className="mt-1 text-xs text-ink-500">{how}</dd>
+    </div>
+  );
+}
+
+export function EarningsTotals({ earnings }: { earnings: Earnings }) {
+  const { totals } = earnings;
+  return (
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Figure term="Expected" value={totals.expected_usd} how="Deals recorded, approved at Project Completion" />
+      <Figure term="Approved" value={totals.approved_usd} how="Approved and not yet paid, adjustments included" />
+      <Figure term="Payable now" value={totals.payable_usd} how={earnings.minimum_payout_usd > 0 ? `Once approved earnings reach ${formatUsd(earnings.minimum_payout_usd)}` : 'The whole approved balance'} />
+      <Figure term="Paid" value={totals.paid_usd} how="Paid out to date" />
+    </dl>
+  );
+}
+
+/** A tier with a minimum payout: how far the approved balance is from it. */
+export function MinimumPayoutProgress({ earnings, who = 'Your' }: { earnings: Earnings; who?: string }) {
+  const minimum = earnings.minimum_payout_usd;
+  if (minimum <= 0) return null;
+  const approved = Math.max(0, earnings.totals.approved_usd);
+  const reached = earnings.totals.payable_usd > 0;
+  return (
+    <div className="space-y-2">
+      <ProgressBar label="Approved earnings toward the minimum payout" value={(approved / minimum) * 100} />
+      <p className="text-sm text-ink-700">
+        {reached
+          ? `${who} approved ${formatUsd(approved)} has reached the ${formatUsd(minimum)} minimum payout: it is paid in full with the next payout.`
+          : `${formatUsd(approved)} of the ${formatUsd(minimum)} minimum payout approved: ${formatUsd(minimum - approved)} to go.`}
+      </p>
+    </div>
+  );
+}
+
+const cellClasses = 'px-3 py-2 text-left align-top';
+
+export function EarningEntriesTable({ entries, projectHref, action, caption }: { entries: EarningEntry[]; projectHref: (projectId: number) => string; action?: (entry: EarningEntry) => ReactNode; caption: string }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-ink-200">
+      <table className="min-w-full divide-y divide-ink-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
+          <tr>
+            <th scope="col" className={cellClasses}>Project</th>
+            <th scope="col" className={cellClasses}>Share</th>
+            <th scope="col" className={`${cellClasses} text-right`}>Net profit</th>
+            <th scope="col" className={`${cellClasses} text-right`}>Amount</th>
+            <th scope="col" className={cellClasses}>Status</th>
+            <th scope="col" className={cellClasses}>Updated</th>
+            {action && (
+              <th scope="col" className={cellClasses}>
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-100 bg-white">
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td className={`${cellClasses} min-w-40`}>
+                {entry.project_id ? (
+                  <Link to={projectHref(entry.project_id)} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+                    {entry.company_name || `Project #${entry.project_id}`}
+                  </Link>
+                ) : (
+                  <span className="font-medium text-ink-900">{entry.company_name || (entry.kind === 'adjustment' ? 'Adjustment' : 'Deleted project')}</span>
+                )}
+                {entry.kind === 'adjustment' && <p className="text-xs text-ink-500">Adjustment{entry.reason ? `: ${entry.reason}` : ''}</p>}
+              </td>
+              <td className={cellClasses}>{formatShare(entry.share_rate)}</td>
+              <td className={`${cellClasses} text-right tabular-nums`}>{entry.net_profit_usd === null ? '' : formatUsd(entry.net_profit_usd)}</td>
+              <td className={`${cellClasses} text-right font-semibold tabular-nums`}>{formatUsd(entry.amount_usd)}</td>
+              <td className={cellClasses}>
+                <EarningStatusBadge status={entry.status} />
+              </td>
+              <td className={`${cellClasses} whitespace-nowrap`}>{formatLongDate(entry.updated_at)}</td>
+              {action && <td className={cellClasses}>{action(entry)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function PayoutsTable({ payouts, showPaidBy = false }: { payouts: Payout[]; showPaidBy?: boolean }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-ink-200">
+      <table className="min-w-full divide-y divide-ink-200 text-sm">
+        <caption className="sr-only">Payouts</caption>
+        <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
+          <tr>
+            <th scope="col" className={cellClasses}>Date</th>
+            <th scope="col" className={`${cellClasses} text-right`}>Amount</th>
+            <th scope="col" className={cellClasses}>Reference</th>
+            {showPaidBy && <th scope="col" className={cellClasses}>Recorded by</th>}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-100 bg-white">
+          {payouts.map((payout) => (
+            <tr key={payout.id}>
+              <td className={`${cellClasses} whitespace-nowrap`}>{formatLongDate(payout.created_at)}</td>
+              <td className={`${cellClasses} text-right font-semibold tabular-nums`}>{formatUsd(payout.amount_usd)}</td>
+              <td className={`${cellClasses} break-all`}>{payout.reference}</td>
+              {showPaidBy && <td className={cellClasses}>{payout.paid_by_name ?? ''}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
