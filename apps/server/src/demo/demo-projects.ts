@@ -48,6 +48,8 @@ export interface DemoProject {
   contacts: DemoContact[];
   links: DemoLink[];
   proposal: ProposalStep[];
+  /** The deal an administrator records just before the project reaches its stage (issue 17). */
+  deal?: { contract_value_usd: number; net_profit_usd: number };
 }
 
 /** Electricity use by month (January first), as shares of a year, for where the site is. */
@@ -233,6 +235,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Financing and Documentation',
+    deal: { contract_value_usd: 412000, net_profit_usd: 61800 },
     lastActivityDaysAgo: 6,
     project: {
       company_name: 'Bayside Brewing Company',
@@ -275,6 +278,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Site Survey and Finalization',
+    deal: { contract_value_usd: 268500, net_profit_usd: 40275 },
     lastActivityDaysAgo: 9,
     project: {
       company_name: 'Nutmeg Precision Machining',
@@ -310,6 +314,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Project Completion',
+    deal: { contract_value_usd: 535000, net_profit_usd: 80250 },
     lastActivityDaysAgo: 21,
     project: {
       company_name: 'Pacific Crest Medical Offices',
@@ -342,6 +347,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Archived',
+    deal: { contract_value_usd: 150000, net_profit_usd: 22500 },
     lastActivityDaysAgo: 30,
     project: {
       company_name: 'Desert Bloom Nursery',
@@ -440,6 +446,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'referral',
     stage: 'Site Survey and Finalization',
+    deal: { contract_value_usd: 198000, net_profit_usd: 29700 },
     lastActivityDaysAgo: 12,
     project: {
       company_name: 'Quincy Harbor Marine Supply',
@@ -473,6 +480,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'referral',
     stage: 'Project Completion',
+    deal: { contract_value_usd: 342000, net_profit_usd: 51300 },
     lastActivityDaysAgo: 25,
     project: {
       company_name: 'Reno Valley Distribution Center',

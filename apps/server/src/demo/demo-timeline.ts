@@ -1,7 +1,21 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
-import { accounts, contacts, notifications, projectLinks, projects, proposalLinks, proposalTicketHistories, proposalTickets, storedFiles, users } from '../db/schema/index.js';
+import {
+  accounts,
+  contacts,
+  earningEntries,
+  notifications,
+  payouts,
+  projectLinks,
+  projects,
+  projectStageChanges,
+  proposalLinks,
+  proposalTicketHistories,
+  proposalTickets,
+  storedFiles,
+  users,
+} from '../db/schema/index.js';
 
 /** The tables the seed's services write, with the columns that say when a row was written. */
 const TIMED: ReadonlyArray<{ table: PgTable; columns: readonly string[] }> = [
@@ -14,6 +28,9 @@ const TIMED: ReadonlyArray<{ table: PgTable; columns: readonly string[] }> = [
   { table: proposalLinks, columns: ['created_at'] },
   { table: proposalTicketHistories, columns: ['event_date'] },
   { table: notifications, columns: ['created_at'] },
+  { table: projectStageChanges, columns: ['changed_at'] },
+  { table: earningEntries, columns: ['created_at', 'updated_at'] },
+  { table: payouts, columns: ['created_at'] },
 ];
 
 type Marks = number[];
@@ -79,6 +96,15 @@ export class DemoTimeline {
   async dateReadNotifications(): Promise<void> {
     const first = this.start[TIMED.findIndex(({ table }) => table === notifications)] ?? 0;
     await this.db.execute(sql`update ${notifications} set viewed_on = created_at + interval '2 hours' where viewed_on is not null and id > ${first}`);
+  }
+
+  /**
+   * The ledger's own moments: a demo deal is recorded at its project's stage step, so it was
+   * approved or voided then; a paid entry was paid, and last changed, with its payout.
+   */
+  async dateLedger(): Promise<void> {
+    await this.db.execute(sql`update ${earningEntries} set approved_at = case when approved_at is null then null else created_at end, voided_at = case when voided_at is null then null else created_at end`);
+    await this.db.execute(sql`update ${earningEntries} e set paid_at = p.created_at, updated_at = p.created_at from ${payouts} p where e.payout_id = p.id`);
   }
 
   /** The demo people joined before their first project. */

@@ -2,11 +2,11 @@ import { ALL_PROJECT_STAGES, PROPOSAL_STATUS_NUMBERS, TERMINAL_PROPOSAL_STATUSES
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, contacts, notifications, projectLinks, projects, proposalTicketHistories, proposalTickets, storedFiles, users } from '../db/schema/index.js';
+import { checkoutSessions, contacts, notifications, payouts, projectLinks, projects, projectStageChanges, proposalTicketHistories, proposalTickets, storedFiles, users } from '../db/schema/index.js';
 import type { FileStorage } from '../lib/storage/index.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { DEMO_PROJECTS } from './demo-projects.js';
-import { DEMO_ACCOUNTS, DEMO_UNREAD_NOTIFICATIONS, seedDemoData, seedDemoOnce } from './seed.js';
+import { DEMO_ACCOUNTS, DEMO_PAYOUT_REFERENCE, DEMO_UNREAD_NOTIFICATIONS, seedDemoData, seedDemoOnce } from './seed.js';
 
 async function rowsIn(t: TestApp, table: PgTable): Promise<number> {
   const [row] = await t.db.select({ n: count() }).from(table);
@@ -108,6 +108,27 @@ describe('the demo seed', () => {
     const notices = await t.db.select().from(notifications);
     expect(Math.min(...notices.map((row) => row.created_at.getTime()))).toBeLessThan(Date.now() - 14 * day);
     for (const row of notices.filter((notice) => notice.read)) expect(row.viewed_on && row.viewed_on.getTime() - row.created_at.getTime()).toBe(2 * 60 * 60 * 1000);
+  });
+
+  it('gives both partners earnings in every status, a stage history per project, and the sales partner a payout (issue 17)', async () => {
+    const sales = await login(t, DEMO_ACCOUNTS.sales);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/user/earnings', headers: sales })).json();
+    expect(new Set(mine.entries.map((entry: { status: string }) => entry.status))).toEqual(new Set(['expected', 'paid', 'void']));
+    expect(mine.payouts).toEqual([expect.objectContaining({ reference: DEMO_PAYOUT_REFERENCE, amount_usd: 48_150 })]);
+    const referral = await login(t, DEMO_ACCOUNTS.referral);
+    const theirs = (await t.app.inject({ method: 'GET', url: '/api/user/earnings', headers: referral })).json();
+    expect(theirs.totals).toEqual({ expected_usd: 5940, approved_usd: 10_260, paid_usd: 0, payable_usd: 10_260 });
+    // Dated with the story: the payout two weeks ago, after the project it pays was completed.
+    const [payout] = await t.db.select().from(payouts);
+    expect(Date.now() - payout!.created_at.getTime()).toBeGreaterThan(13 * 86_400_000);
+    // Every project has its history, starting at its creation, and ending at its stage, days apart.
+    const rows = await t.db.select().from(projects);
+    for (const row of rows) {
+      const history = await t.db.select().from(projectStageChanges).where(eq(projectStageChanges.project_id, row.id)).orderBy(projectStageChanges.id);
+      expect(history[0]).toMatchObject({ from_stage: null, to_stage: 'Project Initiation' });
+      expect(history.at(-1)?.to_stage).toBe(row.project_stage);
+      if (history.length > 1) expect(history.at(-1)!.changed_at.getTime() - history[0]!.changed_at.getTime()).toBeGreaterThan(86_400_000);
+    }
   });
 
   it('the sales partner paid through the local checkout', async () => {

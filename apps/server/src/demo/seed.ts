@@ -16,6 +16,7 @@ import { createUser } from '../db/factories/users.js';
 import { projects, proposalTickets, users, type UserRow } from '../db/schema/index.js';
 import { LocalPaymentProvider } from '../lib/billing/index.js';
 import { confirmLocalCheckout, createCheckoutSession } from '../modules/billing/billing.service.js';
+import { recordDeal, recordPayout } from '../modules/earnings/earnings.service.js';
 import { listNotifications, setNotificationRead } from '../modules/notifications/notifications.service.js';
 import { MULTIPART_FRAMING_BYTES, uploadAttachment, type UploadSource } from '../modules/projects/attachments.service.js';
 import { assertCanWrite, memberScope, type ProjectScope } from '../modules/projects/project-access.js';
@@ -33,6 +34,7 @@ export { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
 export const DEMO_UNREAD_NOTIFICATIONS = 3;
 /** Days between the steps of a project's story. */
 const STEP_DAYS = 3;
+export const DEMO_PAYOUT_REFERENCE = 'ACH 2026-1107';
 const INITIAL_STAGE = 'Project Initiation';
 
 interface DemoPeople {
@@ -63,7 +65,12 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
     const people = await loadDemoPeople(demo.db);
     await timeline.begin();
     for (const [index, project] of DEMO_PROJECTS.entries()) await playProject(demo, timeline, people, project, index);
+    // The sales partner's completed project was paid out a week later; the referral partner's
+    // approved earnings wait for a payout, to try Record payout on.
+    await recordPayout(demo, people.admin.id, { user_id: people.sales.id, reference: DEMO_PAYOUT_REFERENCE });
+    await timeline.mark(timeline.daysAgo(14));
     await timeline.apply();
+    await timeline.dateLedger();
     await timeline.dateUsers(Object.values(people).map((person) => person.id), timeline.daysAgo(60));
     for (const person of Object.values(people)) await readOlderNotifications(demo, person);
     await timeline.dateReadNotifications();
@@ -200,6 +207,7 @@ async function playProject(ctx: AppContext, timeline: DemoTimeline, people: Demo
   }
   if (demo.stage !== INITIAL_STAGE) {
     nextStep();
+    if (demo.deal) await recordDeal(ctx, people.admin.id, id, demo.deal);
     await updateProject(ctx, admin, id, projectUpdateSchema.parse({ project_stage: demo.stage }));
     await timeline.mark(at);
     timeline.touched(projects, id, at);

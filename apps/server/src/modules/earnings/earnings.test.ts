@@ -1,6 +1,6 @@
 import type { DealResponse, Earnings, EarningEntry, PayoutWithEntries } from '@sunin/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEntries, earningEntries, notifications } from '../../db/schema/index.js';
 import type { BusMessage } from '../../lib/bus.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -52,8 +52,10 @@ describe('deals and the ledger (issue 17 item 2)', () => {
     expect(mine).toMatchObject({ share_rate: 0.2, minimum_payout_usd: 2500, payouts: [] });
     expect(await titlesOf(referral)).toEqual(['Earnings recorded', 'Earnings approved']);
     // Pushed to the partner as it happened, as notifications.
-    const pushed = published.filter((message) => message.userId === referral.user.id && message.event.type === 'notification_created').map((message) => (message.event.payload as { title: string }).title);
-    expect(pushed).toEqual(expect.arrayContaining(['Earnings recorded', 'Earnings approved']));
+    // (Through Redis the messages come back asynchronously: wait for them.)
+    const pushed = () =>
+      published.flatMap((message) => ('userId' in message && 'event' in message && message.userId === referral.user.id && message.event.type === 'notification_created' ? [(message.event.payload as { title: string }).title] : []));
+    await vi.waitFor(() => expect(pushed()).toEqual(expect.arrayContaining(['Earnings recorded', 'Earnings approved'])));
     stop();
 
     // Nobody else sees it.
