@@ -161,6 +161,8 @@ export const projectSchema = z.object({
   itc_energy_community: z.boolean(),
   itc_domestic_content: z.boolean(),
   tax_exempt: z.boolean(),
+  /** When the project reached its current stage (issue 17 item 1: from its stage history). */
+  stage_entered_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

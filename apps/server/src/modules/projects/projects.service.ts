@@ -7,12 +7,12 @@ import {
   type ProjectStage,
   type ProjectStatistics,
 } from '@sunin/contract';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { projectCreateSchema, projectUpdateSchema } from '@sunin/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
-import { accounts, projects, users, type ProjectRow, type UserRow } from '../../db/schema/index.js';
+import { accounts, projects, projectStageChanges, users, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
@@ -26,7 +26,7 @@ type ProjectUpdate = z.output<typeof projectUpdateSchema>;
 
 const INITIAL_STAGE: ProjectStage = 'Project Initiation';
 
-export function toProjectResponse(row: ProjectRow, ownerName: string): Project {
+export function toProjectResponse(row: ProjectRow, ownerName: string, stageEnteredAt: Date | null): Project {
   return {
     id: row.id,
     account_id: row.account_id,
@@ -58,6 +58,7 @@ export function toProjectResponse(row: ProjectRow, ownerName: string): Project {
     kilowatt_amounts: row.kilowatt_amounts,
     project_stage: row.project_stage,
     proposal_url: row.proposal_url,
+    stage_entered_at: stageEnteredAt?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -65,6 +66,9 @@ export function toProjectResponse(row: ProjectRow, ownerName: string): Project {
 
 /** The owner's name as the project lists show it. */
 export const ownerName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
+
+/** When the project reached its current stage: its newest stage change (one index probe per project). */
+export const stageEnteredAt = sql<Date | null>`(select max(${projectStageChanges.changed_at}) from ${projectStageChanges} where ${projectStageChanges.project_id} = ${projects.id})`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));
 
 /** member-app.md 2: the project lists' default order, newest updated_at first (id keeps pages stable). */
 export const recentlyUpdatedFirst = () => [desc(projects.updated_at), desc(projects.id)];
@@ -175,11 +179,12 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
 export interface ProjectWithOwner {
   project: ProjectRow;
   ownerName: string;
+  stageEnteredAt: Date | null;
 }
 
 export async function getProject(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<ProjectWithOwner> {
   const [row] = await ctx.db
-    .select({ project: projects, ownerName })
+    .select({ project: projects, ownerName, stageEnteredAt })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.user_id))
     .where(and(eq(projects.id, projectId), scope.admin ? undefined : eq(projects.user_id, scope.user.id)))
@@ -207,7 +212,17 @@ export async function listProjects(
     .orderBy(...(filter.orderBy ?? recentlyUpdatedFirst()))
     .limit(page.per_page)
     .offset(offsetOf(page));
-  if (rows[0]) return { rows: rows.map(({ project, ownerName }) => ({ project, ownerName })), total: rows[0].total };
+  if (rows[0]) {
+    // The page's times in stage in one grouped query over the page's ids (not a subquery per
+    // row, which the window count would run for every matching project).
+    const entered = await ctx.db
+      .select({ id: projectStageChanges.project_id, at: max(projectStageChanges.changed_at) })
+      .from(projectStageChanges)
+      .where(inArray(projectStageChanges.project_id, rows.map((row) => row.project.id)))
+      .groupBy(projectStageChanges.project_id);
+    const enteredAt = new Map(entered.map((row) => [row.id, row.at]));
+    return { rows: rows.map(({ project, ownerName }) => ({ project, ownerName, stageEnteredAt: enteredAt.get(project.id) ?? null })), total: rows[0].total };
+  }
   const [totals] = offsetOf(page) > 0 ? await ctx.db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.user_id)).where(where) : [{ n: 0 }];
   return { rows: [], total: totals?.n ?? 0 };
 }

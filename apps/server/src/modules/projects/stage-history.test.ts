@@ -36,6 +36,11 @@ describe('project stage history (issue 17 item 1)', () => {
     const [project] = await t.db.select().from(projects).where(eq(projects.id, id));
     expect(history[0]!.changed_at.getTime()).toBe(project!.created_at.getTime());
     expect((await stageEnteredAt(t.db, id))?.getTime()).toBe(history[2]!.changed_at.getTime());
+    // The project answers it, on its own and in lists, for the member and the admin.
+    const own = await t.app.inject({ method: 'GET', url: `/api/projects/${id}`, headers: member.auth });
+    expect(own.json().stage_entered_at).toBe(history[2]!.changed_at.toISOString());
+    const listed = await t.app.inject({ method: 'GET', url: `/api/admin/projects?q=Harbor%20Cold`, headers: admin.auth });
+    expect(listed.json().find((row: { id: number }) => row.id === id)?.stage_entered_at).toBe(history[2]!.changed_at.toISOString());
   });
 
   it('records a bulk stage change like a single one, and an admin-created project at its starting stage', async () => {

@@ -15,13 +15,24 @@ const TEXT: Record<StepState, string> = {
   upcoming: 'text-ink-500',
 };
 
+const DAY_MS = 86_400_000;
+
+/** "since today", "for 1 day", "for 12 days": how long the project has been at its stage (issue 17 item 1). */
+export function timeInStage(since: string, now = Date.now()): string {
+  const entered = Date.parse(since);
+  if (Number.isNaN(entered)) return '';
+  const days = Math.max(0, Math.floor((now - entered) / DAY_MS));
+  return days === 0 ? 'since today' : `for ${days} day${days === 1 ? '' : 's'}`;
+}
+
 /**
  * The five-stage progress bar (member-app.md 2): stages before the current one read 'Completed'
  * and are grey, the current one is green, later ones light grey. An archived project has no
  * current stage: every stage shows as not current, with an 'Archived' badge.
  */
-export function StageProgress({ stage }: { stage: ProjectStage }) {
+export function StageProgress({ stage, since }: { stage: ProjectStage; since?: string | null }) {
   const archived = stage === ARCHIVED_STAGE;
+  const time = since ? timeInStage(since) : '';
   const currentIndex = archived ? -1 : PROJECT_STAGES.indexOf(stage as (typeof PROJECT_STAGES)[number]);
 
   return (
@@ -29,6 +40,7 @@ export function StageProgress({ stage }: { stage: ProjectStage }) {
       <div className="mb-3 flex items-center gap-2">
         <h2 className="text-sm font-semibold text-ink-900">Project Stage</h2>
         {archived && <Badge tone="red">{ARCHIVED_STAGE}</Badge>}
+        {archived && time && <span className="text-xs text-ink-500">{time}</span>}
       </div>
       <ol aria-label="Project stages" className="grid grid-cols-1 gap-3 sm:grid-cols-5 sm:gap-2">
         {PROJECT_STAGES.map((name, index) => {
@@ -39,7 +51,7 @@ export function StageProgress({ stage }: { stage: ProjectStage }) {
               <span className={`block text-sm sm:mt-2 ${TEXT[state]}`}>
                 {name}
                 {state === 'completed' && <span className="block text-xs font-normal text-ink-500">Completed</span>}
-                {state === 'current' && <span className="block text-xs font-normal text-brand-700">Current stage</span>}
+                {state === 'current' && <span className="block text-xs font-normal text-brand-700">Current stage{time ? `, ${time}` : ''}</span>}
               </span>
             </li>
           );
