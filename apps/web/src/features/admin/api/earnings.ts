@@ -3,8 +3,10 @@ import {
   dealResponseSchema,
   earningEntrySchema,
   earningsSchema,
+  earningsSettingsResponseSchema,
   payoutWithEntriesSchema,
   type DealBody,
+  type EarningsSettings,
 } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -66,5 +68,24 @@ export function useAddAdjustment(userId: number) {
     mutationFn: async (input: { amount_usd: number; reason: string }) =>
       earningEntrySchema.parse(await apiRequest<unknown>('/admin/earnings/adjustments', { method: 'POST', body: { user_id: userId, ...input } })),
     onSuccess: refresh,
+  });
+}
+
+export const earningsSettingsKey = [...earningsKey, 'settings'] as const;
+
+/** GET /api/admin/earnings-settings: the share and minimum payout per tier, with the defaults. */
+export function useEarningsSettings() {
+  return useQuery({ queryKey: earningsSettingsKey, queryFn: async ({ signal }) => earningsSettingsResponseSchema.parse(await apiRequest<unknown>('/admin/earnings-settings', { signal })) });
+}
+
+/** PUT /api/admin/earnings-settings {settings}: applies to deals recorded or corrected afterwards. */
+export function useSaveEarningsSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: EarningsSettings) => earningsSettingsResponseSchema.parse(await apiRequest<unknown>('/admin/earnings-settings', { method: 'PUT', body: { settings } })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(earningsSettingsKey, saved);
+      return queryClient.invalidateQueries({ queryKey: earningsKey });
+    },
   });
 }

@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Modal, ModalActions } from '../../../components/ui/modal';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { TextLink } from '../../../components/ui/text-link';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { adminToast } from '../admin-messages';
@@ -158,9 +159,12 @@ export function UserEarningsPanel({ userId, name }: { userId: number; name: stri
         <div className="space-y-5">
           <EarningsTotals earnings={earnings.data} />
           <MinimumPayoutProgress earnings={earnings.data} who="The" />
-          <div className="flex flex-wrap gap-3">
+          <div className="flex flex-wrap items-center gap-3">
             <RecordPayoutButton userId={userId} name={name} earnings={earnings.data} />
             <AddAdjustmentButton userId={userId} name={name} />
+            <TextLink to="/admin/earnings-settings" className="text-sm sm:ml-auto">
+              Shares and minimum payouts
+            </TextLink>
           </div>
           {earnings.data.entries.length === 0 ? (
             <p className="text-sm text-ink-600">No entries yet: record a deal on one of {name}'s projects.</p>

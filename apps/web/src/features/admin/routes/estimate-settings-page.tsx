@@ -1,14 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { US_STATES, type EstimateAssumptions, type EstimateAssumptionsResponse, type UsStateCode } from '@sunin/contract';
-import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-date-time';
 import { useEstimateAssumptions, useSaveEstimateAssumptions } from '../api/estimate-assumptions';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { SettingsError, SettingsFooter, settingsFailure } from '../components/settings-form-parts';
 
 /** How each scalar assumption is typed: a percentage shows ×100, money and counts as they are. */
 const SCALARS = [
@@ -78,8 +76,7 @@ function SettingsForm({ data }: { data: EstimateAssumptionsResponse }) {
         toast.success('Estimate settings saved. Every estimate now uses them.');
       },
       onError: (failure) => {
-        const message = failure instanceof ApiError ? [failure.message, ...Object.values(failure.fields)].filter((text, index, all) => all.indexOf(text) === index).join(' ') : 'The settings could not be saved. Please try again.';
-        setError(message);
+        setError(settingsFailure(failure));
         toast.error('Estimate settings not saved.');
       },
     });
@@ -87,11 +84,7 @@ function SettingsForm({ data }: { data: EstimateAssumptionsResponse }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Estimate settings" className="space-y-6">
-      {error && (
-        <p role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-4 py-3 text-sm text-danger-700">
-          {error}
-        </p>
-      )}
+      <SettingsError message={error} />
       <section className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6">
         <h2 className="text-lg font-semibold text-ink-900">Assumptions</h2>
         <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -141,15 +134,7 @@ function SettingsForm({ data }: { data: EstimateAssumptionsResponse }) {
           </table>
         </div>
       </section>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-        <p className="text-sm text-ink-600 sm:mr-auto">{data.updated_at ? `Last changed by ${data.updated_by_name ?? 'a former administrator'}, ${formatDateTime(data.updated_at)}.` : 'The defaults of DOMAIN.md are in use.'}</p>
-        <Button variant="secondary" onClick={() => setForm(toForm(data.defaults))}>
-          Fill in the defaults
-        </Button>
-        <Button type="submit" pending={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save settings'}
-        </Button>
-      </div>
+      <SettingsFooter updatedAt={data.updated_at} updatedByName={data.updated_by_name} onDefaults={() => setForm(toForm(data.defaults))} saving={save.isPending} />
     </form>
   );
 }

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { ACCOUNT_TYPE_LABELS, EARNING_TIERS, type EarningsSettings, type EarningsSettingsResponse, type EarningTier } from '@sunin/contract';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { formatUsd } from '../../../lib/format';
+import { useEarningsSettings, useSaveEarningsSettings } from '../api/earnings';
+import { AdminPageHeader } from '../components/admin-page-header';
+import { SettingsError, SettingsFooter, settingsFailure } from '../components/settings-form-parts';
+
+type FormState = Record<EarningTier, { share: string; minimum: string }>;
+
+const percentText = (rate: number) => String(Math.round(rate * 1_000_000) / 10_000);
+const toForm = (settings: EarningsSettings): FormState =>
+  Object.fromEntries(EARNING_TIERS.map((tier) => [tier, { share: percentText(settings.tiers[tier].share_rate), minimum: String(settings.tiers[tier].minimum_payout_usd) }])) as FormState;
+
+function fromForm(form: FormState): EarningsSettings {
+  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(/[$,\s%]/g, '')));
+  return {
+    tiers: Object.fromEntries(
+      EARNING_TIERS.map((tier) => [tier, { share_rate: Math.round(number(form[tier].share) * 100) / 10_000, minimum_payout_usd: number(form[tier].minimum) }]),
+    ) as EarningsSettings['tiers'],
+  };
+}
+
+function SettingsForm({ data }: { data: EarningsSettingsResponse }) {
+  const save = useSaveEarningsSettings();
+  const [form, setForm] = useState<FormState>(() => toForm(data.settings));
+  const [error, setError] = useState<string | null>(null);
+  const set = (tier: EarningTier, field: 'share' | 'minimum', value: string) => setForm((current) => ({ ...current, [tier]: { ...current[tier], [field]: value } }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    save.mutate(fromForm(form), {
+      onSuccess: (saved) => {
+        setForm(toForm(saved.settings));
+        toast.success('Earnings settings saved. Deals recorded or corrected from now on use them.');
+      },
+      onError: (failure) => {
+        setError(settingsFailure(failure));
+        toast.error('Earnings settings not saved.');
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Earnings settings" className="space-y-6">
+      <SettingsError message={error} />
+      <div className="grid gap-4 lg:grid-cols-3">
+        {EARNING_TIERS.map((tier) => (
+          <section key={tier} aria-labelledby={`tier-${tier}`} className="space-y-4 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm">
+            <h2 id={`tier-${tier}`} className="text-lg font-semibold text-ink-900">
+              {ACCOUNT_TYPE_LABELS[tier]}
+            </h2>
+            <TextField
+              label={`${ACCOUNT_TYPE_LABELS[tier]} share (% of net profit)`}
+              inputMode="decimal"
+              value={form[tier].share}
+              onChange={(event) => set(tier, 'share', event.target.value)}
+              hint={`Default ${percentText(data.defaults.tiers[tier].share_rate)} %`}
+            />
+            <TextField
+              label={`${ACCOUNT_TYPE_LABELS[tier]} minimum payout (US$)`}
+              inputMode="decimal"
+              value={form[tier].minimum}
+              onChange={(event) => set(tier, 'minimum', event.target.value)}
+              hint={data.defaults.tiers[tier].minimum_payout_usd > 0 ? `Default ${formatUsd(data.defaults.tiers[tier].minimum_payout_usd)}` : 'Default none (0)'}
+            />
+          </section>
+        ))}
+      </div>
+      <p className="text-sm text-ink-600">
+        A new share applies to deals recorded or corrected from now on; entries already recorded keep theirs until their deal is saved again, and paid entries never change.
+        Every change is in the audit trail.
+      </p>
+      <SettingsFooter updatedAt={data.updated_at} updatedByName={data.updated_by_name} onDefaults={() => setForm(toForm(data.defaults))} saving={save.isPending} />
+    </form>
+  );
+}
+
+/** /admin/earnings-settings (issue 17 item 2): each tier's share and minimum payout. Linked from a partner's Earnings panel. */
+export function EarningsSettingsPage() {
+  const settings = useEarningsSettings();
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader title="Earnings Settings" description="The share of a deal's net profit each partner tier earns, and the approved balance a payout waits for." />
+      {settings.isPending ? (
+        <PageSpinner label="Loading the earnings settings…" />
+      ) : settings.isError ? (
+        <LoadError message="The earnings settings could not be loaded." onRetry={() => settings.refetch()} retrying={settings.isFetching} />
+      ) : (
+        <SettingsForm key={settings.data.updated_at ?? 'defaults'} data={settings.data} />
+      )}
+    </div>
+  );
+}
