@@ -18,7 +18,8 @@ test('the partner sees a recorded deal move to approved and then paid, live', as
   await member.goto('/earnings');
   await expect(member.getByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
   await expect(member.getByText('No earnings yet')).toBeVisible();
-  const row = member.getByRole('table', { name: 'Your earnings entries' }).getByRole('row').filter({ hasText: company });
+  // On a phone the entries are a list of cards (the table shows from the sm breakpoint).
+  const row = member.getByRole('list', { name: 'Your earnings entries' }).getByRole('listitem').filter({ hasText: company });
 
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();
@@ -51,7 +52,7 @@ test('the partner sees a recorded deal move to approved and then paid, live', as
   await expect(admin.getByText(/Payout of \$4,000.00 recorded/)).toBeVisible();
 
   await expect(row).toContainText('Paid');
-  await expect(member.getByRole('table', { name: 'Payouts' })).toContainText('ACH-E2E-1');
+  await expect(member.getByRole('list', { name: 'Payouts' })).toContainText('ACH-E2E-1');
 
   await partnerContext.close();
   await adminContext.close();

@@ -22,9 +22,9 @@ export const formatShare = (rate: number | null) => (rate === null ? '' : percen
 
 function Figure({ term, value, how }: { term: string; value: number; how: string }) {
   return (
-    <div className="rounded-xl border border-ink-200 bg-white p-4">
+    <div className="rounded-xl border border-ink-200 bg-white p-3 sm:p-4">
       <dt className="text-sm text-ink-500">{term}</dt>
-      <dd className="mt-1 text-xl font-semibold text-ink-900 tabular-nums">{formatUsd(value)}</dd>
+      <dd className="mt-1 text-lg font-semibold text-ink-900 tabular-nums sm:text-xl">{formatUsd(value)}</dd>
       <dd className="mt-1 text-xs text-ink-500">{how}</dd>
     </div>
   );
@@ -33,7 +33,7 @@ function Figure({ term, value, how }: { term: string; value: number; how: string
 export function EarningsTotals({ earnings }: { earnings: Earnings }) {
   const { totals } = earnings;
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <Figure term="Expected" value={totals.expected_usd} how="Deals recorded, approved at Project Completion" />
       <Figure term="Approved" value={totals.approved_usd} how="Approved and not yet paid, adjustments included" />
       <Figure term="Payable now" value={totals.payable_usd} how={earnings.minimum_payout_usd > 0 ? `Once approved earnings reach ${formatUsd(earnings.minimum_payout_usd)}` : 'The whole approved balance'} />
@@ -62,9 +62,55 @@ export function MinimumPayoutProgress({ earnings, who = 'Your' }: { earnings: Ea
 
 const cellClasses = 'px-3 py-2 text-left align-top';
 
+function EntryName({ entry, projectHref }: { entry: EarningEntry; projectHref: (projectId: number) => string }) {
+  return (
+    <>
+      {entry.project_id ? (
+        <Link to={projectHref(entry.project_id)} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+          {entry.company_name || `Project #${entry.project_id}`}
+        </Link>
+      ) : (
+        <span className="font-medium text-ink-900">{entry.company_name || (entry.kind === 'adjustment' ? 'Adjustment' : 'Deleted project')}</span>
+      )}
+      {entry.kind === 'adjustment' && <p className="text-xs text-ink-500">Adjustment{entry.reason ? `: ${entry.reason}` : ''}</p>}
+    </>
+  );
+}
+
+/** The entries: a table from the sm breakpoint, a list of cards on a phone (the amount and status stay in view). */
 export function EarningEntriesTable({ entries, projectHref, action, caption }: { entries: EarningEntry[]; projectHref: (projectId: number) => string; action?: (entry: EarningEntry) => ReactNode; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-ink-200">
+    <>
+      <ul aria-label={caption} className="divide-y divide-ink-100 rounded-xl border border-ink-200 sm:hidden">
+        {entries.map((entry) => (
+          <li key={entry.id} className="space-y-1 p-3 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <EntryName entry={entry} projectHref={projectHref} />
+              </div>
+              <span className="font-semibold whitespace-nowrap tabular-nums">{formatUsd(entry.amount_usd)}</span>
+            </div>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-500">
+              <EarningStatusBadge status={entry.status} />
+              {entry.share_rate !== null && entry.net_profit_usd !== null && (
+                <span>
+                  {formatShare(entry.share_rate)} of {formatUsd(entry.net_profit_usd)}
+                </span>
+              )}
+              <span>{formatLongDate(entry.updated_at)}</span>
+            </div>
+            {action && <div className="pt-1">{action(entry)}</div>}
+          </li>
+        ))}
+      </ul>
+      <EntriesTable entries={entries} projectHref={projectHref} action={action} caption={caption} />
+    </>
+  );
+}
+
+function EntriesTable({ entries, projectHref, action, caption }: { entries: EarningEntry[]; projectHref: (projectId: number) => string; action?: ((entry: EarningEntry) => ReactNode) | undefined; caption: string }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-xl border border-ink-200 sm:block">
       <table className="min-w-full divide-y divide-ink-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
@@ -86,14 +132,7 @@ export function EarningEntriesTable({ entries, projectHref, action, caption }: {
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td className={`${cellClasses} min-w-40`}>
-                {entry.project_id ? (
-                  <Link to={projectHref(entry.project_id)} className="font-medium text-brand-800 underline-offset-2 hover:underline">
-                    {entry.company_name || `Project #${entry.project_id}`}
-                  </Link>
-                ) : (
-                  <span className="font-medium text-ink-900">{entry.company_name || (entry.kind === 'adjustment' ? 'Adjustment' : 'Deleted project')}</span>
-                )}
-                {entry.kind === 'adjustment' && <p className="text-xs text-ink-500">Adjustment{entry.reason ? `: ${entry.reason}` : ''}</p>}
+                <EntryName entry={entry} projectHref={projectHref} />
               </td>
               <td className={cellClasses}>{formatShare(entry.share_rate)}</td>
               <td className={`${cellClasses} text-right tabular-nums`}>{entry.net_profit_usd === null ? '' : formatUsd(entry.net_profit_usd)}</td>
@@ -113,7 +152,29 @@ export function EarningEntriesTable({ entries, projectHref, action, caption }: {
 
 export function PayoutsTable({ payouts, showPaidBy = false }: { payouts: Payout[]; showPaidBy?: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-ink-200">
+    <>
+      <ul aria-label="Payouts" className="divide-y divide-ink-100 rounded-xl border border-ink-200 sm:hidden">
+        {payouts.map((payout) => (
+          <li key={payout.id} className="p-3 text-sm">
+            <div className="flex justify-between gap-3">
+              <span>{formatLongDate(payout.created_at)}</span>
+              <span className="font-semibold tabular-nums">{formatUsd(payout.amount_usd)}</span>
+            </div>
+            <p className="text-xs break-all text-ink-500">
+              Reference {payout.reference}
+              {showPaidBy && payout.paid_by_name ? `, recorded by ${payout.paid_by_name}` : ''}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <PayoutsWideTable payouts={payouts} showPaidBy={showPaidBy} />
+    </>
+  );
+}
+
+function PayoutsWideTable({ payouts, showPaidBy }: { payouts: Payout[]; showPaidBy: boolean }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-xl border border-ink-200 sm:block">
       <table className="min-w-full divide-y divide-ink-200 text-sm">
         <caption className="sr-only">Payouts</caption>
         <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
