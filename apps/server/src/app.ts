@@ -25,6 +25,7 @@ import { proposalsRoutes } from './modules/proposals/proposals.routes.js';
 import { adminProposalsRoutes } from './modules/admin/admin-proposals.routes.js';
 import { adminAuditRoutes } from './modules/admin/admin-audit.routes.js';
 import { adminEstimateRoutes } from './modules/estimate/estimate.routes.js';
+import { adminAnalyticsRoutes, userAnalyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { adminExportRoutes } from './modules/admin/admin-export.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { AccessTokens } from './lib/tokens.js';
@@ -237,6 +238,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminProposalsRoutes);
       await api.register(adminAuditRoutes);
       await api.register(adminEstimateRoutes);
+      await api.register(userAnalyticsRoutes);
+      await api.register(adminAnalyticsRoutes);
       await api.register(adminExportRoutes);
       await api.register(billingRoutes);
       await api.register(stripeWebhookRoutes);
