@@ -29,13 +29,17 @@ const isoDate = (name: string) =>
 /** 'YYYY-MM' of a 'YYYY-MM-DD' or a Date (UTC). */
 export const monthOf = (value: string | Date): string => (typeof value === 'string' ? value.slice(0, 7) : value.toISOString().slice(0, 7));
 
-/** Every month from the month of `from` to the month of `to`, both included. */
+/**
+ * Every month from the month of `from` to the month of `to`, both included (at most 1,200: a
+ * guard, since the query's refinement may see dates that failed their own checks).
+ */
 export function monthsBetween(from: string, to: string): string[] {
   const months: string[] = [];
+  if (!ISO_DATE.test(from) || !ISO_DATE.test(to)) return months;
   let year = Number(from.slice(0, 4));
   let month = Number(from.slice(5, 7));
   const last = monthOf(to);
-  for (;;) {
+  while (months.length < 1200) {
     const key = `${String(year)}-${String(month).padStart(2, '0')}`;
     if (key > last) break;
     months.push(key);
@@ -64,7 +68,13 @@ export function resolveAnalyticsRange(query: { from?: string | undefined; to?: s
     const end = new Date(`${query.to}T00:00:00Z`);
     return { from: defaultAnalyticsRange(end).from, to: query.to };
   }
-  if (query.from) return { from: query.from, to: fallback.to < query.from ? query.from : fallback.to };
+  if (query.from) {
+    // Only `from`: up to today, but never more than the longest range.
+    const start = new Date(`${query.from}T00:00:00Z`);
+    const longest = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + ANALYTICS_MAX_MONTHS, 0)).toISOString().slice(0, 10);
+    const to = fallback.to < query.from ? query.from : fallback.to;
+    return { from: query.from, to: to > longest ? longest : to };
+  }
   return fallback;
 }
 
@@ -72,11 +82,13 @@ export function resolveAnalyticsRange(query: { from?: string | undefined; to?: s
 export const analyticsQuerySchema = z
   .strictObject({ from: isoDate('from').optional(), to: isoDate('to').optional() })
   .superRefine((query, context) => {
-    if (query.from && query.to && query.from > query.to) {
+    // Only two real dates are compared (the refinement may run after a field failed its checks).
+    if (!query.from || !query.to || !isRealDate(query.from) || !isRealDate(query.to)) return;
+    if (query.from > query.to) {
       context.addIssue({ code: 'custom', path: ['from'], message: 'from must be on or before to.' });
       return;
     }
-    if (query.from && query.to && monthsBetween(query.from, query.to).length > ANALYTICS_MAX_MONTHS) {
+    if (monthsBetween(query.from, query.to).length > ANALYTICS_MAX_MONTHS) {
       context.addIssue({ code: 'custom', path: ['from'], message: `The range is at most ${String(ANALYTICS_MAX_MONTHS)} months (5 years).` });
     }
   });

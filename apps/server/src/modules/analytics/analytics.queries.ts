@@ -54,26 +54,58 @@ export const newUsersPerMonth = (db: Executor, window: Window) =>
         from users u where ${inRange(sql`u.created_at`, window)} group by 1, 2`,
   );
 
+/** Per working stage: stays begun in the range and their average length in days. */
+export interface StageFigures {
+  /** Projects whose highest stage reached by a change in the range is at least PROJECT_STAGES[i]. */
+  reached: number[];
+  archived: number;
+  stays: number[];
+  average_days: Array<number | null>;
+}
+
 /**
- * Average length of the stays in each working stage that began in the range: a stay ends at the
- * project's next change, or (still going) now. Only changes from the range's start on are read:
- * the change that ends a stay is always later than the one that began it.
+ * One pass over the stage history from the range's start on, sorted once by project and time:
+ * - a stay begins with a change and ends at the project's next change, or (still going) now;
+ *   the stays begun in the range are averaged per working stage. Changes before the range's
+ *   start are never read: the change that ends a stay is always later than the one that began it.
+ * - the funnel: each project's highest stage reached by a change in the range (Archived aside),
+ *   counted once per project (its first row), and the projects archived in the range.
  */
-export const daysInStage = (db: Executor, window: Window) =>
-  rows<{ stage: ProjectStage; stays: number; average_days: number | null }>(
+export async function stageFigures(db: Executor, window: Window): Promise<StageFigures> {
+  const inRangeRow = sql`c.changed_at < ${at(window.until)}`;
+  const rank = sql`case c.to_stage ${sql.join(
+    PROJECT_STAGES.map((stage, index) => sql`when ${stage} then ${index + 1}::int`),
+    sql` `,
+  )} end`;
+  const reached = PROJECT_STAGES.map((_, index) => sql`(count(*) filter (where nth = 1 and top >= ${index + 1}::int))::int as ${sql.identifier(`reached_${String(index)}`)}`);
+  const stays = TIMED_STAGES.flatMap((stage, index) => [
+    sql`(count(*) filter (where begun_in_range and to_stage = ${stage}))::int as ${sql.identifier(`stays_${String(index)}`)}`,
+    sql`(avg(extract(epoch from (coalesce(left_at, ${at(window.now)}) - changed_at))) filter (where begun_in_range and to_stage = ${stage}) / 86400)::float8 as ${sql.identifier(`days_${String(index)}`)}`,
+  ]);
+  const [row] = await rows<Record<string, number | null>>(
     db,
-    sql`with stays as (
-          select c.to_stage, c.changed_at,
-            lead(c.changed_at) over (partition by c.project_id order by c.changed_at, c.id) as left_at
+    sql`with changes as (
+          select c.to_stage, c.changed_at, ${inRangeRow} as begun_in_range,
+            lead(c.changed_at) over ordered as left_at,
+            row_number() over ordered as nth,
+            max(case when ${inRangeRow} then ${rank} end) over whole as top,
+            bool_or(${inRangeRow} and c.to_stage = 'Archived') over whole as archived
           from project_stage_changes c
           ${window.owner === null ? sql`` : sql`join projects p on p.id = c.project_id and ${ownedBy(window)}`}
           where c.changed_at >= ${at(window.from)}
+          window whole as (partition by c.project_id), ordered as (whole order by c.changed_at, c.id)
         )
-        select to_stage as stage, count(*)::int as stays,
-          (avg(extract(epoch from (coalesce(left_at, ${at(window.now)}) - changed_at))) / 86400)::float8 as average_days
-        from stays where changed_at < ${at(window.until)} and to_stage in (${list(TIMED_STAGES)})
-        group by to_stage`,
+        select ${sql.join([...reached, sql`(count(*) filter (where nth = 1 and archived))::int as archived`, ...stays], sql`, `)}
+        from changes`,
   );
+  const value = (key: string) => (row?.[key] === undefined ? null : row[key]);
+  return {
+    reached: PROJECT_STAGES.map((_, index) => value(`reached_${String(index)}`) ?? 0),
+    archived: value('archived') ?? 0,
+    stays: TIMED_STAGES.map((_, index) => value(`stays_${String(index)}`) ?? 0),
+    average_days: TIMED_STAGES.map((_, index) => value(`days_${String(index)}`)),
+  };
+}
 
 /**
  * The 48-hour clocks (DOMAIN.md 3) started in the range: a request (1) or revision request (5)
@@ -125,34 +157,6 @@ export const earningsPerMonth = (db: Executor, window: Window & { owner: number 
         group by 1, 2`,
   );
 
-/**
- * The highest working stage each project reached by a change in the range (1 = Project
- * Initiation ... 5 = Project Completion), counted per stage; and the projects archived in it.
- */
-export const funnelTops = (db: Executor, window: Window) =>
-  rows<{ top: number; count: number }>(
-    db,
-    sql`with tops as (
-          select max(case c.to_stage ${sql.join(
-            PROJECT_STAGES.map((stage, index) => sql`when ${stage} then ${index + 1}::int`),
-            sql` `,
-          )} end) as top
-          from project_stage_changes c
-          where ${inRange(sql`c.changed_at`, window)} and c.to_stage in (${list(PROJECT_STAGES)})
-          group by c.project_id
-        )
-        select top, count(*)::int as count from tops group by top`,
-  );
-
-export const archivedInRange = async (db: Executor, window: Window): Promise<number> => {
-  const [row] = await rows<{ count: number }>(
-    db,
-    sql`select count(distinct c.project_id)::int as count from project_stage_changes c
-        where ${inRange(sql`c.changed_at`, window)} and c.to_stage = 'Archived'`,
-  );
-  return row?.count ?? 0;
-};
-
 /** Subscriptions that are being paid for (active) or in a trial, by plan. */
 export const liveSubscriptions = (db: Executor) =>
   rows<{ plan: string | null; provider_status: string; count: number }>(
@@ -161,20 +165,45 @@ export const liveSubscriptions = (db: Executor) =>
         where s.provider_status in ('active', 'trialing') group by 1, 2`,
   );
 
-/** The members with the most projects created in the range, or the largest open pipeline. */
-export const topPartners = (db: Executor, window: Window, by: 'projects' | 'pipeline') =>
-  rows<{ user_id: number; first_name: string; last_name: string; account_type: AccountType; projects: number; cents: number }>(
+export interface OwnerRow {
+  kind: 'month' | 'top_projects' | 'top_pipeline';
+  month: string | null;
+  plan: string | null;
+  user_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  account_type: AccountType | null;
+  projects: number;
+  cents: number;
+}
+
+/**
+ * One scan of the projects created in the range, grouped by owner and month, answers both the
+ * projects per month by the owner's plan and the top partners: by projects, and by pipeline
+ * value (deals' contract value of the projects not archived). Administrators' own projects
+ * count in the months but not among the partners.
+ */
+export const projectOwners = (db: Executor, window: Window) => {
+  const partner = (order: SQL, extra: SQL) => sql`(select o.user_id, u.first_name, u.last_name, u.account_type, o.projects, o.cents
+      from owners o join users u on u.id = o.user_id
+      where u.account_type <> 'admin' ${extra}
+      order by ${order}, o.user_id limit ${TOP_PARTNERS_LIMIT}::int)`;
+  return rows<OwnerRow>(
     db,
-    sql`with owners as (
-          select p.user_id, count(*)::int as projects,
+    sql`with per_month as (
+          select p.user_id, ${month(sql`p.created_at`)} as month, count(*)::int as projects,
             coalesce(sum(d.contract_value_cents) filter (where p.project_stage <> 'Archived'), 0)::float8 as cents
           from projects p left join deals d on d.project_id = p.id
           where ${inRange(sql`p.created_at`, window)}
-          group by p.user_id
-        )
-        select o.user_id, u.first_name, u.last_name, u.account_type, o.projects, o.cents
-        from owners o join users u on u.id = o.user_id
-        where u.account_type <> 'admin' ${by === 'pipeline' ? sql`and o.cents > 0` : sql``}
-        order by ${by === 'projects' ? sql`o.projects desc, o.cents desc` : sql`o.cents desc, o.projects desc`}, o.user_id
-        limit ${TOP_PARTNERS_LIMIT}::int`,
+          group by 1, 2
+        ),
+        owners as (select user_id, sum(projects)::int as projects, sum(cents)::float8 as cents from per_month group by user_id)
+        select 'month' as kind, m.month, ${plan(sql`u.account_type`)} as plan, null::int as user_id, null::text as first_name, null::text as last_name,
+          null::text as account_type, sum(m.projects)::int as projects, 0::float8 as cents
+        from per_month m join users u on u.id = m.user_id group by m.month, 3
+        union all
+        select 'top_projects', null, null, t.* from ${partner(sql`o.projects desc, o.cents desc`, sql``)} t
+        union all
+        select 'top_pipeline', null, null, t.* from ${partner(sql`o.cents desc, o.projects desc`, sql`and o.cents > 0`)} t`,
   );
+};

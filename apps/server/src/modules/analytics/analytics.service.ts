@@ -46,10 +46,10 @@ function turnaround(row: Awaited<ReturnType<typeof q.proposalClocks>>[number] | 
   };
 }
 
-function stageDurations(rows: Awaited<ReturnType<typeof q.daysInStage>>) {
-  return TIMED_STAGES.map((stage) => {
-    const row = rows.find((candidate) => candidate.stage === stage);
-    return { stage, stays: row?.stays ?? 0, average_days: row?.average_days === null || row?.average_days === undefined ? null : round(row.average_days, 1) };
+function stageDurations(figures: q.StageFigures) {
+  return TIMED_STAGES.map((stage, index) => {
+    const days = figures.average_days[index] ?? null;
+    return { stage, stays: figures.stays[index] ?? 0, average_days: days === null ? null : round(days, 1) };
   });
 }
 
@@ -70,10 +70,10 @@ function planMonths(months: string[], rows: Array<{ month: string; plan: string;
 export async function userAnalytics(ctx: AppContext, user: UserRow, query: AnalyticsQuery, now = new Date()): Promise<UserAnalytics> {
   const { range, window } = windowOf(query, now, user.id);
   const advanced = hasAdvancedAnalytics(user.account_type);
-  const [byStage, perMonth, stays, clocks, pipeline, earnings] = await Promise.all([
+  const [byStage, perMonth, stages, clocks, pipeline, earnings] = await Promise.all([
     q.projectsByStage(ctx.db, window),
     q.projectsPerMonth(ctx.db, window),
-    q.daysInStage(ctx.db, window),
+    q.stageFigures(ctx.db, window),
     q.proposalClocks(ctx.db, window, PROPOSAL_TURNAROUND_HOURS),
     advanced ? q.pipelineByStage(ctx.db, window) : null,
     advanced ? q.earningsPerMonth(ctx.db, { ...window, owner: user.id }) : null,
@@ -83,7 +83,7 @@ export async function userAnalytics(ctx: AppContext, user: UserRow, query: Analy
     advanced,
     projects_by_stage: ALL_PROJECT_STAGES.map((stage) => ({ stage, count: byStage.find((row) => row.stage === stage)?.count ?? 0 })),
     projects_per_month: range.months.map((month) => ({ month, count: perMonth.filter((row) => row.month === month).reduce((sum, row) => sum + row.count, 0) })),
-    days_in_stage: stageDurations(stays),
+    days_in_stage: stageDurations(stages),
     proposal_turnaround: turnaround(clocks[0]),
     pipeline_by_stage: pipeline
       ? PROJECT_STAGES.map((stage) => {
@@ -104,20 +104,16 @@ export async function userAnalytics(ctx: AppContext, user: UserRow, query: Analy
 /** GET /api/admin/analytics: the whole company. */
 export async function adminAnalytics(ctx: AppContext, query: AnalyticsQuery, now = new Date()): Promise<AdminAnalytics> {
   const { range, window } = windowOf(query, now, null);
-  const [tops, archived, stays, clocks, perMonth, newUsers, subscriptions, byProjects, byPipeline] = await Promise.all([
-    q.funnelTops(ctx.db, window),
-    q.archivedInRange(ctx.db, window),
-    q.daysInStage(ctx.db, window),
+  const [stages, clocks, owners, newUsers, subscriptions] = await Promise.all([
+    q.stageFigures(ctx.db, window),
     q.proposalClocks(ctx.db, window, PROPOSAL_TURNAROUND_HOURS),
-    q.projectsPerMonth(ctx.db, window),
+    q.projectOwners(ctx.db, window),
     q.newUsersPerMonth(ctx.db, window),
     q.liveSubscriptions(ctx.db),
-    q.topPartners(ctx.db, window, 'projects'),
-    q.topPartners(ctx.db, window, 'pipeline'),
   ]);
 
   // A project counts at every stage up to the highest it reached, so the funnel only narrows.
-  const reached = PROJECT_STAGES.map((_, index) => tops.filter((row) => row.top >= index + 1).reduce((sum, row) => sum + row.count, 0));
+  const { reached } = stages;
   const funnel = PROJECT_STAGES.map((stage, index) => {
     const before = index === 0 ? null : (reached[index - 1] ?? 0);
     return { stage, reached: reached[index] ?? 0, conversion: before === null || before === 0 ? null : round((reached[index] ?? 0) / before, 4) };
@@ -127,24 +123,30 @@ export async function adminAnalytics(ctx: AppContext, query: AnalyticsQuery, now
   const monthly = count('monthly', 'active');
   const yearly = count('yearly', 'active');
   const mrrCents = monthly * BILLING_PLANS.monthly.amountUsd * 100 + (yearly * BILLING_PLANS.yearly.amountUsd * 100) / 12;
-  const partner = (row: Awaited<ReturnType<typeof q.topPartners>>[number]) => ({
-    user_id: row.user_id,
-    name: `${row.first_name} ${row.last_name}`.trim(),
-    account_type: row.account_type,
-    projects: row.projects,
-    pipeline_value_usd: usd(row.cents),
-  });
+  // Each list comes ordered from its own subquery; sorted again here, as a union promises no order.
+  const partners = (kind: q.OwnerRow['kind']) =>
+    owners
+      .filter((row) => row.kind === kind)
+      .sort((a, b) => (kind === 'top_projects' ? b.projects - a.projects || b.cents - a.cents : b.cents - a.cents || b.projects - a.projects) || (a.user_id ?? 0) - (b.user_id ?? 0))
+      .map((row) => ({
+        user_id: row.user_id ?? 0,
+        name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
+        account_type: row.account_type ?? 'referral_partner',
+        projects: row.projects,
+        pipeline_value_usd: usd(row.cents),
+      }));
+  const perMonth = owners.filter((row) => row.kind === 'month').map((row) => ({ month: row.month ?? '', plan: row.plan ?? 'other', count: row.projects }));
 
   return {
     range,
     funnel,
-    archived,
-    days_in_stage: stageDurations(stays),
+    archived: stages.archived,
+    days_in_stage: stageDurations(stages),
     proposal_turnaround: turnaround(clocks[0]),
     projects_per_month: planMonths(range.months, perMonth),
     new_partners_per_month: planMonths(range.months, newUsers),
     subscriptions: { monthly, yearly, trialing: subscriptions.filter((row) => row.provider_status === 'trialing').reduce((sum, row) => sum + row.count, 0), mrr_usd: usd(mrrCents) },
-    top_partners_by_projects: byProjects.map(partner),
-    top_partners_by_pipeline: byPipeline.map(partner),
+    top_partners_by_projects: partners('top_projects'),
+    top_partners_by_pipeline: partners('top_pipeline'),
   };
 }
