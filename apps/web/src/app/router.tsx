@@ -156,6 +156,7 @@ export const routes: RouteObject[] = [
                     path: 'profile',
                     lazy: async () => ({ Component: (await import('../features/users/routes/profile-page')).ProfilePage }),
                   },
+                  { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/routes/analytics-page')).AnalyticsPage }) },
                   {
                     path: 'sunin-school',
                     lazy: async () => ({ Component: (await import('../features/training/routes/training-page')).TrainingPage }),
@@ -201,6 +202,7 @@ export const routes: RouteObject[] = [
                     path: 'notifications',
                     lazy: async () => ({ Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage }),
                   },
+                  { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/routes/admin-analytics-page')).AdminAnalyticsPage }) },
                   { path: 'estimate-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/estimate-settings-page')).EstimateSettingsPage }) },
                   { path: 'all-accounts', lazy: async () => ({ Component: (await import('../features/admin/routes/all-accounts-page')).AllAccountsPage }) },
                   { path: 'accounts/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/account-page')).AccountPage }) },
