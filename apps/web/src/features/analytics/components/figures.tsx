@@ -13,7 +13,7 @@ export function Figures({ title, figures }: { title: string; figures: readonly F
   return (
     <section aria-label={title} className="rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:p-5">
       <h2 className="text-base font-semibold text-ink-900">{title}</h2>
-      <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="mt-3 grid grid-cols-2 gap-3">
         {figures.map((figure) => (
           <div key={figure.term} className="rounded-xl border border-ink-200 p-3">
             <dt className="text-sm text-ink-500">{figure.term}</dt>

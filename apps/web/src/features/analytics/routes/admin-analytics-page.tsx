@@ -63,7 +63,7 @@ function TopPartnersCard({ title, rows, csvName }: { title: string; rows: TopPar
         },
         { header: 'Plan', value: (row) => ACCOUNT_TYPE_LABELS[row.account_type] },
         { header: 'Projects', value: (row) => row.projects, numeric: true },
-        { header: 'Pipeline value (USD)', value: (row) => row.pipeline_value_usd, show: (row) => dollars(row.pipeline_value_usd), numeric: true },
+        { header: 'Pipeline (USD)', value: (row) => row.pipeline_value_usd, show: (row) => dollars(row.pipeline_value_usd), numeric: true },
       ]}
     />
   );

@@ -152,7 +152,7 @@ describe('/admin/analytics', () => {
     const top = screen.getByRole('region', { name: 'Top partners by projects' });
     expect(within(top).getByRole('link', { name: '=cmd|calc' })).toHaveAttribute('href', '/admin/all-users/7');
     await user.click(within(top).getByRole('button', { name: 'Download CSV: Top partners by projects' }));
-    expect(await textOf(saved[0]!)).toBe('\uFEFFPartner,Plan,Projects,Pipeline value (USD)\r\n\'=cmd|calc,Sales Partner,3,120000.5\r\n');
+    expect(await textOf(saved[0]!)).toBe('\uFEFFPartner,Plan,Projects,Pipeline (USD)\r\n\'=cmd|calc,Sales Partner,3,120000.5\r\n');
     expect(within(screen.getByRole('region', { name: 'Top partners by pipeline value' })).getByText('No partner projects in this range.')).toBeInTheDocument();
   });
 
