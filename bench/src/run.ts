@@ -1,8 +1,9 @@
 /**
- * `tsx src/run.ts [api|realtime|web|uploads|reset ...]`: builds the portal if needed, then runs the
+ * `tsx src/run.ts [api|analytics|realtime|web|uploads|reset ...]`: builds the portal if needed, then runs the
  * named benchmarks in turn (all of them without arguments). Each starts and stops its own servers
  * and database; see bench/README.md for the knobs.
  */
+import { runAnalyticsBench } from './analytics.js';
 import { runApiBench } from './api.js';
 import { ensureBuilt } from './lib/build.js';
 import { runMain } from './lib/cleanup.js';
@@ -12,7 +13,7 @@ import { runResetBench } from './reset.js';
 import { runUploadsBench } from './uploads.js';
 import { runWebBench } from './web.js';
 
-const benches = { api: runApiBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench } as const;
+const benches = { api: runApiBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench } as const;
 type BenchName = keyof typeof benches;
 
 const requested = process.argv.slice(2);

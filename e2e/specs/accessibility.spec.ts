@@ -153,7 +153,7 @@ for (const size of WIDTHS) {
       await expectNoViolations(page, '/notifications');
       await checkDialog(page, 'the notification modal', page.getByRole('list', { name: 'Notifications' }).getByRole('button').first());
 
-      for (const path of ['/profile', '/sunin-school', '/billing', '/checkout', '/activating-now', '/earnings']) {
+      for (const path of ['/profile', '/sunin-school', '/billing', '/checkout', '/activating-now', '/earnings', '/analytics']) {
         await open(page, path);
         await expectNoViolations(page, path);
       }
@@ -178,7 +178,7 @@ for (const size of WIDTHS) {
         await expect(dialog.getByText("Please enter the engineer's name.")).toBeVisible();
       });
 
-      for (const path of ['/admin', '/admin/all-users', '/admin/all-projects', '/admin/all-accounts', `/admin/accounts/${accountId}`, `/admin/referrals/${projectId}`, '/admin/coming-soon', '/admin/estimate-settings', '/admin/earnings-settings']) {
+      for (const path of ['/admin', '/admin/all-users', '/admin/all-projects', '/admin/all-accounts', `/admin/accounts/${accountId}`, `/admin/referrals/${projectId}`, '/admin/coming-soon', '/admin/estimate-settings', '/admin/earnings-settings', '/admin/analytics']) {
         await open(page, path);
         await expectNoViolations(page, path);
       }

@@ -26,6 +26,7 @@ import { adminProposalsRoutes } from './modules/admin/admin-proposals.routes.js'
 import { adminAuditRoutes } from './modules/admin/admin-audit.routes.js';
 import { adminEstimateRoutes } from './modules/estimate/estimate.routes.js';
 import { adminEarningsRoutes, earningsRoutes } from './modules/earnings/earnings.routes.js';
+import { adminAnalyticsRoutes, userAnalyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { adminExportRoutes } from './modules/admin/admin-export.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { AccessTokens } from './lib/tokens.js';
@@ -240,6 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminEstimateRoutes);
       await api.register(earningsRoutes);
       await api.register(adminEarningsRoutes);
+      await api.register(userAnalyticsRoutes);
+      await api.register(adminAnalyticsRoutes);
       await api.register(adminExportRoutes);
       await api.register(billingRoutes);
       await api.register(stripeWebhookRoutes);

@@ -18,3 +18,4 @@ export * from './audit.js';
 export * from './us-states.js';
 export * from './estimate.js';
 export * from './earnings.js';
+export * from './analytics.js';

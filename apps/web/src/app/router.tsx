@@ -156,8 +156,9 @@ export const routes: RouteObject[] = [
                     path: 'profile',
                     lazy: async () => ({ Component: (await import('../features/users/routes/profile-page')).ProfilePage }),
                   },
-                  // Partner earnings (issue 17 item 2); linked from /home, the sidebar stays as the spec lists it.
+                  // Partner earnings and analytics (issue 17), in the sidebar after the spec's Home and Projects.
                   { path: 'earnings', lazy: async () => ({ Component: (await import('../features/earnings/routes/earnings-page')).EarningsPage }) },
+                  { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/routes/analytics-page')).AnalyticsPage }) },
                   {
                     path: 'sunin-school',
                     lazy: async () => ({ Component: (await import('../features/training/routes/training-page')).TrainingPage }),
@@ -204,6 +205,7 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({ Component: (await import('../features/notifications/routes/notifications-page')).NotificationsPage }),
                   },
                   { path: 'earnings-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/earnings-settings-page')).EarningsSettingsPage }) },
+                  { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/routes/admin-analytics-page')).AdminAnalyticsPage }) },
                   { path: 'estimate-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/estimate-settings-page')).EstimateSettingsPage }) },
                   { path: 'all-accounts', lazy: async () => ({ Component: (await import('../features/admin/routes/all-accounts-page')).AllAccountsPage }) },
                   { path: 'accounts/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/account-page')).AccountPage }) },

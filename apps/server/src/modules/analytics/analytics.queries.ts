@@ -1,0 +1,209 @@
+import { EARNING_TIERS, PROJECT_STAGES, TIMED_STAGES, TOP_PARTNERS_LIMIT, type AccountType, type ProjectStage } from '@sunin/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+
+/**
+ * The aggregate queries of the analytics (docs/decisions/019-analytics.md). Each answers a few
+ * grouped rows; every number is cast to int or float8 so PGlite and node-postgres both hand
+ * back JavaScript numbers. Times are compared in UTC; months are UTC months.
+ */
+
+/** Half-open range [from, until) of instants; `owner` limits to one member's projects. */
+export interface Window {
+  from: string;
+  until: string;
+  now: Date;
+  owner: number | null;
+}
+
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+const at = (value: string | Date) => sql`${typeof value === 'string' ? value : value.toISOString()}::timestamptz`;
+const inRange = (column: SQL, window: Window) => sql`${column} >= ${at(window.from)} and ${column} < ${at(window.until)}`;
+const month = (column: SQL) => sql`to_char(date_trunc('month', ${column} at time zone 'UTC'), 'YYYY-MM')`;
+const list = (values: readonly string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+const ownedBy = (window: Window) => (window.owner === null ? sql`true` : sql`p.user_id = ${window.owner}::int`);
+/** The account types months are split by; the rest are `other`. */
+const plan = (column: SQL) => sql`case when ${column} in (${list(EARNING_TIERS)}) then ${column} else 'other' end`;
+
+/** Projects created in the range by their current stage. */
+export const projectsByStage = (db: Executor, window: Window) =>
+  rows<{ stage: ProjectStage; count: number }>(
+    db,
+    sql`select p.project_stage as stage, count(*)::int as count from projects p
+        where ${ownedBy(window)} and ${inRange(sql`p.created_at`, window)} group by p.project_stage`,
+  );
+
+/** Projects created per month, split by the owner's plan. */
+export const projectsPerMonth = (db: Executor, window: Window) =>
+  rows<{ month: string; plan: string; count: number }>(
+    db,
+    sql`select ${month(sql`p.created_at`)} as month, ${plan(sql`u.account_type`)} as plan, count(*)::int as count
+        from projects p join users u on u.id = p.user_id
+        where ${ownedBy(window)} and ${inRange(sql`p.created_at`, window)} group by 1, 2`,
+  );
+
+/** Accounts created per month by account type (plan). */
+export const newUsersPerMonth = (db: Executor, window: Window) =>
+  rows<{ month: string; plan: string; count: number }>(
+    db,
+    sql`select ${month(sql`u.created_at`)} as month, ${plan(sql`u.account_type`)} as plan, count(*)::int as count
+        from users u where ${inRange(sql`u.created_at`, window)} group by 1, 2`,
+  );
+
+/** Per working stage: stays begun in the range and their average length in days. */
+export interface StageFigures {
+  /** Projects whose highest stage reached by a change in the range is at least PROJECT_STAGES[i]. */
+  reached: number[];
+  archived: number;
+  stays: number[];
+  average_days: Array<number | null>;
+}
+
+/**
+ * One pass over the stage history from the range's start on, sorted once by project and time:
+ * - a stay begins with a change and ends at the project's next change, or (still going) now;
+ *   the stays begun in the range are averaged per working stage. Changes before the range's
+ *   start are never read: the change that ends a stay is always later than the one that began it.
+ * - the funnel: each project's highest stage reached by a change in the range (Archived aside),
+ *   counted once per project (its first row), and the projects archived in the range.
+ */
+export async function stageFigures(db: Executor, window: Window): Promise<StageFigures> {
+  const inRangeRow = sql`c.changed_at < ${at(window.until)}`;
+  const rank = sql`case c.to_stage ${sql.join(
+    PROJECT_STAGES.map((stage, index) => sql`when ${stage} then ${index + 1}::int`),
+    sql` `,
+  )} end`;
+  const reached = PROJECT_STAGES.map((_, index) => sql`(count(*) filter (where nth = 1 and top >= ${index + 1}::int))::int as ${sql.identifier(`reached_${String(index)}`)}`);
+  const stays = TIMED_STAGES.flatMap((stage, index) => [
+    sql`(count(*) filter (where begun_in_range and to_stage = ${stage}))::int as ${sql.identifier(`stays_${String(index)}`)}`,
+    sql`(avg(extract(epoch from (coalesce(left_at, ${at(window.now)}) - changed_at))) filter (where begun_in_range and to_stage = ${stage}) / 86400)::float8 as ${sql.identifier(`days_${String(index)}`)}`,
+  ]);
+  const [row] = await rows<Record<string, number | null>>(
+    db,
+    sql`with changes as (
+          select c.to_stage, c.changed_at, ${inRangeRow} as begun_in_range,
+            lead(c.changed_at) over ordered as left_at,
+            row_number() over ordered as nth,
+            max(case when ${inRangeRow} then ${rank} end) over whole as top,
+            bool_or(${inRangeRow} and c.to_stage = 'Archived') over whole as archived
+          from project_stage_changes c
+          ${window.owner === null ? sql`` : sql`join projects p on p.id = c.project_id and ${ownedBy(window)}`}
+          where c.changed_at >= ${at(window.from)}
+          window whole as (partition by c.project_id), ordered as (whole order by c.changed_at, c.id)
+        )
+        select ${sql.join([...reached, sql`(count(*) filter (where nth = 1 and archived))::int as archived`, ...stays], sql`, `)}
+        from changes`,
+  );
+  const value = (key: string) => (row?.[key] === undefined ? null : row[key]);
+  return {
+    reached: PROJECT_STAGES.map((_, index) => value(`reached_${String(index)}`) ?? 0),
+    archived: value('archived') ?? 0,
+    stays: TIMED_STAGES.map((_, index) => value(`stays_${String(index)}`) ?? 0),
+    average_days: TIMED_STAGES.map((_, index) => value(`days_${String(index)}`)),
+  };
+}
+
+/**
+ * The 48-hour clocks (DOMAIN.md 3) started in the range: a request (1) or revision request (5)
+ * starts one, the ticket's next attached (3, 7) or rejected (4, 8) row stops it. Open clocks
+ * already past the promise are late.
+ */
+export const proposalClocks = (db: Executor, window: Window, promiseHours: number) =>
+  rows<{ clocks: number; stopped: number; on_time: number; late: number; pending: number; median_hours: number | null }>(
+    db,
+    sql`with marks as (
+          select h.status, h.event_date,
+            min(case when h.status in (3, 4, 7, 8) then h.event_date end)
+              over (partition by h.proposal_ticket_id order by h.event_date, h.id rows between 1 following and unbounded following) as stopped_at
+          from proposal_ticket_histories h
+          ${window.owner === null ? sql`` : sql`join proposal_tickets t on t.id = h.proposal_ticket_id join projects p on p.id = t.project_id and ${ownedBy(window)}`}
+          where h.event_date >= ${at(window.from)}
+        ),
+        clocks as (
+          select event_date as started_at, stopped_at, (extract(epoch from (stopped_at - event_date)) / 3600)::float8 as hours
+          from marks where status in (1, 5) and event_date < ${at(window.until)}
+        )
+        select count(*)::int as clocks,
+          count(stopped_at)::int as stopped,
+          (count(*) filter (where stopped_at is not null and hours <= ${promiseHours}::int))::int as on_time,
+          (count(*) filter (where (stopped_at is not null and hours > ${promiseHours}::int)
+            or (stopped_at is null and started_at <= ${at(window.now)} - make_interval(hours => ${promiseHours}::int))))::int as late,
+          (count(*) filter (where stopped_at is null and started_at > ${at(window.now)} - make_interval(hours => ${promiseHours}::int)))::int as pending,
+          (percentile_cont(0.5) within group (order by hours))::float8 as median_hours
+        from clocks`,
+  );
+
+/** Deals' contract value of the projects created in the range by current stage (Archived left out). */
+export const pipelineByStage = (db: Executor, window: Window) =>
+  rows<{ stage: ProjectStage; projects: number; cents: number }>(
+    db,
+    sql`select p.project_stage as stage, count(*)::int as projects, sum(d.contract_value_cents)::float8 as cents
+        from projects p join deals d on d.project_id = p.id
+        where ${ownedBy(window)} and ${inRange(sql`p.created_at`, window)} and p.project_stage in (${list(PROJECT_STAGES)})
+        group by p.project_stage`,
+  );
+
+/** A member's non-void ledger entries by month of creation and status. */
+export const earningsPerMonth = (db: Executor, window: Window & { owner: number }) =>
+  rows<{ month: string; status: string; cents: number }>(
+    db,
+    sql`select ${month(sql`e.created_at`)} as month, e.status, sum(e.amount_cents)::float8 as cents
+        from earning_entries e
+        where e.user_id = ${window.owner}::int and e.status <> 'void' and ${inRange(sql`e.created_at`, window)}
+        group by 1, 2`,
+  );
+
+/** Subscriptions that are being paid for (active) or in a trial, by plan. */
+export const liveSubscriptions = (db: Executor) =>
+  rows<{ plan: string | null; provider_status: string; count: number }>(
+    db,
+    sql`select s.plan, s.provider_status, count(*)::int as count from billing_subscriptions s
+        where s.provider_status in ('active', 'trialing') group by 1, 2`,
+  );
+
+export interface OwnerRow {
+  kind: 'month' | 'top_projects' | 'top_pipeline';
+  month: string | null;
+  plan: string | null;
+  user_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  account_type: AccountType | null;
+  projects: number;
+  cents: number;
+}
+
+/**
+ * One scan of the projects created in the range, grouped by owner and month, answers both the
+ * projects per month by the owner's plan and the top partners: by projects, and by pipeline
+ * value (deals' contract value of the projects not archived). Administrators' own projects
+ * count in the months but not among the partners.
+ */
+export const projectOwners = (db: Executor, window: Window) => {
+  const partner = (order: SQL, extra: SQL) => sql`(select o.user_id, u.first_name, u.last_name, u.account_type, o.projects, o.cents
+      from owners o join users u on u.id = o.user_id
+      where u.account_type <> 'admin' ${extra}
+      order by ${order}, o.user_id limit ${TOP_PARTNERS_LIMIT}::int)`;
+  return rows<OwnerRow>(
+    db,
+    sql`with per_month as (
+          select p.user_id, ${month(sql`p.created_at`)} as month, count(*)::int as projects,
+            coalesce(sum(d.contract_value_cents) filter (where p.project_stage <> 'Archived'), 0)::float8 as cents
+          from projects p left join deals d on d.project_id = p.id
+          where ${inRange(sql`p.created_at`, window)}
+          group by 1, 2
+        ),
+        owners as (select user_id, sum(projects)::int as projects, sum(cents)::float8 as cents from per_month group by user_id)
+        select 'month' as kind, m.month, ${plan(sql`u.account_type`)} as plan, null::int as user_id, null::text as first_name, null::text as last_name,
+          null::text as account_type, sum(m.projects)::int as projects, 0::float8 as cents
+        from per_month m join users u on u.id = m.user_id group by m.month, 3
+        union all
+        select 'top_projects', null, null, t.* from ${partner(sql`o.projects desc, o.cents desc`, sql``)} t
+        union all
+        select 'top_pipeline', null, null, t.* from ${partner(sql`o.cents desc, o.projects desc`, sql`and o.cents > 0`)} t`,
+  );
+};
