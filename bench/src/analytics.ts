@@ -47,6 +47,12 @@ export async function seedAnalytics(client: pg.Client, memberIds: number[]): Pro
      FROM projects p WHERE p.id % 10 = 7`,
     [PROJECT_STAGES],
   );
+  // Each stay ends at the project's next change (what the server's stage-history writer records).
+  await client.query(
+    `UPDATE project_stage_changes c SET left_at = n.next_at
+     FROM (SELECT id, lead(changed_at) OVER (PARTITION BY project_id ORDER BY changed_at, id) AS next_at FROM project_stage_changes) n
+     WHERE n.id = c.id AND n.next_at IS NOT NULL`,
+  );
   await client.query(`UPDATE projects p SET project_stage = CASE WHEN p.id % 10 = 7 THEN 'Archived' ELSE ($1::text[])[1 + p.id % 5] END`, [PROJECT_STAGES]);
   await client.query(
     `INSERT INTO deals (project_id, contract_value_cents, net_profit_cents)
@@ -74,7 +80,10 @@ export async function seedAnalytics(client: pg.Client, memberIds: number[]): Pro
             CASE WHEN id % 2 = 0 THEN 'monthly' ELSE 'yearly' END, now(), 1
      FROM users WHERE account_type = 'sales_partner'`,
   );
-  await client.query('ANALYZE');
+  // The seed's bulk updates leave two dead versions of every project and stage change, which a
+  // live table (autovacuum reusing the space row by row) would not carry: compact them first.
+  await client.query('VACUUM FULL ANALYZE projects, project_stage_changes, users');
+  await client.query('VACUUM ANALYZE');
 }
 
 async function time(baseUrl: string, path: () => { url: string; authorization: string }): Promise<number[]> {

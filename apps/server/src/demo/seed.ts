@@ -22,6 +22,7 @@ import { MULTIPART_FRAMING_BYTES, uploadAttachment, type UploadSource } from '..
 import { assertCanWrite, memberScope, type ProjectScope } from '../modules/projects/project-access.js';
 import { contactRecords, linkRecords } from '../modules/projects/project-records.service.js';
 import { createProject, updateProject } from '../modules/projects/projects.service.js';
+import { closeStaysFromHistory } from '../modules/projects/stage-history.js';
 import { adminUpdateProposalTicket, createProposalTicket, requestRevision } from '../modules/proposals/proposals.service.js';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
 import { energyProfilePdf, sitePhoto } from './demo-files.js';
@@ -71,6 +72,7 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
     await timeline.mark(timeline.daysAgo(14));
     await timeline.apply();
     await timeline.dateLedger();
+    await closeStaysFromHistory(tx);
     await timeline.dateUsers(Object.values(people).map((person) => person.id), timeline.daysAgo(60));
     for (const person of Object.values(people)) await readOlderNotifications(demo, person);
     await timeline.dateReadNotifications();

@@ -24,7 +24,15 @@ export const projectStageChanges = pgTable(
     /** Who made the change; null for the backfilled creations and deleted users. */
     changed_by: integer().references(() => users.id, { onDelete: 'set null' }),
     changed_at: at().notNull().defaultNow(),
+    /**
+     * When the project left this stage: the next change's time, set by that change's
+     * transaction; null while the project is still here. Analytics average the stays from it
+     * without ordering the whole history (docs/decisions/019-analytics.md).
+     */
+    left_at: at(),
   },
+  // Migration 0009 rebuilds both as covering indexes (INCLUDE to_stage, and left_at by time) for
+  // index-only analytics scans; drizzle's schema cannot say INCLUDE, so only the keys are here.
   (table) => [index('project_stage_changes_project_idx').on(table.project_id, table.changed_at), index('project_stage_changes_changed_idx').on(table.changed_at)],
 );
 

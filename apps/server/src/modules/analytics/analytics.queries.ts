@@ -64,46 +64,43 @@ export interface StageFigures {
 }
 
 /**
- * One pass over the stage history from the range's start on, sorted once by project and time:
- * - a stay begins with a change and ends at the project's next change, or (still going) now;
- *   the stays begun in the range are averaged per working stage. Changes before the range's
- *   start are never read: the change that ends a stay is always later than the one that began it.
- * - the funnel: each project's highest stage reached by a change in the range (Archived aside),
- *   counted once per project (its first row), and the projects archived in the range.
+ * The changes made in the range, read with no ordering: each row carries when its stay ended
+ * (`left_at`, written by the next change's transaction). Two aggregates over the same rows,
+ * run side by side (on PostgreSQL each takes its own pool connection):
+ * - the stays begun in the range, averaged per stage (one still going counted up to now);
+ * - the funnel: each project once, by the highest stage a change in the range reached
+ *   (Archived aside), and the projects archived in the range.
+ * (docs/decisions/019-analytics.md)
  */
 export async function stageFigures(db: Executor, window: Window): Promise<StageFigures> {
-  const inRangeRow = sql`c.changed_at < ${at(window.until)}`;
+  const changes = sql`project_stage_changes c
+    ${window.owner === null ? sql`` : sql`join projects p on p.id = c.project_id and ${ownedBy(window)}`}
+    where ${inRange(sql`c.changed_at`, window)}`;
   const rank = sql`case c.to_stage ${sql.join(
     PROJECT_STAGES.map((stage, index) => sql`when ${stage} then ${index + 1}::int`),
     sql` `,
   )} end`;
-  const reached = PROJECT_STAGES.map((_, index) => sql`(count(*) filter (where nth = 1 and top >= ${index + 1}::int))::int as ${sql.identifier(`reached_${String(index)}`)}`);
-  const stays = TIMED_STAGES.flatMap((stage, index) => [
-    sql`(count(*) filter (where begun_in_range and to_stage = ${stage}))::int as ${sql.identifier(`stays_${String(index)}`)}`,
-    sql`(avg(extract(epoch from (coalesce(left_at, ${at(window.now)}) - changed_at))) filter (where begun_in_range and to_stage = ${stage}) / 86400)::float8 as ${sql.identifier(`days_${String(index)}`)}`,
+  const [stayRows, funnelRows] = await Promise.all([
+    rows<{ stage: ProjectStage; stays: number; days: number | null }>(
+      db,
+      sql`select c.to_stage as stage, count(*)::int as stays,
+            (avg(extract(epoch from (coalesce(c.left_at, ${at(window.now)}) - c.changed_at))) / 86400)::float8 as days
+          from ${changes} and c.to_stage in (${list(TIMED_STAGES)})
+          group by c.to_stage`,
+    ),
+    rows<{ top: number | null; archived: boolean; projects: number }>(
+      db,
+      sql`select top, archived, count(*)::int as projects from (
+            select max(${rank}) as top, bool_or(c.to_stage = 'Archived') as archived from ${changes} group by c.project_id
+          ) per_project group by top, archived`,
+    ),
   ]);
-  const [row] = await rows<Record<string, number | null>>(
-    db,
-    sql`with changes as (
-          select c.to_stage, c.changed_at, ${inRangeRow} as begun_in_range,
-            lead(c.changed_at) over ordered as left_at,
-            row_number() over ordered as nth,
-            max(case when ${inRangeRow} then ${rank} end) over whole as top,
-            bool_or(${inRangeRow} and c.to_stage = 'Archived') over whole as archived
-          from project_stage_changes c
-          ${window.owner === null ? sql`` : sql`join projects p on p.id = c.project_id and ${ownedBy(window)}`}
-          where c.changed_at >= ${at(window.from)}
-          window whole as (partition by c.project_id), ordered as (whole order by c.changed_at, c.id)
-        )
-        select ${sql.join([...reached, sql`(count(*) filter (where nth = 1 and archived))::int as archived`, ...stays], sql`, `)}
-        from changes`,
-  );
-  const value = (key: string) => (row?.[key] === undefined ? null : row[key]);
+  const stays = new Map(stayRows.map((row) => [row.stage, row]));
   return {
-    reached: PROJECT_STAGES.map((_, index) => value(`reached_${String(index)}`) ?? 0),
-    archived: value('archived') ?? 0,
-    stays: TIMED_STAGES.map((_, index) => value(`stays_${String(index)}`) ?? 0),
-    average_days: TIMED_STAGES.map((_, index) => value(`days_${String(index)}`)),
+    reached: PROJECT_STAGES.map((_, index) => funnelRows.reduce((sum, row) => (row.top !== null && row.top >= index + 1 ? sum + row.projects : sum), 0)),
+    archived: funnelRows.reduce((sum, row) => (row.archived ? sum + row.projects : sum), 0),
+    stays: TIMED_STAGES.map((stage) => stays.get(stage)?.stays ?? 0),
+    average_days: TIMED_STAGES.map((stage) => stays.get(stage)?.days ?? null),
   };
 }
 

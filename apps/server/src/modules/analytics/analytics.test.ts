@@ -28,7 +28,7 @@ async function project(owner: Member, stages: Array<[ProjectStage, string]>, dea
     .values({ user_id: owner.user.id, company_name: 'Seeded Co', project_stage: last[0], created_at: day(first[1]), updated_at: day(last[1]) })
     .returning({ id: projects.id });
   const id = row?.id ?? 0;
-  await t.db.insert(projectStageChanges).values(stages.map(([stage, at], index) => ({ project_id: id, from_stage: index === 0 ? null : (stages[index - 1]?.[0] ?? null), to_stage: stage, changed_at: day(at) })));
+  await t.db.insert(projectStageChanges).values(stages.map(([stage, at], index) => ({ project_id: id, from_stage: index === 0 ? null : (stages[index - 1]?.[0] ?? null), to_stage: stage, changed_at: day(at), left_at: stages[index + 1] ? day(stages[index + 1]![1]) : null })));
   if (dealUsd !== undefined) await t.db.insert(deals).values({ project_id: id, contract_value_cents: Math.round(dealUsd * 100), net_profit_cents: Math.round(dealUsd * 20) });
   return id;
 }

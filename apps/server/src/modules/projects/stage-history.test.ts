@@ -33,6 +33,8 @@ describe('project stage history (issue 17 item 1)', () => {
       ['Project Initiation', 'Presentation Ready', admin.user.id],
       ['Presentation Ready', 'Archived', admin.user.id],
     ]);
+    // Each stay ends when the next begins; the current one is open.
+    expect(history.map((row) => row.left_at?.getTime() ?? null)).toEqual([history[1]!.changed_at.getTime(), history[2]!.changed_at.getTime(), null]);
     const [project] = await t.db.select().from(projects).where(eq(projects.id, id));
     expect(history[0]!.changed_at.getTime()).toBe(project!.created_at.getTime());
     expect((await stageEnteredAt(t.db, id))?.getTime()).toBe(history[2]!.changed_at.getTime());
