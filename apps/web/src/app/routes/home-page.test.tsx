@@ -82,3 +82,44 @@ describe('home (member-app.md 2 "Home")', () => {
     expect(calls.some((call) => call.url.pathname === '/api/projects')).toBe(false);
   });
 });
+
+const months = (counts: number[]) => counts.map((count, index) => ({ month: `2026-${String(index + 1).padStart(2, '0')}`, count }));
+const turnaround = { clocks: 10, stopped: 9, on_time: 8, late: 1, pending: 1, median_hours: 30.5, on_time_share: 8 / 9 };
+
+describe('home headline figures (issue 17)', () => {
+  it("shows a partner's earnings and own analytics, each linking to its page", async () => {
+    renderHome(({ url }) => {
+      if (url.pathname === '/api/user/earnings') {
+        return jsonResponse({ entries: [], totals: { expected_usd: 5940, approved_usd: 10260, paid_usd: 1000, payable_usd: 10260 }, share_rate: 0.2, minimum_payout_usd: 2500, payouts: [] });
+      }
+      if (url.pathname === '/api/user/analytics') {
+        return jsonResponse({
+          range: { from: '2026-01-01', to: '2026-11-23', months: [] },
+          advanced: false,
+          projects_by_stage: [{ stage: 'Project Completion', count: 2 }],
+          projects_per_month: months([1, 0, 3]),
+          days_in_stage: [],
+          proposal_turnaround: turnaround,
+          pipeline_by_stage: null,
+          earnings_by_month: null,
+        });
+      }
+      return jsonResponse([]);
+    });
+    const figures = await screen.findByRole('region', { name: 'Your figures' });
+    const earned = await within(figures).findByRole('link', { name: /Earned\s*\$11,260\.00/ });
+    expect(earned).toHaveAttribute('href', '/earnings');
+    expect(earned).toHaveTextContent('$5,940.00 expected');
+    expect(await within(figures).findByRole('link', { name: /Proposals on time\s*88\.9 %/ })).toHaveAttribute('href', '/analytics');
+    expect(within(figures).getByRole('link', { name: /Projects this year\s*4/ })).toHaveTextContent('2 at Project Completion');
+  });
+
+  it("shows an administrator the company's figures, and a dash where a figure could not load", async () => {
+    renderHome(({ url }) => (url.pathname === '/api/admin/analytics' ? jsonResponse({ error: { code: 'internal', message: 'Down.' } }, { status: 500 }) : jsonResponse([])), buildUser({ company_role: 'full_access_admin', account_type: 'admin' }));
+    const figures = await screen.findByRole('region', { name: 'Company figures' });
+    const revenue = within(figures).getByRole('link', { name: /Monthly recurring revenue/ });
+    expect(revenue).toHaveAttribute('href', '/admin/analytics');
+    await waitFor(() => expect(revenue).toHaveTextContent('–'));
+    expect(revenue).toHaveTextContent('Could not be loaded');
+  });
+});

@@ -10,6 +10,7 @@ import { readSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LoadError } from '../../components/ui/load-error';
 import { UI_MESSAGES } from '../../lib/messages';
+import { CompanyHeadlines, PartnerHeadlines } from './home-figures';
 
 /**
  * An administrator owns no projects: their 'Recent Projects' are the company's, each opening in
@@ -21,8 +22,9 @@ function CompanyRecentProjects() {
 }
 
 /**
- * /home. It lives in app/ because it composes several features (member-app.md 2 "Home"): the
- * projects statistic, 'Recent Notifications' and 'Recent Projects'.
+ * /home. It lives in app/ because it composes several features (member-app.md 2 "Home"): three
+ * headline figures linking to earnings and analytics (issue 17), the projects statistic,
+ * 'Recent Notifications' and 'Recent Projects'.
  */
 export function HomePage() {
   useDocumentTitle('Home');
@@ -44,6 +46,8 @@ export function HomePage() {
           )}
         </div>
       </div>
+
+      {isAdmin(readSession()) ? <CompanyHeadlines /> : <PartnerHeadlines />}
 
       <ProjectStatisticsTiles />
 

@@ -12,16 +12,17 @@ import { UserMenu } from './user-menu';
 // member-app.md 2 "Member shell": the sidebar has Home and Projects. Training (/sunin-school,
 // public-site-and-admin.md 2.4, breadcrumb "Home > Training") follows them: a member route the
 // spec names but links from nowhere, so without it the videos could not be reached (issue 14).
-// Earnings (issue 17) comes after the spec's two: what the pricing page sells partners.
+// Earnings and Analytics (issue 17) come after the spec's two: what the pricing page sells partners.
 const NAV_ITEMS: readonly FrameNavItem[] = [
   { to: '/home', label: 'Home', icon: 'M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9' },
   { to: '/projects', label: 'Projects', icon: 'M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7Z' },
   { to: '/earnings', label: 'Earnings', icon: 'M12 3v18M16.5 7.5c0-1.7-2-3-4.5-3s-4.5 1.3-4.5 3 2 3 4.5 3 4.5 1.3 4.5 3-2 3-4.5 3-4.5-1.3-4.5-3' },
+  { to: '/analytics', label: 'Analytics', icon: 'M4 20V10M10 20V4M16 20v-8M22 20H2' },
   { to: '/sunin-school', label: 'Training', icon: 'M4 6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6Zm6 3v6l5-3-5-3Z' },
 ];
 
 /**
- * The member area's layout (member-app.md 2 "Member shell"): sidebar with Home, Projects, Earnings and Training, top
+ * The member area's layout (member-app.md 2 "Member shell"): sidebar with Home, Projects, Earnings, Analytics and Training, top
  * bar with the New Project button, the notifications bell and the user menu. Below md the
  * sidebar is a drawer. The shell keeps the notifications live (one ActionCable subscription).
  */

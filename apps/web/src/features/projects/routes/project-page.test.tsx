@@ -61,7 +61,7 @@ describe('project page (member-app.md 2 "Project detail")', () => {
     expect(stages.map((stage) => stage.textContent)).toEqual([
       'Project InitiationCompleted',
       'Presentation ReadyCompleted',
-      'Financing and DocumentationCurrent stage',
+      expect.stringMatching(/^Financing and DocumentationCurrent stage, for \d+ days$/), // since the fixture's stage_entered_at
       'Site Survey and Finalization',
       'Project Completion',
     ]);

@@ -1,0 +1,115 @@
+import { Link } from 'react-router';
+import { useAdminAnalytics } from '../../features/analytics/api/get-admin-analytics';
+import { useUserAnalytics } from '../../features/analytics/api/get-user-analytics';
+import { count, dollars, hours, share } from '../../features/analytics/lib/format';
+import { useMyEarnings } from '../../features/earnings/api/get-earnings';
+
+/**
+ * The three headline figures of /home (issue 17 item 3), each a link to the page that explains
+ * it: a partner's earnings and their own analytics; for an administrator, the company's.
+ */
+interface Headline {
+  term: string;
+  value: string;
+  note: string;
+  to: string;
+}
+
+interface QueryState {
+  isPending: boolean;
+  isError: boolean;
+}
+
+function headlineValue(query: QueryState, value: () => string): string {
+  if (query.isPending) return '…';
+  if (query.isError) return '–';
+  return value();
+}
+
+function HeadlineCards({ label, figures }: { label: string; figures: Headline[] }) {
+  return (
+    <section aria-label={label}>
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {figures.map((figure) => (
+          <li key={figure.term}>
+            <Link
+              to={figure.to}
+              className="block h-full rounded-2xl border border-ink-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <span className="block text-sm text-ink-500">{figure.term}</span>
+              <span className="mt-1 block text-2xl font-semibold text-ink-900 tabular-nums">{figure.value}</span>
+              <span className="mt-1 block text-xs text-ink-500">{figure.note}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const failed = 'Could not be loaded: open the page to retry';
+
+export function PartnerHeadlines() {
+  const earnings = useMyEarnings();
+  const analytics = useUserAnalytics({});
+  const totals = earnings.data?.totals;
+  const turnaround = analytics.data?.proposal_turnaround;
+  const projects = analytics.data?.projects_per_month.reduce((sum, month) => sum + month.count, 0) ?? 0;
+  const completed = analytics.data?.projects_by_stage.find((row) => row.stage === 'Project Completion')?.count ?? 0;
+  return (
+    <HeadlineCards
+      label="Your figures"
+      figures={[
+        {
+          term: 'Earned',
+          value: headlineValue(earnings, () => dollars((totals?.approved_usd ?? 0) + (totals?.paid_usd ?? 0))),
+          note: earnings.isError ? failed : `Approved and paid; ${dollars(totals?.expected_usd ?? 0)} expected`,
+          to: '/earnings',
+        },
+        {
+          term: 'Proposals on time',
+          value: headlineValue(analytics, () => share(turnaround?.on_time_share ?? null)),
+          note: analytics.isError ? failed : `Within 48 hours over the last 12 months; median ${hours(turnaround?.median_hours ?? null)}`,
+          to: '/analytics',
+        },
+        {
+          term: 'Projects this year',
+          value: headlineValue(analytics, () => count(projects)),
+          note: analytics.isError ? failed : `Created in the last 12 months; ${count(completed)} at Project Completion`,
+          to: '/analytics',
+        },
+      ]}
+    />
+  );
+}
+
+export function CompanyHeadlines() {
+  const analytics = useAdminAnalytics({});
+  const data = analytics.data;
+  const projects = data?.projects_per_month.reduce((sum, month) => sum + month.total, 0) ?? 0;
+  return (
+    <HeadlineCards
+      label="Company figures"
+      figures={[
+        {
+          term: 'Monthly recurring revenue',
+          value: headlineValue(analytics, () => dollars(data?.subscriptions.mrr_usd ?? 0)),
+          note: analytics.isError ? failed : `${count(data?.subscriptions.monthly ?? 0)} monthly and ${count(data?.subscriptions.yearly ?? 0)} yearly subscriptions`,
+          to: '/admin/analytics',
+        },
+        {
+          term: 'Proposals on time',
+          value: headlineValue(analytics, () => share(data?.proposal_turnaround.on_time_share ?? null)),
+          note: analytics.isError ? failed : `Within 48 hours over the last 12 months; median ${hours(data?.proposal_turnaround.median_hours ?? null)}`,
+          to: '/admin/analytics',
+        },
+        {
+          term: 'New projects',
+          value: headlineValue(analytics, () => count(projects)),
+          note: analytics.isError ? failed : 'Created in the last 12 months, every partner',
+          to: '/admin/analytics',
+        },
+      ]}
+    />
+  );
+}
