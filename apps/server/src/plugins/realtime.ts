@@ -2,6 +2,13 @@ import websocket from '@fastify/websocket';
 import { ADMIN_CHANGED_EVENT, ADMIN_ROLE, NOTIFICATIONS_CHANNEL } from '@sunin/contract';
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST that only reads (a file parsed and answered, nothing saved): no admin_changed. */
+    changesNothing?: boolean;
+  }
+}
 import type { WebSocket } from 'ws';
 import { authenticate } from '../modules/auth/sessions.service.js';
 
@@ -177,7 +184,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
  */
 export function announceAdminWrites(app: FastifyInstance): onResponseHookHandler {
   return (request, reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+    const changesNothing = request.routeOptions.config.changesNothing === true;
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !changesNothing && reply.statusCode < 400) {
       app.ctx.bus
         .publish({ admins: true, event: { type: ADMIN_CHANGED_EVENT, payload: { path: request.routeOptions.url ?? request.url } } })
         .catch((error: unknown) => app.log.warn({ err: error }, 'admin change publish failed'));

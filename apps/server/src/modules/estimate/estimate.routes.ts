@@ -31,6 +31,8 @@ export function registerProjectEconomicsRoutes(app: FastifyInstance, options: Pr
   typed.post(
     `${prefix}/:id/usage-imports`,
     {
+      // Nothing is saved: the admin area's other tabs have nothing to refresh.
+      config: { changesNothing: true },
       schema: {
         tags,
         summary: 'Read a Green Button file (ESPI XML or CSV, multipart field "file") into 12 months per meter; nothing is saved',

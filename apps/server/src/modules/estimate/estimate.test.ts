@@ -1,6 +1,7 @@
 import { DEFAULT_ESTIMATE_ASSUMPTIONS } from '@sunin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../../test/fixtures.js';
+import type { BusMessage } from '../../lib/bus.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { espiFeed, fifteenMinuteCsv, monthlyBillingCsv } from '../usage/usage-fixtures.js';
 
@@ -119,9 +120,15 @@ describe('POST /api/projects/{id}/usage-imports', () => {
     expect(quarterHours.statusCode).toBe(200);
     expect(quarterHours.json()).toMatchObject({ source: 'csv', period_start: '2024-01-01', period_end: '2024-12-31' });
     expect(quarterHours.json().meters[0][1]).toBe(29 * 24 * 2);
+    const published: BusMessage[] = [];
+    const stop = t.app.ctx.bus.onMessage((message) => published.push(message));
     const bills = await upload(id, 'bills.csv', monthlyBillingCsv(), admin.auth, '/api/admin/projects');
     expect(bills.statusCode).toBe(200);
     expect(bills.json().meters[0]).toHaveLength(12);
+    // Nothing was saved, so no admin_changed tells the other admin tabs to refetch.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop();
+    expect(published.filter((message) => 'admins' in message)).toEqual([]);
   });
 
   it('answers 422 saying why for a file it cannot read, and 404 for another member', async () => {
