@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES, ALL_PROJECT_STAGES, PROJECT_STAGES, type AccountType, type ProjectStage } from './enums.js';
+import { ACCOUNT_TYPE_LABELS, ACCOUNT_TYPES, ALL_PROJECT_STAGES, PROJECT_STAGES, type AccountType, type ProjectStage } from './enums.js';
 import { EARNING_TIERS } from './earnings.js';
 
 /**
@@ -154,9 +154,9 @@ export const funnelStageSchema = z.object({ stage: z.enum(PROJECT_STAGES), reach
 export const ANALYTICS_PLANS = [...EARNING_TIERS, 'other'] as const;
 export type AnalyticsPlan = (typeof ANALYTICS_PLANS)[number];
 export const ANALYTICS_PLAN_LABELS: Record<AnalyticsPlan, string> = {
-  referral_partner: 'Referral Partner',
-  sales_partner: 'Sales Partner',
-  enterprize_partner: 'Enterprise Partner',
+  referral_partner: ACCOUNT_TYPE_LABELS.referral_partner,
+  sales_partner: ACCOUNT_TYPE_LABELS.sales_partner,
+  enterprize_partner: ACCOUNT_TYPE_LABELS.enterprize_partner,
   other: 'Other',
 };
 export const planMonthSchema = z.object({
