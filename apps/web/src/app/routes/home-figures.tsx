@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useAdminAnalytics } from '../../features/analytics/api/get-admin-analytics';
 import { useUserAnalytics } from '../../features/analytics/api/get-user-analytics';
-import { count, dollars, hours, share } from '../../features/analytics/lib/format';
+import { count, hours, share } from '../../features/analytics/lib/format';
+import { formatUsd as dollars } from '../../lib/format';
 import { useMyEarnings } from '../../features/earnings/api/get-earnings';
 
 /**

@@ -1,4 +1,5 @@
 import { enumLabel, proposalStatusLabel, type AuditChanges, type AuditEntry, type EnumKind } from '@sunin/contract';
+import { formatUsd } from '../../../lib/format';
 import { formatDateTime } from './format';
 
 /**
@@ -159,11 +160,10 @@ function proposalSentence(entry: AuditEntry): string {
   return withDetails(head, details);
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** "$1,250.00", with an optional lead ("a net profit of $1,250.00"); '' for a value that is not a number. */
 function money(value: unknown, lead = ''): string {
   if (typeof value !== 'number') return '';
-  return `${lead ? `${lead} ` : ''}${usd.format(value)}`;
+  return `${lead ? `${lead} ` : ''}${formatUsd(value)}`;
 }
 
 /** What the administrator did, without who and when: "moved the project from A to B". */
