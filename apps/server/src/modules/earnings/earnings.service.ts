@@ -26,6 +26,7 @@ import { deals, earningEntries, payouts, projects, users, type DealRow, type Ear
 import { AppError, notFound } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { fullName } from '../users/full-name.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { readSetting, writeSetting, type Setting } from '../settings/settings.service.js';
 
@@ -150,8 +151,8 @@ async function dealEntryOf(tx: Executor, projectId: number): Promise<EarningEntr
 async function dealResponse(db: Executor, projectId: number, deal: DealRow | undefined, entry: EarningEntryRow | undefined, shareBp: number | null): Promise<DealResponse> {
   let recordedBy: string | null = null;
   if (deal?.recorded_by) {
-    const [user] = await db.select({ first: users.first_name, last: users.last_name }).from(users).where(eq(users.id, deal.recorded_by));
-    recordedBy = user ? `${user.first} ${user.last}`.trim() : null;
+    const [user] = await db.select({ name: fullName }).from(users).where(eq(users.id, deal.recorded_by));
+    recordedBy = user?.name ?? null;
   }
   return {
     deal: deal
@@ -318,11 +319,9 @@ export async function addAdjustment(ctx: AppContext, actorId: number, input: { u
   return toEntryResponse(entry);
 }
 
-const userName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
-
 async function payoutResponses(db: Executor, rows: PayoutRow[]): Promise<Payout[]> {
   const ids = [...new Set(rows.flatMap((row) => [row.user_id, row.paid_by].filter((id): id is number => id !== null)))];
-  const names = new Map((ids.length ? await db.select({ id: users.id, name: userName }).from(users).where(inArray(users.id, ids)) : []).map((user) => [user.id, user.name]));
+  const names = new Map((ids.length ? await db.select({ id: users.id, name: fullName }).from(users).where(inArray(users.id, ids)) : []).map((user) => [user.id, user.name]));
   return rows.map((row) => ({
     id: row.id,
     user_id: row.user_id,

@@ -19,6 +19,7 @@ import { createNotifications, publishNotifications } from '../notifications/noti
 import { assertCanWrite, findWritableProject, isAdmin, type ProjectScope } from './project-access.js';
 import { auditedFields, diff, recordAdminAudit } from '../audit/audit.service.js';
 import { recordStageChange } from './stage-history.js';
+import { fullName } from '../users/full-name.js';
 import { followStage } from '../earnings/earnings.service.js';
 
 type ProjectCreate = z.output<typeof projectCreateSchema>;
@@ -65,7 +66,7 @@ export function toProjectResponse(row: ProjectRow, ownerName: string, stageEnter
 }
 
 /** The owner's name as the project lists show it. */
-export const ownerName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
+export const ownerName = fullName;
 
 /** When the project reached its current stage: its newest stage change (one index probe per project). */
 export const stageEnteredAt = sql<Date | null>`(select max(${projectStageChanges.changed_at}) from ${projectStageChanges} where ${projectStageChanges.project_id} = ${projects.id})`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));

@@ -1,7 +1,7 @@
 import type { ProjectStage } from '@sunin/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { projectStageChanges, type StageChangeRow } from '../../db/schema/index.js';
+import { projectStageChanges } from '../../db/schema/index.js';
 
 /**
  * Issue 17 item 1: every stage a project reaches is stored with the transaction that moves it
@@ -22,15 +22,4 @@ export async function closeStaysFromHistory(db: Executor): Promise<void> {
   await db.execute(sql`update ${projectStageChanges} as c set left_at = n.next_at
     from (select id, lead(changed_at) over (partition by project_id order by changed_at, id) as next_at from ${projectStageChanges}) as n
     where n.id = c.id and n.next_at is not null`);
-}
-
-/** A project's history, oldest first. */
-export async function stageHistory(db: Executor, projectId: number): Promise<StageChangeRow[]> {
-  return db.select().from(projectStageChanges).where(eq(projectStageChanges.project_id, projectId)).orderBy(projectStageChanges.changed_at, projectStageChanges.id);
-}
-
-/** When the project reached its current stage: its newest change. */
-export async function stageEnteredAt(db: Executor, projectId: number): Promise<Date | null> {
-  const [row] = await db.select({ at: projectStageChanges.changed_at }).from(projectStageChanges).where(eq(projectStageChanges.project_id, projectId)).orderBy(desc(projectStageChanges.changed_at), desc(projectStageChanges.id)).limit(1);
-  return row?.at ?? null;
 }
