@@ -4,14 +4,14 @@ import { EarningStatusBadge, formatShare } from '../../../components/earnings/ea
 import { AmountField } from '../../../components/ui/amount-field';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Detail } from '../../../components/ui/detail';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { adminToast } from '../admin-messages';
-import { useApproveEntry, useDeal, useSaveDeal } from '../api/earnings';
+import { useDeal, useSaveDeal } from '../api/earnings';
+import { ApproveEntryButton } from './approve-entry-button';
 import { formatDateTime } from './format';
 
 const asText = (value: number | undefined) => (value === undefined ? '' : String(value));
@@ -59,8 +59,6 @@ function DealForm({ projectId, deal }: { projectId: number; deal: Deal | null })
  */
 export function DealPanel({ project }: { project: Project }) {
   const deal = useDeal(project.id);
-  const approve = useApproveEntry();
-  const [confirming, setConfirming] = useState(false);
   const entry = deal.data?.deal?.entry ?? null;
 
   return (
@@ -97,32 +95,7 @@ export function DealPanel({ project }: { project: Project }) {
             </p>
           )}
           <DealForm key={deal.data.deal?.updated_at ?? 'new'} projectId={project.id} deal={deal.data.deal} />
-          {entry?.status === 'expected' && project.project_stage !== ARCHIVED_STAGE && (
-            <div>
-              <Button variant="secondary" onClick={() => setConfirming(true)}>
-                Approve now
-              </Button>
-              <ConfirmDialog
-                open={confirming}
-                title="Approve these earnings now?"
-                confirmLabel="Approve"
-                pending={approve.isPending}
-                onCancel={() => setConfirming(false)}
-                onConfirm={() =>
-                  approve.mutate(entry.id, {
-                    onSuccess: () => adminToast.success(`Approved ${formatUsd(entry.amount_usd)} for ${project.owner_name || 'the owner'}.`),
-                    onError: (error) => adminToast.error(errorMessage(error, 'The entry could not be approved.')),
-                    onSettled: () => setConfirming(false),
-                  })
-                }
-              >
-                <p>
-                  {formatUsd(entry.amount_usd)} becomes approved before Project Completion and counts toward the owner's next payout. The owner is notified. This cannot be
-                  undone.
-                </p>
-              </ConfirmDialog>
-            </div>
-          )}
+          {entry && project.project_stage !== ARCHIVED_STAGE && <ApproveEntryButton entry={entry} ownerName={project.owner_name || 'the owner'} label="Approve now" />}
         </div>
       )}
     </Panel>

@@ -38,7 +38,7 @@ describe('Deal panel (issue 17 item 2)', { timeout: 30_000 }, () => {
     const { user } = renderRoutes([{ path: '/', element: <DealPanel project={project} /> }]);
     await user.click(await screen.findByRole('button', { name: 'Approve now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve these earnings now?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve now' }));
     expect(await screen.findByText('Approved $9,650.11 for Rae Referral.')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/admin/earnings/5/approve')).toBe(true);
   });

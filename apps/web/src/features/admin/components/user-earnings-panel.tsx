@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { adjustmentBodySchema, type EarningEntry, type Earnings } from '@sunin/contract';
+import { adjustmentBodySchema, type Earnings } from '@sunin/contract';
 import { EarningEntriesTable, EarningsTotals, formatShare, MinimumPayoutProgress, PayoutsTable } from '../../../components/earnings/earnings-ledger';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/card';
@@ -11,7 +11,8 @@ import { TextLink } from '../../../components/ui/text-link';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { adminToast } from '../admin-messages';
-import { useAddAdjustment, useApproveEntry, useRecordPayout, useUserEarnings } from '../api/earnings';
+import { useAddAdjustment, useRecordPayout, useUserEarnings } from '../api/earnings';
+import { ApproveEntryButton } from './approve-entry-button';
 
 function RecordPayoutButton({ userId, name, earnings }: { userId: number; name: string; earnings: Earnings }) {
   const payout = useRecordPayout(userId);
@@ -126,26 +127,6 @@ function AddAdjustmentButton({ userId, name }: { userId: number; name: string })
   );
 }
 
-function ApproveButton({ entry }: { entry: EarningEntry }) {
-  const approve = useApproveEntry();
-  if (entry.status !== 'expected') return null;
-  return (
-    <Button
-      variant="secondary"
-      className="whitespace-nowrap"
-      pending={approve.isPending}
-      onClick={() =>
-        approve.mutate(entry.id, {
-          onSuccess: () => adminToast.success(`Approved ${formatUsd(entry.amount_usd)}.`),
-          onError: (error) => adminToast.error(errorMessage(error, 'The entry could not be approved.')),
-        })
-      }
-    >
-      Approve
-    </Button>
-  );
-}
-
 /** The partner's ledger on the admin user detail (issue 17 item 2), with payouts and adjustments. */
 export function UserEarningsPanel({ userId, name }: { userId: number; name: string }) {
   const earnings = useUserEarnings(userId);
@@ -169,7 +150,7 @@ export function UserEarningsPanel({ userId, name }: { userId: number; name: stri
           {earnings.data.entries.length === 0 ? (
             <p className="text-sm text-ink-600">No entries yet: record a deal on one of {name}'s projects.</p>
           ) : (
-            <EarningEntriesTable caption={`${name}'s earnings entries`} entries={earnings.data.entries} projectHref={(id) => `/admin/projects/${id}`} action={(entry) => <ApproveButton entry={entry} />} />
+            <EarningEntriesTable caption={`${name}'s earnings entries`} entries={earnings.data.entries} projectHref={(id) => `/admin/projects/${id}`} action={(entry) => <ApproveEntryButton entry={entry} ownerName={name} />} />
           )}
           {earnings.data.payouts.length > 0 && (
             <div className="space-y-2">
