@@ -74,6 +74,13 @@ export async function seedAnalytics(client: pg.Client, memberIds: number[]): Pro
      SELECT t.id, h.status, least(now(), p.created_at + interval '1 day' + (CASE WHEN h.status = 3 THEN (1 + t.id % 96) ELSE 0 END || ' hours')::interval), 'bench'
      FROM proposal_tickets t JOIN projects p ON p.id = t.project_id, (VALUES (1), (3)) AS h(status)`,
   );
+  // Each request's 48-hour clock (issue 18): started at the request, stopped by the attachment.
+  await client.query(
+    `INSERT INTO proposal_clocks (proposal_ticket_id, requested_at, started_at, due_at, stopped_at, delivered_at)
+     SELECT r.proposal_ticket_id, r.event_date, r.event_date, r.event_date + interval '48 hours', d.event_date, d.event_date
+     FROM proposal_ticket_histories r JOIN proposal_ticket_histories d ON d.proposal_ticket_id = r.proposal_ticket_id AND d.status = 3
+     WHERE r.status = 1`,
+  );
   await client.query(
     `INSERT INTO billing_subscriptions (id, user_id, provider, customer_id, provider_status, plan, last_event_at, last_event_rank)
      SELECT 'sub_bench_' || id, id, 'local', 'cus_bench_' || id, CASE WHEN id % 7 = 0 THEN 'canceled' ELSE 'active' END,

@@ -128,10 +128,15 @@ const statusValue = z.coerce
   .number({ error: 'status must be a number from 1 to 8.' })
   .int('status must be a number from 1 to 8.')
   .refine((value) => (PROPOSAL_STATUS_NUMBERS as readonly number[]).includes(value), 'status must be a number from 1 to 8.');
-export const ADMIN_PROPOSAL_TICKET_SORTS = ['created_at', 'id', 'company_name', 'status'] as const;
-/** The admin's proposal tickets (issue 15 item 2); terminal statuses only with include_terminal or when named in status. */
+export const ADMIN_PROPOSAL_TICKET_SORTS = ['due_at', 'created_at', 'id', 'company_name', 'status'] as const;
+/**
+ * The admin's proposal tickets (issue 15 item 2); terminal statuses only with include_terminal
+ * or when named in status. Ordered by the 48-hour clock's due time unless sorted otherwise
+ * (issue 18 item 1); `overdue=true` keeps the running clocks past it.
+ */
 export const adminProposalTicketListQuerySchema = z.object({
   include_terminal: z.enum(['true', 'false'], { error: 'include_terminal is true or false.' }).optional(),
+  overdue: z.enum(['true', 'false'], { error: 'overdue is true or false.' }).optional(),
   q: searchParam,
   /** Repeatable: `?status=1&status=5`. */
   status: z.union([statusValue, z.array(statusValue).max(16)]).transform((value) => (Array.isArray(value) ? value : [value])).optional(),

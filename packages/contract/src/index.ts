@@ -8,6 +8,7 @@ export * from './users.js';
 export * from './projects.js';
 export * from './public-site.js';
 export * from './proposals.js';
+export * from './proposal-clock.js';
 export * from './notifications.js';
 export * from './admin.js';
 export * from './billing.js';

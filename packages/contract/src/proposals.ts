@@ -152,6 +152,15 @@ export const proposalTicketSchema = z.object({
   rejection_specific: z.string().nullable(),
   proposal_links: z.array(proposalLinkSchema),
   proposal_ticket_histories: z.array(proposalTicketHistorySchema),
+  /**
+   * The current 48-hour clock (issue 18 item 1, DOMAIN.md 3): started when the power bill is
+   * received (null until then), due 48 hours later, delivered when a proposal is attached,
+   * stopped at a delivery or a rejection.
+   */
+  clock_started_at: z.string().nullable(),
+  due_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  clock_stopped_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -5,7 +5,9 @@ import type { ProjectCreateInput, ProjectStage, RejectionReason, RejectionSpecif
  * each. The seed (seed.ts) plays every story through the services, in order: the member
  * creates the project with its contacts, links, a site photo and a PDF, then the proposal
  * steps happen, then the administrator moves the project to its stage, days apart, the last
- * step `lastActivityDaysAgo`.
+ * step `lastActivityDaysAgo`. An administrator's proposal step says how many hours after the
+ * previous step it came (`hours`), so the demo's 48-hour clocks read like a real engineering
+ * team's: most delivered within the promise, one late, one open ticket overdue.
  * Names, addresses, phone numbers (555-01xx) and web addresses are made up.
  */
 
@@ -18,6 +20,8 @@ export type ProposalStep =
   | {
       by: 'admin';
       status: 2 | 3 | 4 | 6 | 7 | 8;
+      /** Hours after the previous step. */
+      hours: number;
       notes: string;
       engineer?: string;
       rejection?: { reason: RejectionReason; specific?: RejectionSpecific };
@@ -197,7 +201,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     ],
     proposal: [
       { by: 'member', request: 'Metal roof is new. Customer wants to compare a cash purchase with a 20-year PPA.' },
-      { by: 'admin', status: 2, notes: 'Assigned for a first layout; expect it within five business days.', engineer: ENGINEERS.morgan },
+      { by: 'admin', hours: 5, status: 2, notes: 'Assigned for a first layout; expect it within five business days.', engineer: ENGINEERS.morgan },
     ],
   },
   {
@@ -228,8 +232,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
     links: [{ link_type: 'Utility', link_title: 'NV Energy net metering', link_url: 'https://www.nvenergy.com/clean-energy/net-metering' }],
     proposal: [
       { by: 'member', request: 'Carport plus rooftop if the roofs can take it. The owner wants shade for the RV bays.' },
-      { by: 'admin', status: 2, notes: 'Rooftop first; carport as an option.', engineer: ENGINEERS.priya },
-      { by: 'admin', status: 3, notes: '118 kW rooftop with an optional 60 kW RV carport. Payback 5.8 years with the ITC.', link: proposalLink('P-2026-0131') },
+      { by: 'admin', hours: 3, status: 2, notes: 'Rooftop first; carport as an option.', engineer: ENGINEERS.priya },
+      { by: 'admin', hours: 23, status: 3, notes: '118 kW rooftop with an optional 60 kW RV carport. Payback 5.8 years with the ITC.', link: proposalLink('P-2026-0131') },
     ],
   },
   {
@@ -268,11 +272,11 @@ export const DEMO_PROJECTS: DemoProject[] = [
     ],
     proposal: [
       { by: 'member', request: 'Size to both meters; taproom roof is small, so the brewhouse roof carries most of it.' },
-      { by: 'admin', status: 2, notes: 'Assigned.', engineer: ENGINEERS.dmitri },
-      { by: 'admin', status: 3, notes: '142 kW on the brewhouse roof, 88% offset.', link: proposalLink('P-2026-0118') },
+      { by: 'admin', hours: 4, status: 2, notes: 'Assigned.', engineer: ENGINEERS.dmitri },
+      { by: 'admin', hours: 30, status: 3, notes: '142 kW on the brewhouse roof, 88% offset.', link: proposalLink('P-2026-0118') },
       { by: 'member', revision: 'Customer asks for a battery option to cover peak demand charges in July and August.', type: 'Request a revision to the original proposal' },
-      { by: 'admin', status: 6, notes: 'Adding a 100 kWh battery for peak shaving.', engineer: ENGINEERS.dmitri },
-      { by: 'admin', status: 7, notes: 'Revised: 142 kW plus 100 kWh storage; demand charges down about 30%.', link: proposalLink('P-2026-0118-R1') },
+      { by: 'admin', hours: 2, status: 6, notes: 'Adding a 100 kWh battery for peak shaving.', engineer: ENGINEERS.dmitri },
+      { by: 'admin', hours: 19, status: 7, notes: 'Revised: 142 kW plus 100 kWh storage; demand charges down about 30%.', link: proposalLink('P-2026-0118-R1') },
     ],
   },
   {
@@ -307,8 +311,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
     ],
     proposal: [
       { by: 'member', request: 'Large daytime load, roof about 70,000 sq ft. Interested in the CT Non-Residential Renewable Energy Solutions program.' },
-      { by: 'admin', status: 2, notes: 'Assigned.', engineer: ENGINEERS.morgan },
-      { by: 'admin', status: 3, notes: '395 kW ballasted system, subject to the deck survey.', link: proposalLink('P-2026-0104') },
+      { by: 'admin', hours: 4, status: 2, notes: 'Assigned.', engineer: ENGINEERS.morgan },
+      { by: 'admin', hours: 52, status: 3, notes: '395 kW ballasted system, subject to the deck survey.', link: proposalLink('P-2026-0104') },
     ],
   },
   {
@@ -340,8 +344,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
     links: [{ link_type: 'Other', link_title: 'Monitoring portal', link_url: 'https://monitor.sunin.example/sites/pacific-crest' }],
     proposal: [
       { by: 'member', request: 'Two-story medical office; tile roof and a parking lot for a carport.' },
-      { by: 'admin', status: 2, notes: 'Assigned.', engineer: ENGINEERS.priya },
-      { by: 'admin', status: 3, notes: '186 kW parking-lot carport; the tile roof stays as is.', link: proposalLink('P-2025-0977') },
+      { by: 'admin', hours: 4, status: 2, notes: 'Assigned.', engineer: ENGINEERS.priya },
+      { by: 'admin', hours: 36, status: 3, notes: '186 kW parking-lot carport; the tile roof stays as is.', link: proposalLink('P-2025-0977') },
     ],
   },
   {
@@ -372,7 +376,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     links: [{ link_type: 'Website', link_title: 'Company website', link_url: 'https://www.desertbloomnursery.example' }],
     proposal: [
       { by: 'member', request: 'Small shop roof; owner asked whether the shade structures could carry panels.' },
-      { by: 'admin', status: 4, notes: 'The shingle roof is past its life and the shade structures cannot carry panels. Revisit after a re-roof.', rejection: { reason: 'not feasible' } },
+      { by: 'admin', hours: 20, status: 4, notes: 'The shingle roof is past its life and the shade structures cannot carry panels. Revisit after a re-roof.', rejection: { reason: 'not feasible' } },
     ],
   },
   {
@@ -402,7 +406,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     links: [{ link_type: 'Utility', link_title: 'Austin Energy account', link_url: 'https://austinenergy.com/business' }],
     proposal: [
       { by: 'member', request: 'Referral from a customer of ours. Paint booth makes summer bills high.' },
-      { by: 'admin', status: 4, notes: 'We need the meter number to pull the interval data.', rejection: { reason: 'missing information', specific: 'meter_number' } },
+      { by: 'admin', hours: 6, status: 4, notes: 'We need the meter number to pull the interval data.', rejection: { reason: 'missing information', specific: 'meter_number' } },
       { by: 'member', revision: 'Meter number is AE-3318842 (photo in Photos). Please take another look.', type: 'Request a revision to the original proposal' },
     ],
   },
@@ -437,10 +441,10 @@ export const DEMO_PROJECTS: DemoProject[] = [
     links: [{ link_type: 'Finance', link_title: 'CT Green Bank for nonprofits', link_url: 'https://www.ctgreenbank.com/' }],
     proposal: [
       { by: 'member', request: 'Nonprofit school; the board wants a PPA with no money down.' },
-      { by: 'admin', status: 2, notes: 'Assigned.', engineer: ENGINEERS.priya },
-      { by: 'admin', status: 3, notes: '96 kW on the upper roof.', link: proposalLink('P-2026-0126') },
+      { by: 'admin', hours: 4, status: 2, notes: 'Assigned.', engineer: ENGINEERS.priya },
+      { by: 'admin', hours: 27, status: 3, notes: '96 kW on the upper roof.', link: proposalLink('P-2026-0126') },
       { by: 'member', revision: 'The board would like a second design that includes the gym roof as a phase two.', type: 'Request a separate proposal design' },
-      { by: 'admin', status: 6, notes: 'Designing phase two on the gym roof.', engineer: ENGINEERS.priya },
+      { by: 'admin', hours: 4, status: 6, notes: 'Designing phase two on the gym roof.', engineer: ENGINEERS.priya },
     ],
   },
   {
@@ -471,10 +475,10 @@ export const DEMO_PROJECTS: DemoProject[] = [
     links: [{ link_type: 'Calendar', link_title: 'Site survey', link_url: 'https://calendar.sunin.example/surveys/quincy-harbor' }],
     proposal: [
       { by: 'member', request: 'Showroom and boat storage building. Salt air: please note the racking.' },
-      { by: 'admin', status: 2, notes: 'Assigned.', engineer: ENGINEERS.dmitri },
-      { by: 'admin', status: 3, notes: '128 kW with marine-grade racking.', link: proposalLink('P-2026-0109') },
+      { by: 'admin', hours: 4, status: 2, notes: 'Assigned.', engineer: ENGINEERS.dmitri },
+      { by: 'admin', hours: 40, status: 3, notes: '128 kW with marine-grade racking.', link: proposalLink('P-2026-0109') },
       { by: 'member', revision: 'Could we add EV chargers for the staff lot to the same design?', type: 'Request a revision to the original proposal' },
-      { by: 'admin', status: 8, notes: 'EV charging is outside what we design; the solar proposal stands.', rejection: { reason: 'out of scope' } },
+      { by: 'admin', hours: 9, status: 8, notes: 'EV charging is outside what we design; the solar proposal stands.', rejection: { reason: 'out of scope' } },
     ],
   },
   {
@@ -506,8 +510,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
     links: [{ link_type: 'Other', link_title: 'Monitoring portal', link_url: 'https://monitor.sunin.example/sites/reno-valley' }],
     proposal: [
       { by: 'member', request: 'New 400,000 sq ft warehouse; tenant pays the power bill.' },
-      { by: 'admin', status: 2, notes: 'Assigned.', engineer: ENGINEERS.morgan },
-      { by: 'admin', status: 3, notes: '1.1 MW rooftop system sized to both meters.', link: proposalLink('P-2025-0942') },
+      { by: 'admin', hours: 4, status: 2, notes: 'Assigned.', engineer: ENGINEERS.morgan },
+      { by: 'admin', hours: 44, status: 3, notes: '1.1 MW rooftop system sized to both meters.', link: proposalLink('P-2025-0942') },
     ],
   },
 ];

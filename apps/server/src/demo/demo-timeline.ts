@@ -10,6 +10,7 @@ import {
   projectLinks,
   projects,
   projectStageChanges,
+  proposalClocks,
   proposalLinks,
   proposalTicketHistories,
   proposalTickets,
@@ -105,6 +106,41 @@ export class DemoTimeline {
   async dateLedger(): Promise<void> {
     await this.db.execute(sql`update ${earningEntries} set approved_at = case when approved_at is null then null else created_at end, voided_at = case when voided_at is null then null else created_at end`);
     await this.db.execute(sql`update ${earningEntries} e set paid_at = p.created_at, updated_at = p.created_at from ${payouts} p where e.payout_id = p.id`);
+  }
+
+  /**
+   * The 48-hour clocks take the times of the dated history: the n-th clock of a ticket was
+   * opened by its n-th request or revision that found no clock running (the rule the services
+   * follow), and stopped by the next delivery or rejection after it. A clock that started at
+   * once keeps starting at its request; one still waiting for the bill keeps waiting.
+   */
+  async dateClocks(): Promise<void> {
+    await this.db.execute(sql`
+      with marks as (
+        select h.id, h.proposal_ticket_id, h.status, h.event_date,
+          lag(h.status) over (partition by h.proposal_ticket_id order by h.event_date, h.id) as previous_status
+        from ${proposalTicketHistories} h
+      ),
+      opened as (
+        select m.proposal_ticket_id, m.event_date,
+          row_number() over (partition by m.proposal_ticket_id order by m.event_date, m.id) as n,
+          (select s.event_date from ${proposalTicketHistories} s
+            where s.proposal_ticket_id = m.proposal_ticket_id and s.status in (3, 4, 7, 8) and (s.event_date, s.id) > (m.event_date, m.id)
+            order by s.event_date, s.id limit 1) as stopped_at
+        from marks m
+        where m.status in (1, 5) and (m.previous_status is null or m.previous_status in (3, 4, 7, 8))
+      ),
+      numbered as (
+        select c.id, c.proposal_ticket_id, row_number() over (partition by c.proposal_ticket_id order by c.id) as n from ${proposalClocks} c
+      )
+      update ${proposalClocks} c set
+        requested_at = o.event_date,
+        started_at = case when c.started_at is null then null else o.event_date end,
+        due_at = case when c.due_at is null then null else o.event_date + (c.due_at - c.started_at) end,
+        stopped_at = case when c.stopped_at is null then null else o.stopped_at end,
+        delivered_at = case when c.delivered_at is null then null else o.stopped_at end
+      from numbered n join opened o on o.proposal_ticket_id = n.proposal_ticket_id and o.n = n.n
+      where c.id = n.id`);
   }
 
   /** The demo people joined before their first project. */

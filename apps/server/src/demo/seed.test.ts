@@ -2,7 +2,7 @@ import { ALL_PROJECT_STAGES, PROPOSAL_STATUS_NUMBERS, TERMINAL_PROPOSAL_STATUSES
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, contacts, notifications, payouts, projectLinks, projects, projectStageChanges, proposalTicketHistories, proposalTickets, storedFiles, users } from '../db/schema/index.js';
+import { checkoutSessions, contacts, notifications, payouts, projectLinks, projects, projectStageChanges, proposalClocks, proposalTicketHistories, proposalTickets, storedFiles, users } from '../db/schema/index.js';
 import type { FileStorage } from '../lib/storage/index.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { DEMO_PROJECTS } from './demo-projects.js';
@@ -93,12 +93,12 @@ describe('the demo seed', () => {
     }
   });
 
-  it('dates the story over weeks: each ticket history in order and days apart, the latest step within a day', async () => {
+  it('dates the story over weeks: each ticket history in order and hours or days apart, the latest step within a day', async () => {
     const day = 24 * 60 * 60 * 1000;
     const histories = await t.db.select().from(proposalTicketHistories).orderBy(proposalTicketHistories.id);
     for (const ticket of await t.db.select().from(proposalTickets)) {
       const times = histories.filter((history) => history.proposal_ticket_id === ticket.id).map((history) => history.event_date.getTime());
-      for (const [i, time] of times.entries()) if (i > 0) expect(time - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(2 * day);
+      for (const [i, time] of times.entries()) if (i > 0) expect(time - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(day / 24);
       expect(ticket.updated_at.getTime()).toBe(times.at(-1));
     }
     const updated = (await t.db.select({ at: projects.updated_at }).from(projects)).map((row) => row.at.getTime());
@@ -108,6 +108,22 @@ describe('the demo seed', () => {
     const notices = await t.db.select().from(notifications);
     expect(Math.min(...notices.map((row) => row.created_at.getTime()))).toBeLessThan(Date.now() - 14 * day);
     for (const row of notices.filter((notice) => notice.read)) expect(row.viewed_on && row.viewed_on.getTime() - row.created_at.getTime()).toBe(2 * 60 * 60 * 1000);
+  });
+
+  it('dates the 48-hour clocks with the story: most delivered within the promise, one late, open ones due and overdue (issue 18)', async () => {
+    const clocks = await t.db.select().from(proposalClocks);
+    const hours = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 3_600_000;
+    const delivered = clocks.filter((clock) => clock.delivered_at !== null && clock.started_at !== null);
+    const onTime = delivered.filter((clock) => hours(clock.started_at!, clock.delivered_at!) <= 48);
+    expect(onTime.length).toBeGreaterThan(delivered.length / 2);
+    expect(delivered.length - onTime.length).toBeGreaterThanOrEqual(1);
+    for (const clock of clocks) if (clock.due_at && clock.started_at) expect(hours(clock.started_at, clock.due_at)).toBe(48);
+    const running = clocks.filter((clock) => clock.stopped_at === null && clock.due_at !== null);
+    expect(running.some((clock) => clock.due_at!.getTime() > Date.now())).toBe(true);
+    expect(running.some((clock) => clock.due_at!.getTime() < Date.now())).toBe(true);
+    // The clocks' times are the history's: every request the clock opened at is a history row.
+    const histories = await t.db.select().from(proposalTicketHistories);
+    for (const clock of clocks) expect(histories.some((row) => row.proposal_ticket_id === clock.proposal_ticket_id && row.event_date.getTime() === clock.requested_at.getTime())).toBe(true);
   });
 
   it('gives both partners earnings in every status, a stage history per project, and the sales partner a payout (issue 17)', async () => {

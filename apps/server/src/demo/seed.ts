@@ -72,6 +72,7 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
     await timeline.mark(timeline.daysAgo(14));
     await timeline.apply();
     await timeline.dateLedger();
+    await timeline.dateClocks();
     await closeStaysFromHistory(tx);
     await timeline.dateUsers(Object.values(people).map((person) => person.id), timeline.daysAgo(60));
     for (const person of Object.values(people)) await readOlderNotifications(demo, person);
@@ -160,14 +161,16 @@ function uploadOf(filename: string, bytes: Buffer): UploadSource {
   return { declaredBytes: bytes.length + MULTIPART_FRAMING_BYTES, open: async () => ({ filename, stream: Readable.from([bytes], { objectMode: false }) }) };
 }
 
-/** One project's story, each step dated by the timeline (STEP_DAYS apart, the last `lastActivityDaysAgo`). */
+/** One project's story, each step dated by the timeline (STEP_DAYS or an admin step's hours apart, the last `lastActivityDaysAgo`). */
 async function playProject(ctx: AppContext, timeline: DemoTimeline, people: DemoPeople, demo: DemoProject, index: number): Promise<void> {
   const admin: ProjectScope = { user: people.admin, admin: true };
   const owner = people[demo.owner];
   const scope = writerFor(owner, admin);
-  const steps = demo.proposal.length + (demo.stage === INITIAL_STAGE ? 0 : 1);
-  let at = timeline.daysAgo(demo.lastActivityDaysAgo + steps * STEP_DAYS);
-  const nextStep = () => (at = new Date(at.getTime() + STEP_DAYS * 24 * 60 * 60 * 1000));
+  // Each step's days after the one before: an administrator's proposal step its hours, any other STEP_DAYS.
+  const gaps = [...demo.proposal.map((step) => (step.by === 'admin' ? step.hours / 24 : STEP_DAYS)), ...(demo.stage === INITIAL_STAGE ? [] : [STEP_DAYS])];
+  let at = timeline.daysAgo(demo.lastActivityDaysAgo + gaps.reduce((sum, days) => sum + days, 0));
+  let stepIndex = 0;
+  const nextStep = () => (at = new Date(at.getTime() + (gaps[stepIndex++] ?? STEP_DAYS) * 24 * 60 * 60 * 1000));
   const { id } = await createProject(ctx, scope, projectCreateSchema.parse(demo.project), owner.id);
 
   for (const contact of demo.contacts) {

@@ -109,3 +109,15 @@ export async function mailedLinks(app: FastifyInstance, to: string): Promise<str
   const mail = (await app.ctx.mailer.list()).find((message) => message.to === to);
   return mail ? [...mail.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]) : [];
 }
+
+/** A signed-in test user with its token and auth header. */
+export type SignedIn = Awaited<ReturnType<TestApp['signIn']>>;
+
+/**
+ * The test app of an API test file that acts as a full access administrator:
+ * `beforeAll(async () => void ({ t, admin } = await createTestAppWithAdmin()))`.
+ */
+export async function createTestAppWithAdmin(env: Record<string, string> = {}): Promise<{ t: TestApp; admin: SignedIn }> {
+  const t = await createTestApp(env);
+  return { t, admin: await t.signIn({ first_name: 'Avery', last_name: 'Admin', account_type: 'admin', company_role: 'full_access_admin' }) };
+}

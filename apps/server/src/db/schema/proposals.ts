@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -63,6 +64,35 @@ export const proposalTicketHistories = pgTable(
   (table) => [index('proposal_ticket_histories_ticket_idx').on(table.proposal_ticket_id, table.event_date)],
 );
 
+/**
+ * The 48-hour proposal clocks (issue 18 item 1, DOMAIN.md 3): one per request or revision
+ * request, the ticket's current clock being its latest. `started_at` and `due_at` stay null
+ * until the project's power bill is received; `stopped_at` is set by a delivery (with
+ * `delivered_at`) or a rejection. The reminder columns make each admin reminder once per clock.
+ */
+export const proposalClocks = pgTable(
+  'proposal_clocks',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    proposal_ticket_id: integer()
+      .notNull()
+      .references(() => proposalTickets.id, { onDelete: 'cascade' }),
+    requested_at: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    started_at: timestamp({ withTimezone: true, mode: 'date' }),
+    due_at: timestamp({ withTimezone: true, mode: 'date' }),
+    stopped_at: timestamp({ withTimezone: true, mode: 'date' }),
+    delivered_at: timestamp({ withTimezone: true, mode: 'date' }),
+    reminded_hours_left_at: timestamp({ withTimezone: true, mode: 'date' }),
+    reminded_deadline_at: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('proposal_clocks_ticket_idx').on(table.proposal_ticket_id, table.id.desc()),
+    // The reminder job and the overdue filter read the running clocks by due time.
+    index('proposal_clocks_running_due_idx').on(table.due_at).where(sql`stopped_at is null`),
+    index('proposal_clocks_started_idx').on(table.started_at),
+  ],
+);
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -85,4 +115,5 @@ export const notifications = pgTable(
 export type ProposalTicketRow = typeof proposalTickets.$inferSelect;
 export type ProposalLinkRow = typeof proposalLinks.$inferSelect;
 export type ProposalTicketHistoryRow = typeof proposalTicketHistories.$inferSelect;
+export type ProposalClockRow = typeof proposalClocks.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;

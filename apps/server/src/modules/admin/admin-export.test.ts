@@ -2,15 +2,12 @@ import { parse } from 'csv-parse/sync';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, users } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
 import { EXPORT_BATCH_SIZE } from './admin-export.service.js';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<TestApp['signIn']>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn({ first_name: 'Avery', last_name: 'Admin', account_type: 'admin', company_role: 'full_access_admin' });
-});
+let admin: SignedIn;
+beforeAll(async () => void ({ t, admin } = await createTestAppWithAdmin()));
 afterAll(async () => t?.close());
 
 const get = (url: string, headers: Record<string, string> = admin.auth) => t.app.inject({ method: 'GET', url, headers });

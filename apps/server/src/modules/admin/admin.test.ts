@@ -2,14 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, notifications, projects, storedFiles } from '../../db/schema/index.js';
 import { PNG_1PX, multipartBody } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<TestApp['signIn']>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn({ first_name: 'Avery', last_name: 'Admin', account_type: 'admin', company_role: 'full_access_admin' });
-});
+let admin: SignedIn;
+beforeAll(async () => void ({ t, admin } = await createTestAppWithAdmin()));
 afterAll(async () => t?.close());
 
 const call = (method: string, url: string, headers: Record<string, string> = admin.auth, payload?: unknown) =>

@@ -3,14 +3,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, notifications, projects } from '../../db/schema/index.js';
 import type { BusMessage } from '../../lib/bus.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<TestApp['signIn']>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn({ first_name: 'Avery', last_name: 'Admin', account_type: 'admin', company_role: 'full_access_admin' });
-});
+let admin: SignedIn;
+beforeAll(async () => void ({ t, admin } = await createTestAppWithAdmin()));
 afterAll(async () => t?.close());
 
 const URL = '/api/admin/projects/stage_changes';

@@ -105,33 +105,22 @@ export async function stageFigures(db: Executor, window: Window): Promise<StageF
 }
 
 /**
- * The 48-hour clocks (DOMAIN.md 3) started in the range: a request (1) or revision request (5)
- * starts one, the ticket's next attached (3, 7) or rejected (4, 8) row stops it. Open clocks
- * already past the promise are late.
+ * The 48-hour clocks (DOMAIN.md 3, issue 18) started in the range, from the stored clocks: a
+ * clock stopped (delivered or rejected) by its due time kept the promise; one stopped later,
+ * or still running past it, broke it. Clocks waiting for the power bill have not started.
  */
-export const proposalClocks = (db: Executor, window: Window, promiseHours: number) =>
+export const proposalClocks = (db: Executor, window: Window) =>
   rows<{ clocks: number; stopped: number; on_time: number; late: number; pending: number; median_hours: number | null }>(
     db,
-    sql`with marks as (
-          select h.status, h.event_date,
-            min(case when h.status in (3, 4, 7, 8) then h.event_date end)
-              over (partition by h.proposal_ticket_id order by h.event_date, h.id rows between 1 following and unbounded following) as stopped_at
-          from proposal_ticket_histories h
-          ${window.owner === null ? sql`` : sql`join proposal_tickets t on t.id = h.proposal_ticket_id join projects p on p.id = t.project_id and ${ownedBy(window)}`}
-          where h.event_date >= ${at(window.from)}
-        ),
-        clocks as (
-          select event_date as started_at, stopped_at, (extract(epoch from (stopped_at - event_date)) / 3600)::float8 as hours
-          from marks where status in (1, 5) and event_date < ${at(window.until)}
-        )
-        select count(*)::int as clocks,
-          count(stopped_at)::int as stopped,
-          (count(*) filter (where stopped_at is not null and hours <= ${promiseHours}::int))::int as on_time,
-          (count(*) filter (where (stopped_at is not null and hours > ${promiseHours}::int)
-            or (stopped_at is null and started_at <= ${at(window.now)} - make_interval(hours => ${promiseHours}::int))))::int as late,
-          (count(*) filter (where stopped_at is null and started_at > ${at(window.now)} - make_interval(hours => ${promiseHours}::int)))::int as pending,
-          (percentile_cont(0.5) within group (order by hours))::float8 as median_hours
-        from clocks`,
+    sql`select count(*)::int as clocks,
+          count(c.stopped_at)::int as stopped,
+          (count(*) filter (where c.stopped_at <= c.due_at))::int as on_time,
+          (count(*) filter (where c.stopped_at > c.due_at or (c.stopped_at is null and c.due_at <= ${at(window.now)})))::int as late,
+          (count(*) filter (where c.stopped_at is null and c.due_at > ${at(window.now)}))::int as pending,
+          (percentile_cont(0.5) within group (order by extract(epoch from (c.stopped_at - c.started_at)) / 3600))::float8 as median_hours
+        from proposal_clocks c
+        ${window.owner === null ? sql`` : sql`join proposal_tickets t on t.id = c.proposal_ticket_id join projects p on p.id = t.project_id and ${ownedBy(window)}`}
+        where ${inRange(sql`c.started_at`, window)}`,
   );
 
 /** Deals' contract value of the projects created in the range by current stage (Archived left out). */

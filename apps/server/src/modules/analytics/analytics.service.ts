@@ -6,7 +6,6 @@ import {
   hasAdvancedAnalytics,
   monthsBetween,
   PROJECT_STAGES,
-  PROPOSAL_TURNAROUND_HOURS,
   resolveAnalyticsRange,
   TIMED_STAGES,
   type AdminAnalytics,
@@ -74,7 +73,7 @@ export async function userAnalytics(ctx: AppContext, user: UserRow, query: Analy
     q.projectsByStage(ctx.db, window),
     q.projectsPerMonth(ctx.db, window),
     q.stageFigures(ctx.db, window),
-    q.proposalClocks(ctx.db, window, PROPOSAL_TURNAROUND_HOURS),
+    q.proposalClocks(ctx.db, window),
     advanced ? q.pipelineByStage(ctx.db, window) : null,
     advanced ? q.earningsPerMonth(ctx.db, { ...window, owner: user.id }) : null,
   ]);
@@ -106,7 +105,7 @@ export async function adminAnalytics(ctx: AppContext, query: AnalyticsQuery, now
   const { range, window } = windowOf(query, now, null);
   const [stages, clocks, owners, newUsers, subscriptions] = await Promise.all([
     q.stageFigures(ctx.db, window),
-    q.proposalClocks(ctx.db, window, PROPOSAL_TURNAROUND_HOURS),
+    q.proposalClocks(ctx.db, window),
     q.projectOwners(ctx.db, window),
     q.newUsersPerMonth(ctx.db, window),
     q.liveSubscriptions(ctx.db),

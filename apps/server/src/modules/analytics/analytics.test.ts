@@ -1,6 +1,6 @@
-import type { ProjectStage } from '@sunin/contract';
+import { applyClockAction, clockAction, openClock, type ProjectStage, type ProposalClock } from '@sunin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingSubscriptions, deals, earningEntries, projects, projectStageChanges, proposalTickets, proposalTicketHistories } from '../../db/schema/index.js';
+import { billingSubscriptions, deals, earningEntries, projects, projectStageChanges, proposalClocks, proposalTickets, proposalTicketHistories } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -40,6 +40,15 @@ async function ticket(projectId: number, owner: Member, events: Array<[number, s
     .values({ project_id: projectId, status: last?.[0] ?? 1, notification_user_id: owner.user.id })
     .returning({ id: proposalTickets.id });
   await t.db.insert(proposalTicketHistories).values(events.map(([status, at]) => ({ proposal_ticket_id: row?.id ?? 0, status, event_date: day(at), action_taken_by: 'seed' })));
+  // The clocks those events make, by the contract's rules (the power bill received throughout).
+  const clocks: ProposalClock[] = [];
+  for (const [status, at] of events) {
+    const current = clocks.at(-1) ?? null;
+    const action = clockAction(current, status);
+    if (action === 'open') clocks.push(openClock(day(at), true));
+    else if (current && action !== 'none') clocks[clocks.length - 1] = applyClockAction(current, action, day(at));
+  }
+  await t.db.insert(proposalClocks).values(clocks.map((clock) => ({ proposal_ticket_id: row?.id ?? 0, ...clock })));
 }
 
 async function entry(owner: Member, projectId: number | null, usd: number, status: 'expected' | 'approved' | 'paid' | 'void', createdAt: string) {

@@ -18,6 +18,7 @@ import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { assertCanWrite, findWritableProject, isAdmin, type ProjectScope } from './project-access.js';
 import { auditedFields, diff, recordAdminAudit } from '../audit/audit.service.js';
+import { startWaitingClocks } from '../proposals/proposal-clocks.js';
 import { recordStageChange } from './stage-history.js';
 import { fullName } from '../users/full-name.js';
 import { followStage } from '../earnings/earnings.service.js';
@@ -160,6 +161,8 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
   }
   const [updated] = await tx.update(projects).set(changes).where(eq(projects.id, current.id)).returning();
   if (!updated) throw new AppError('not_found', 'Project not found.');
+  // The 48-hour clocks waiting for the bill start when it is received (issue 18 item 1).
+  if (updated.power_bill_received_status === 'Yes' && current.power_bill_received_status !== 'Yes') await startWaitingClocks(tx, updated.id, updated.updated_at);
   const stageChanged = input.project_stage !== undefined && input.project_stage !== current.project_stage;
   if (stageChanged) await recordStageChange(tx, { projectId: updated.id, from: current.project_stage, to: updated.project_stage, by: scope.user.id, at: updated.updated_at });
   const notified = stageChanged

@@ -33,6 +33,7 @@ import { containsPattern } from '../../lib/like.js';
 import { createNotifications, fullAccessAdminIds, publishNotifications } from '../notifications/notifications.service.js';
 import { findProject, findWritableProject, type ProjectScope } from '../projects/project-access.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
+import { clockFieldsOf, currentClockColumn, currentClockFields, followTicketStatus, overdueTicket } from './proposal-clocks.js';
 
 const fullName = (user: UserRow) => `${user.first_name} ${user.last_name}`.trim();
 const iso = (value: Date) => value.toISOString();
@@ -53,6 +54,7 @@ async function loadTickets(db: Executor, where: SQL | undefined, orderBy: SQL[] 
     .from(proposalTicketHistories)
     .where(inArray(proposalTicketHistories.proposal_ticket_id, ids))
     .orderBy(asc(proposalTicketHistories.event_date), asc(proposalTicketHistories.id));
+  const clocks = await currentClockFields(db, ids);
   return tickets.map((ticket) => ({
     id: ticket.id,
     project_id: ticket.project_id,
@@ -81,6 +83,7 @@ async function loadTickets(db: Executor, where: SQL | undefined, orderBy: SQL[] 
         notes: history.notes,
         proposal_link: history.proposal_link,
       })),
+    ...clockFieldsOf(clocks, ticket.id),
     created_at: iso(ticket.created_at),
     updated_at: iso(ticket.updated_at),
   }));
@@ -94,6 +97,7 @@ async function loadTicket(db: Executor, ticketId: number): Promise<ProposalTicke
 
 interface StatusChange {
   status: ProposalStatusNumber;
+  at: Date;
   actor: UserRow;
   notes: string;
   rejection_reason?: RejectionReason | null;
@@ -101,18 +105,24 @@ interface StatusChange {
   proposal_link?: string | null;
 }
 
-/** Every status change appends its history entry in the caller's transaction (DESIGN.md). */
-async function appendHistory(tx: Executor, ticketId: number, change: StatusChange): Promise<void> {
+const billReceived = (project: Pick<ProjectRow, 'power_bill_received_status'>) => project.power_bill_received_status === 'Yes';
+
+/**
+ * Every status change appends its history entry in the caller's transaction (DESIGN.md) and
+ * moves the ticket's 48-hour clock (issue 18 item 1).
+ */
+async function recordStatusChange(tx: Executor, ticketId: number, change: StatusChange, project: Pick<ProjectRow, 'power_bill_received_status'>): Promise<void> {
   await tx.insert(proposalTicketHistories).values({
     proposal_ticket_id: ticketId,
     status: change.status,
-    event_date: new Date(),
+    event_date: change.at,
     action_taken_by: fullName(change.actor),
     notes: change.notes,
     rejection_reason: change.rejection_reason ?? null,
     rejection_specific: change.rejection_specific ?? null,
     proposal_link: change.proposal_link ?? null,
   });
+  await followTicketStatus(tx, ticketId, change.status, change.at, billReceived(project));
 }
 
 async function findTicket(tx: Executor, projectId: number, ticketId: number): Promise<ProposalTicketRow> {
@@ -175,7 +185,7 @@ export async function createProposalTicket(
       })
       .returning();
     if (!ticket) throw new Error('insert returned no row');
-    await appendHistory(tx, ticket.id, { status: PROPOSAL_STATUS.proposalRequested, actor: requester, notes: input.details });
+    await recordStatusChange(tx, ticket.id, { status: PROPOSAL_STATUS.proposalRequested, at: ticket.created_at, actor: requester, notes: input.details }, project);
     const notified = await createNotifications(tx, await fullAccessAdminIds(tx), {
       title: 'New proposal request',
       message: `${fullName(requester)} requested a proposal for ${project.company_name || `project #${project.id}`} (project #${project.id}).`,
@@ -209,11 +219,12 @@ export async function requestRevision(
     if (!isTerminalProposalStatus(ticket.status)) {
       throw new AppError('rule_broken', PROPOSAL_MESSAGES.revisionNotAllowed, { status: PROPOSAL_MESSAGES.revisionNotAllowed });
     }
+    const at = new Date();
     await tx
       .update(proposalTickets)
-      .set({ status: PROPOSAL_STATUS.revisionRequested, rejection_reason: null, rejection_specific: null, updated_at: new Date() })
+      .set({ status: PROPOSAL_STATUS.revisionRequested, rejection_reason: null, rejection_specific: null, updated_at: at })
       .where(eq(proposalTickets.id, ticket.id));
-    await appendHistory(tx, ticket.id, { status: PROPOSAL_STATUS.revisionRequested, actor: scope.user, notes });
+    await recordStatusChange(tx, ticket.id, { status: PROPOSAL_STATUS.revisionRequested, at, actor: scope.user, notes }, project);
     return createNotifications(tx, await fullAccessAdminIds(tx), {
       title: 'Revision requested',
       message: `${fullName(scope.user)} requested a revision of the proposal for ${project.company_name || `project #${project.id}`} (project #${project.id}).`,
@@ -273,6 +284,7 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
   await ctx.db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(proposalTickets).where(eq(proposalTickets.id, ticketId)).limit(1).for('update');
     if (!ticket) throw new AppError('not_found', 'Proposal ticket not found.');
+    const at = new Date();
     const [updated] = await tx
       .update(proposalTickets)
       .set({
@@ -281,26 +293,33 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
         engineer_name: input.engineer_name || ticket.engineer_name,
         rejection_reason: input.rejection_reason,
         rejection_specific: input.rejection_specific,
-        updated_at: new Date(),
+        updated_at: at,
       })
       .where(eq(proposalTickets.id, ticket.id))
       .returning();
     const firstLink = input.proposal_links[0]?.url ?? null;
     if (input.proposal_links.length > 0) {
       await tx.insert(proposalLinks).values(input.proposal_links.map((link) => ({ proposal_ticket_id: ticket.id, ...link })));
-      await tx.update(projects).set({ proposal_url: firstLink, updated_at: new Date() }).where(eq(projects.id, ticket.project_id));
+      await tx.update(projects).set({ proposal_url: firstLink, updated_at: at }).where(eq(projects.id, ticket.project_id));
     }
     const changes = diff(ticket, updated ?? null, ['status', 'admin_notes', 'engineer_name', 'rejection_reason', 'rejection_specific']);
     if (input.proposal_links.length > 0) changes.proposal_links = { before: null, after: input.proposal_links };
     await recordAudit(tx, { actorId: admin.id, action: 'updated', entityType: 'proposal_ticket', entityId: ticket.id, changes });
-    await appendHistory(tx, ticket.id, {
+    const [project] = await tx.select({ power_bill_received_status: projects.power_bill_received_status }).from(projects).where(eq(projects.id, ticket.project_id)).limit(1);
+    await recordStatusChange(
+      tx,
+      ticket.id,
+      {
       status: input.status,
+      at,
       actor: admin,
       notes: input.admin_notes,
       rejection_reason: input.rejection_reason,
       rejection_specific: input.rejection_specific,
       proposal_link: firstLink,
-    });
+      },
+      project ?? { power_bill_received_status: null },
+    );
     created = await createNotifications(tx, [ticket.notification_user_id], {
       title: 'Proposal update',
       message: `Your proposal request for ${ticket.company_name || `project #${ticket.project_id}`} is now: ${proposalStatusLabel(input.status)}.`,
@@ -311,20 +330,26 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
   return loadTicket(ctx.db, ticketId);
 }
 
-/** The admin list: every ticket, newest first (the Manage screen hides the terminal ones itself). */
 /**
- * The admin's proposal tickets, newest first (issue 15 item 2: q searches the id and company;
- * status filters; terminal statuses only when asked for, by include_terminal or by status).
+ * The admin's proposal tickets (issue 15 item 2: q searches the id and company; status
+ * filters; terminal statuses only when asked for, by include_terminal or by status). By
+ * default the queue follows the 48-hour promise (issue 18 item 1): running clocks first, the
+ * soonest due first, those waiting for the bill next, stopped ones last; `overdue=true` keeps
+ * the running clocks past their due time.
  */
-export async function listAllProposalTickets(ctx: AppContext, query: AdminProposalTicketListQuery) {
+export async function listAllProposalTickets(ctx: AppContext, query: AdminProposalTicketListQuery, now: Date = new Date()) {
   const pattern = query.q === undefined ? undefined : containsPattern(query.q);
   const where = and(
     query.status?.length ? inArray(proposalTickets.status, query.status) : query.include_terminal === 'true' ? undefined : notInArray(proposalTickets.status, [...TERMINAL_PROPOSAL_STATUSES]),
     pattern === undefined ? undefined : or(ilike(sql`${proposalTickets.id}::text`, pattern), ilike(proposalTickets.company_name, pattern)),
+    query.overdue === 'true' ? overdueTicket(now) : undefined,
   );
-  const sort = query.sort;
-  if (!sort) return loadTickets(ctx.db, where);
+  const sort = query.sort ?? { field: 'due_at', desc: false };
   const direction = sort.desc ? desc : asc;
+  if (sort.field === 'due_at') {
+    const byDue = sort.desc ? sql`${currentClockColumn('due_at')} desc nulls last` : sql`${currentClockColumn('due_at')} asc nulls last`;
+    return loadTickets(ctx.db, where, [sql`(${currentClockColumn('stopped_at')}) is not null`, byDue, desc(proposalTickets.created_at), desc(proposalTickets.id)]);
+  }
   const column = { created_at: sql`${proposalTickets.created_at}`, id: sql`${proposalTickets.id}`, company_name: sql`lower(${proposalTickets.company_name})`, status: sql`${proposalTickets.status}` }[sort.field];
   return loadTickets(ctx.db, where, [direction(column), direction(proposalTickets.id)]);
 }

@@ -2,14 +2,11 @@ import { PROPOSAL_MESSAGES } from '@sunin/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, proposalTicketHistories, proposalTickets } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
-let admin: Awaited<ReturnType<TestApp['signIn']>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn({ first_name: 'Avery', last_name: 'Admin', account_type: 'admin', company_role: 'full_access_admin' });
-});
+let admin: SignedIn;
+beforeAll(async () => void ({ t, admin } = await createTestAppWithAdmin()));
 afterAll(async () => t?.close());
 
 type Auth = { authorization: string };
@@ -212,18 +209,20 @@ describe('admin proposal updates', () => {
     const list = (query: string) => t.app.inject({ method: 'GET', url: `/api/admin/proposal_tickets?${query}`, headers: admin.auth });
     const ids = (res: { json(): unknown }) => (res.json() as { id: number }[]).map((x) => x.id);
     expect(ids(await list('q=QUARTZITE'))).toEqual([open.id]);
-    expect(ids(await list('q=quartzite&include_terminal=true'))).toEqual([rejected.id, open.id]);
+    // By default the 48-hour clock orders the queue: the running one before the stopped one.
+    expect(ids(await list('q=quartzite&include_terminal=true'))).toEqual([open.id, rejected.id]);
+    expect(ids(await list('q=quartzite&include_terminal=true&sort=-created_at'))).toEqual([rejected.id, open.id]);
     expect(ids(await list('q=e_a&include_terminal=true'))).toEqual([open.id]);
     expect(ids(await list(`q=${open.id}`))).toContain(open.id);
     const terminal = await list('q=quartzite&status=4');
     expect(ids(terminal)).toEqual([rejected.id]);
     expect(terminal.headers['x-total-count']).toBe('1');
-    expect(ids(await list('q=quartzite&status=1&status=4'))).toEqual([rejected.id, open.id]);
+    expect(ids(await list('q=quartzite&status=1&status=4'))).toEqual([open.id, rejected.id]);
     expect(ids(await list('q=quartzite&include_terminal=true&sort=id'))).toEqual([open.id, rejected.id]);
     expect(ids(await list('q=quartzite&include_terminal=true&sort=-company_name'))).toEqual([rejected.id, open.id]);
     const badSort = await list('sort=details');
     expect(badSort.statusCode).toBe(422);
-    expect(badSort.body).toContain('sort must be one of: created_at, -created_at');
+    expect(badSort.body).toContain('sort must be one of: due_at, -due_at, created_at, -created_at');
     for (const bad of ['status=9', 'status=x', 'status=1&status=0']) expect((await list(bad)).statusCode, bad).toBe(422);
   });
 });

@@ -11,7 +11,9 @@ export interface ProposalTicketQuery {
   q?: string | undefined;
   /** Status numbers; terminal ones are included when named. */
   status?: readonly number[] | undefined;
-  /** One of ADMIN_PROPOSAL_TICKET_SORTS, `-` first for descending; absent: newest first. */
+  /** Only the running clocks past their due time. */
+  overdue?: boolean;
+  /** One of ADMIN_PROPOSAL_TICKET_SORTS, `-` first for descending; absent: the soonest due first. */
   sort?: string | undefined;
 }
 
@@ -19,9 +21,9 @@ export interface ProposalTicketQuery {
  * GET /api/admin/proposal_tickets -> the open tickets (the Manage list hides the four terminal
  * statuses, public-site-and-admin.md 4) unless `includeTerminal` or `status` asks for them.
  */
-export function listProposalTickets({ includeTerminal = false, q, status, sort }: ProposalTicketQuery, signal?: AbortSignal): Promise<ProposalTicket[]> {
+export function listProposalTickets({ includeTerminal = false, q, status, overdue = false, sort }: ProposalTicketQuery, signal?: AbortSignal): Promise<ProposalTicket[]> {
   return apiRequest<ProposalTicket[]>('/admin/proposal_tickets', {
-    query: { include_terminal: includeTerminal ? 'true' : undefined, q: q || undefined, status: status?.length ? status.map(String) : undefined, sort },
+    query: { include_terminal: includeTerminal ? 'true' : undefined, q: q || undefined, status: status?.length ? status.map(String) : undefined, overdue: overdue ? 'true' : undefined, sort },
     signal,
   });
 }

@@ -5,8 +5,21 @@ import { jsonResponse, renderRoutes, stubFetch, stubScreenWidth } from '../../..
 import { proposalStatusStyle } from '../components/proposal-tone';
 import { ProposalManagementPage } from './proposal-management-page';
 
-const ticket = (id: number, status: number): ProposalTicket =>
-  ({ id, project_id: id, title: `Ticket ${id}`, company_name: `Company ${id}`, company_address: '', status, proposal_ticket_histories: [] }) as unknown as ProposalTicket;
+const ticket = (id: number, status: number, clock: Partial<ProposalTicket> = {}): ProposalTicket =>
+  ({
+    id,
+    project_id: id,
+    title: `Ticket ${id}`,
+    company_name: `Company ${id}`,
+    company_address: '',
+    status,
+    proposal_ticket_histories: [],
+    clock_started_at: null,
+    due_at: null,
+    delivered_at: null,
+    clock_stopped_at: null,
+    ...clock,
+  }) as unknown as ProposalTicket;
 
 const OPEN = [ticket(1, 1), ticket(2, 2), ticket(5, 5), ticket(6, 6)];
 
@@ -64,5 +77,50 @@ describe('proposal list on a phone (issue 14 item 17)', () => {
 
     await user.click(within(items[1]!).getByRole('button', { name: 'Manage proposal 2' }));
     expect(await screen.findByRole('dialog', { name: 'Manage Proposal' })).toBeInTheDocument();
+  });
+});
+
+describe('the 48-hour clock in the queue (issue 18 item 1)', () => {
+  const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  const QUEUE = [
+    ticket(11, 1, { clock_started_at: hoursFromNow(-50), due_at: hoursFromNow(-2) }),
+    ticket(12, 2, { clock_started_at: hoursFromNow(-40), due_at: hoursFromNow(8) }),
+    ticket(13, 5, { clock_started_at: hoursFromNow(-17), due_at: hoursFromNow(31) }),
+    ticket(14, 1),
+  ];
+
+  it('asks for the soonest due first and shows the time left or overdue in each row, overdue rows marked', async () => {
+    stubScreenWidth(true);
+    const calls = stubFetch(() => jsonResponse(QUEUE));
+    renderRoutes([{ path: '/', element: <ProposalManagementPage /> }]);
+    const table = await screen.findByRole('table', { name: 'Proposal requests' });
+    // No sort asked: the server's default, the due time.
+    expect(calls[0]?.url.searchParams.get('sort')).toBeNull();
+    expect(within(table).getByRole('columnheader', { name: /Due/ })).toHaveAttribute('aria-sort', 'ascending');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.cells[3]?.textContent)).toEqual(['Overdue by 2 hours', '8 hours left', '31 hours left', 'Waiting for the bill']);
+    expect(rows.map((row) => row.hasAttribute('data-overdue'))).toEqual([true, false, false, false]);
+    expect(rows[0]?.cells[3]?.querySelector('[data-clock]')).toHaveClass('text-danger-700');
+  });
+
+  it('filters to the overdue ones', async () => {
+    stubScreenWidth(true);
+    const calls = stubFetch(({ url }) => jsonResponse(url.searchParams.get('overdue') === 'true' ? QUEUE.slice(0, 1) : QUEUE));
+    const { user } = renderRoutes([{ path: '/', element: <ProposalManagementPage /> }]);
+    await screen.findByRole('table', { name: 'Proposal requests' });
+    await user.selectOptions(screen.getByLabelText('48-hour clock'), 'Overdue only');
+    await within(await screen.findByRole('table', { name: 'Proposal requests' })).findByText('#11');
+    expect(calls.at(-1)?.url.searchParams.get('overdue')).toBe('true');
+    expect(within(screen.getByRole('table', { name: 'Proposal requests' })).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('shows the clock on each phone card', async () => {
+    stubScreenWidth(false);
+    stubFetch(() => jsonResponse(QUEUE));
+    renderRoutes([{ path: '/', element: <ProposalManagementPage /> }]);
+    const items = within(await screen.findByRole('list', { name: 'Proposal requests' })).getAllByRole('listitem');
+    expect(items[0]).toHaveAttribute('data-overdue');
+    expect(items[0]).toHaveTextContent('Overdue by 2 hours');
+    expect(items[2]).toHaveTextContent('31 hours left');
   });
 });

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { ADMIN_PAGE_SIZE, PROPOSAL_STATUS_NUMBERS, proposalStatusLabel, type ADMIN_PROPOSAL_TICKET_SORTS, type ProposalTicket } from '@sunin/contract';
+import { ADMIN_PAGE_SIZE, clockState, PROPOSAL_STATUS_NUMBERS, proposalStatusLabel, type ADMIN_PROPOSAL_TICKET_SORTS, type ProposalTicket } from '@sunin/contract';
+import { ClockCell } from '../../../components/proposal/proposal-clock';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useListSearchParams } from '../../../lib/use-list-search-params';
+import { useNow } from '../../../lib/use-now';
 import { MD_UP, useMediaQuery } from '../../../lib/use-media-query';
 import { ADMIN_LOAD_ERRORS, ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { useProposalTickets } from '../api/list-proposal-tickets';
@@ -19,11 +21,14 @@ import { TableHead, type Sorting } from '../components/table-head';
 
 /** Status: any of the eight; a terminal one shows those tickets too (they leave the list otherwise). */
 const STATUS: ListFilter = { key: 'status', label: 'Status', kind: 'multi', options: PROPOSAL_STATUS_NUMBERS.map((value) => ({ value: String(value), label: proposalStatusLabel(value) })) };
-const FILTERS = [STATUS];
+/** The running clocks past their due time (issue 18 item 1). */
+const OVERDUE: ListFilter = { key: 'overdue', label: '48-hour clock', kind: 'select', options: [{ value: 'true', label: 'Overdue only' }] };
+const FILTERS = [STATUS, OVERDUE];
 const FILTER_KEYS = filterKeys(FILTERS);
 
-/** What the list sorts by (ADMIN_PROPOSAL_TICKET_SORTS); newest request first by default. */
+/** What the list sorts by (ADMIN_PROPOSAL_TICKET_SORTS); the soonest due first by default (issue 18). */
 const SORT_FIELDS = [
+  { field: 'due_at', label: 'Due' },
   { field: 'created_at', label: 'Requested' },
   { field: 'id', label: 'Proposal ID' },
   { field: 'company_name', label: 'Company' },
@@ -36,6 +41,7 @@ interface TicketListProps {
   onSelect: (ticket: ProposalTicket) => void;
   onManage: (ticket: ProposalTicket) => void;
   sorting: Sorting;
+  now: Date;
 }
 
 const selectedOutline = 'outline-2 -outline-offset-2 outline-brand-700';
@@ -57,7 +63,9 @@ function CompanyButton({ ticket, onSelect }: { ticket: ProposalTicket; onSelect:
 }
 
 /** From md up: the spec's table of Proposal ID, Company, Status and Manage. */
-function TicketTable({ tickets, selectedId, onSelect, onManage, sorting }: TicketListProps) {
+const isOverdue = (ticket: ProposalTicket, now: Date) => clockState(ticket, now).kind === 'overdue';
+
+function TicketTable({ tickets, selectedId, onSelect, onManage, sorting, now }: TicketListProps) {
   return (
     <div className={tableClasses.wrap}>
       <table className={tableClasses.table}>
@@ -67,6 +75,7 @@ function TicketTable({ tickets, selectedId, onSelect, onManage, sorting }: Ticke
             { label: 'Proposal ID', sort: 'id' },
             { label: 'Company', sort: 'company_name' },
             { label: 'Status', sort: 'status' },
+            { label: 'Due', sort: 'due_at' },
           ]}
           action="Manage"
           sorting={sorting}
@@ -75,13 +84,16 @@ function TicketTable({ tickets, selectedId, onSelect, onManage, sorting }: Ticke
           {tickets.map((ticket) => {
             const style = proposalStatusStyle(ticket.status);
             return (
-              <tr key={ticket.id} data-status={ticket.status} className={`${style.row} ${selectedId === ticket.id ? selectedOutline : ''}`}>
+              <tr key={ticket.id} data-status={ticket.status} data-overdue={isOverdue(ticket, now) || undefined} className={`${style.row} ${selectedId === ticket.id ? selectedOutline : ''}`}>
                 <td className={`${tableClasses.td} border-l-4 font-semibold ${style.stripe}`}>#{ticket.id}</td>
                 <td className={tableClasses.td}>
                   <CompanyButton ticket={ticket} onSelect={onSelect} />
                 </td>
                 <td className={tableClasses.td}>
                   <ProposalStatusChip status={ticket.status} />
+                </td>
+                <td className={tableClasses.td}>
+                  <ClockCell ticket={ticket} now={now} />
                 </td>
                 <td className={`${tableClasses.td} text-right`}>
                   <ManageButton ticket={ticket} onManage={onManage} />
@@ -96,7 +108,7 @@ function TicketTable({ tickets, selectedId, onSelect, onManage, sorting }: Ticke
 }
 
 /** Below md: one card per ticket, the Manage button full width inside the screen (issue 14 item 17). */
-function TicketCards({ tickets, selectedId, onSelect, onManage }: TicketListProps) {
+function TicketCards({ tickets, selectedId, onSelect, onManage, now }: TicketListProps) {
   return (
     <ul aria-label="Proposal requests" className="space-y-3">
       {tickets.map((ticket) => {
@@ -105,14 +117,16 @@ function TicketCards({ tickets, selectedId, onSelect, onManage }: TicketListProp
           <li
             key={ticket.id}
             data-status={ticket.status}
+            data-overdue={isOverdue(ticket, now) || undefined}
             className={`rounded-xl border border-l-4 border-ink-200 p-4 shadow-sm ${style.row} ${style.stripe} ${selectedId === ticket.id ? selectedOutline : ''}`}
           >
             <p className="text-xs font-semibold tracking-wide text-ink-700 uppercase">Proposal #{ticket.id}</p>
             <div className="mt-1">
               <CompanyButton ticket={ticket} onSelect={onSelect} />
             </div>
-            <div className="mt-2">
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
               <ProposalStatusChip status={ticket.status} />
+              <ClockCell ticket={ticket} now={now} />
             </div>
             <ManageButton ticket={ticket} onManage={onManage} className="mt-3 w-full" />
           </li>
@@ -123,14 +137,15 @@ function TicketCards({ tickets, selectedId, onSelect, onManage }: TicketListProp
 }
 
 /**
- * Proposal Requests (/admin, /admin/proposal-management): the open tickets, 8 a page, tinted by
- * status with a chip and a legend; Manage opens the dialog, and the chosen ticket's summary and
+ * Proposal Requests (/admin, /admin/proposal-management): the open tickets, 8 a page, soonest
+ * due first with the 48-hour clock's time left (issue 18), tinted by status with a chip and a legend; Manage opens the dialog, and the chosen ticket's summary and
  * history show below the list. A table from md up, cards below.
  */
 export function ProposalManagementPage() {
   const list = useListSearchParams(FILTER_KEYS);
-  const sorting = sortingOf(list, SORT_FIELDS, '-created_at');
-  const tickets = useProposalTickets({ q: list.q, status: chosenValues(list, STATUS).map(Number), sort: list.sort && sorting.sort });
+  const sorting = sortingOf(list, SORT_FIELDS, 'due_at');
+  const tickets = useProposalTickets({ q: list.q, status: chosenValues(list, STATUS).map(Number), overdue: list.value(OVERDUE.key) === 'true', sort: list.sort && sorting.sort });
+  const now = useNow();
   const wide = useMediaQuery(MD_UP);
   const [managed, setManaged] = useState<ProposalTicket | null>(null);
   const [selected, setSelected] = useState<ProposalTicket | null>(null);
@@ -154,6 +169,7 @@ export function ProposalManagementPage() {
       setManaged(ticket);
     },
     sorting,
+    now,
   };
 
   return (

@@ -27,6 +27,10 @@ function buildTicket(overrides: Partial<ProposalTicket> = {}): ProposalTicket {
       { id: 1, status: 1, status_label: '', event_date: '2025-03-05T10:04:09.000Z', action_taken_by: 'Ana Lopez', rejection_reason: null, rejection_specific: null, notes: '', proposal_link: null },
       { id: 2, status: 3, status_label: '', event_date: '2025-03-06T15:30:00.000Z', action_taken_by: 'Avery Admin', rejection_reason: null, rejection_specific: null, notes: 'Done', proposal_link: 'https://docs.example/p1' },
     ],
+    clock_started_at: '2025-03-05T10:04:09.000Z',
+    due_at: '2025-03-07T10:04:09.000Z',
+    delivered_at: '2025-03-06T15:30:00.000Z',
+    clock_stopped_at: '2025-03-06T15:30:00.000Z',
     created_at: '2025-03-05T10:04:09.000Z',
     updated_at: '2025-03-06T15:30:00.000Z',
     ...overrides,
@@ -190,5 +194,45 @@ describe('Proposal tab (member-app.md 2)', () => {
     const card = await screen.findByRole('article', { name: 'Proposal Management Ticket' });
     expect(within(card).getByTestId('proposal-progress-fill')).toHaveClass('bg-ink-700');
     expect(within(card).queryByRole('form', { name: 'Request Revision' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the 48-hour clock on the ticket (issue 18 item 1)', () => {
+  const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  const open = { status: 2, proposal_links: [], delivered_at: null, clock_stopped_at: null };
+
+  it('says how long delivery took', async () => {
+    stubApi({ tickets: [buildTicket()] });
+    renderTab();
+    expect(await screen.findByTestId('proposal-clock')).toHaveTextContent('Delivered in 29 hours');
+  });
+
+  it('says the time left, with the due time', async () => {
+    stubApi({ tickets: [buildTicket({ ...open, clock_started_at: hoursFromNow(-17), due_at: hoursFromNow(31) })] });
+    renderTab();
+    const clock = await screen.findByTestId('proposal-clock');
+    expect(clock).toHaveTextContent(/^Proposal due in 31 hours \(due .+\)$/);
+    expect(within(clock).getByText(/^[A-Z][a-z]+ \d{2}, \d{4}/).tagName).toBe('TIME');
+  });
+
+  it('says how late it is', async () => {
+    stubApi({ tickets: [buildTicket({ ...open, clock_started_at: hoursFromNow(-51), due_at: hoursFromNow(-3) })] });
+    renderTab();
+    const clock = await screen.findByTestId('proposal-clock');
+    expect(clock).toHaveTextContent(/^Overdue by 3 hours/);
+    expect(clock).toHaveClass('text-danger-700');
+  });
+
+  it('says the clock waits for the utility bill', async () => {
+    stubApi({ tickets: [buildTicket({ ...open, status: 1, clock_started_at: null, due_at: null })] });
+    renderTab();
+    expect(await screen.findByTestId('proposal-clock')).toHaveTextContent('The 48-hour clock starts when the utility bill is received');
+  });
+
+  it('shows no clock once a rejection stopped it', async () => {
+    stubApi({ tickets: [buildTicket({ status: 4, proposal_links: [], delivered_at: null, rejection_reason: 'out of scope' })] });
+    renderTab();
+    await screen.findByRole('article', { name: 'Proposal Management Ticket' });
+    expect(screen.queryByTestId('proposal-clock')).not.toBeInTheDocument();
   });
 });

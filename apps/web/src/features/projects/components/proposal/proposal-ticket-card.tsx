@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { enumLabel, proposalStatusLabel, type ProposalTicket, type ProposalTicketHistory } from '@sunin/contract';
+import { ProposalClock } from '../../../../components/proposal/proposal-clock';
 import { formatDateTime } from '../../../../lib/format-date-time';
 import { secureUrl } from '../../../../lib/secure-url';
 import { canRequestRevision, proposalProgressBar } from './proposal-rules';
@@ -50,7 +51,8 @@ interface ProposalTicketCardProps {
 
 /**
  * One proposal ticket (member-app.md 2 "Proposal"): title, company, status with its progress bar,
- * proposal links, the history timeline (oldest first) and, from a terminal status, Request Revision.
+ * the 48-hour clock (issue 18), proposal links, the history timeline (oldest first) and, from a
+ * terminal status, Request Revision.
  */
 export function ProposalTicketCard({ ticket, projectId, revisable = true, actions }: ProposalTicketCardProps) {
   const label = proposalStatusLabel(ticket.status);
@@ -83,6 +85,9 @@ export function ProposalTicketCard({ ticket, projectId, revisable = true, action
           className="mt-2 h-2.5 overflow-hidden rounded-full bg-ink-200"
         >
           <div data-testid="proposal-progress-fill" className={`h-full rounded-full transition-[width] duration-300 ${bar.className}`} style={{ width: `${bar.percent}%` }} />
+        </div>
+        <div className="mt-3">
+          <ProposalClock ticket={ticket} />
         </div>
       </div>
 

@@ -1,0 +1,157 @@
+import {
+  applyClockAction,
+  clockAction,
+  dueReminder,
+  formatSpan,
+  openClock,
+  PROPOSAL_REMINDER_HOURS_LEFT,
+  PROPOSAL_TURNAROUND_HOURS,
+  startClock,
+  type ProposalClock,
+  type ProposalReminder,
+  type TicketClockFields,
+} from '@sunin/contract';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import type { ClusterLocks, Executor } from '../../db/client.js';
+import { proposalClocks, proposalTickets, type NotificationRow, type ProposalClockRow } from '../../db/schema/index.js';
+import { scheduleClusterJob } from '../../lib/schedule.js';
+import { createNotifications, fullAccessAdminIds, publishNotifications } from '../notifications/notifications.service.js';
+
+/**
+ * The 48-hour clocks of proposal tickets (issue 18 item 1; rules in the contract's
+ * proposal-clock.ts, DOMAIN.md 3). Every function takes the caller's transaction, so a clock
+ * changes exactly when the ticket or project change that moves it commits.
+ */
+
+const asClock = (row: ProposalClockRow): ProposalClock => row;
+
+/** The ticket's current clock (its latest), locked for the caller's transaction. */
+async function currentClock(tx: Executor, ticketId: number): Promise<ProposalClockRow | undefined> {
+  const [row] = await tx.select().from(proposalClocks).where(eq(proposalClocks.proposal_ticket_id, ticketId)).orderBy(desc(proposalClocks.id)).limit(1).for('update');
+  return row;
+}
+
+/**
+ * Moves the ticket's clock for its new `status` at `at`: a request or revision opens a clock
+ * (started at once when the bill is already received), a delivery or rejection stops it.
+ */
+export async function followTicketStatus(tx: Executor, ticketId: number, status: number, at: Date, billReceived: boolean): Promise<void> {
+  const current = await currentClock(tx, ticketId);
+  const action = clockAction(current ? asClock(current) : null, status);
+  if (action === 'open') {
+    await tx.insert(proposalClocks).values({ proposal_ticket_id: ticketId, ...openClock(at, billReceived) });
+  } else if (current && (action === 'deliver' || action === 'stop')) {
+    const { stopped_at, delivered_at } = applyClockAction(asClock(current), action, at);
+    await tx.update(proposalClocks).set({ stopped_at, delivered_at }).where(eq(proposalClocks.id, current.id));
+  }
+}
+
+/** The project's power bill was received at `at`: its tickets' clocks waiting for it start. */
+export async function startWaitingClocks(tx: Executor, projectId: number, at: Date): Promise<void> {
+  const waiting = await tx
+    .select({ clock: proposalClocks })
+    .from(proposalClocks)
+    .innerJoin(proposalTickets, eq(proposalTickets.id, proposalClocks.proposal_ticket_id))
+    .where(and(eq(proposalTickets.project_id, projectId), isNull(proposalClocks.started_at), isNull(proposalClocks.stopped_at)))
+    .for('update', { of: proposalClocks });
+  for (const { clock } of waiting) {
+    const { started_at, due_at } = startClock(asClock(clock), at);
+    await tx.update(proposalClocks).set({ started_at, due_at }).where(eq(proposalClocks.id, clock.id));
+  }
+}
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+const NO_CLOCK: TicketClockFields = { clock_started_at: null, due_at: null, delivered_at: null, clock_stopped_at: null };
+
+/** The current clock of each ticket, as the ticket JSON carries it. */
+export async function currentClockFields(db: Executor, ticketIds: number[]): Promise<Map<number, TicketClockFields>> {
+  const fields = new Map<number, TicketClockFields>();
+  if (ticketIds.length === 0) return fields;
+  // Oldest first, so each ticket's latest clock is the one left in the map.
+  const rows = await db.select().from(proposalClocks).where(inArray(proposalClocks.proposal_ticket_id, ticketIds)).orderBy(asc(proposalClocks.id));
+  for (const row of rows) {
+    fields.set(row.proposal_ticket_id, { clock_started_at: iso(row.started_at), due_at: iso(row.due_at), delivered_at: iso(row.delivered_at), clock_stopped_at: iso(row.stopped_at) });
+  }
+  return fields;
+}
+export const clockFieldsOf = (fields: Map<number, TicketClockFields>, ticketId: number): TicketClockFields => fields.get(ticketId) ?? NO_CLOCK;
+
+/** The ticket's current clock, as a SQL expression over `proposal_tickets` (ordering, filters). */
+export const currentClockColumn = (column: 'due_at' | 'stopped_at') =>
+  sql`(select c.${sql.identifier(column)} from ${proposalClocks} c where c.proposal_ticket_id = ${proposalTickets.id} order by c.id desc limit 1)`;
+
+/** Tickets whose current clock runs past its due time at `now`. */
+export const overdueTicket = (now: Date) =>
+  sql`exists (select 1 from ${proposalClocks} c where c.proposal_ticket_id = ${proposalTickets.id} and c.stopped_at is null and c.due_at <= ${now.toISOString()}::timestamptz
+        and c.id = (select max(l.id) from ${proposalClocks} l where l.proposal_ticket_id = ${proposalTickets.id}))`;
+
+const REMINDER_BATCH = 200;
+/** How often the reminder job looks: a reminder is sent within this of its time. */
+export const CLOCK_REMINDER_INTERVAL_MS = 60_000;
+
+const REMINDER_TITLES: Record<ProposalReminder, string> = {
+  hours_left: `Proposal due in ${PROPOSAL_REMINDER_HOURS_LEFT} hours`,
+  deadline: 'Proposal overdue',
+};
+
+function reminderMessage(reminder: ProposalReminder, ticket: { id: number; project_id: number; company_name: string }, dueAt: Date, now: Date): string {
+  const name = ticket.company_name || `project #${ticket.project_id}`;
+  return reminder === 'hours_left'
+    ? `The proposal for ${name} (ticket #${ticket.id}) is due in ${formatSpan(dueAt.getTime() - now.getTime())}.`
+    : `The proposal for ${name} (ticket #${ticket.id}) passed its ${PROPOSAL_TURNAROUND_HOURS}-hour deadline without a delivery.`;
+}
+
+/**
+ * Sends the admin reminders due at `now` (12 hours left, the deadline), once each per clock:
+ * each clock is claimed by a conditional update in the transaction that writes its
+ * notifications, so even two runs at once cannot send one twice. Returns how many were sent.
+ */
+export async function sendClockReminders(ctx: AppContext, now: Date = new Date()): Promise<number> {
+  const horizon = new Date(now.getTime() + PROPOSAL_REMINDER_HOURS_LEFT * 3_600_000);
+  let sent = 0;
+  let afterId = 0;
+  for (;;) {
+    const candidates = await ctx.db
+      .select({ clock: proposalClocks, ticket: { id: proposalTickets.id, project_id: proposalTickets.project_id, company_name: proposalTickets.company_name } })
+      .from(proposalClocks)
+      .innerJoin(proposalTickets, eq(proposalTickets.id, proposalClocks.proposal_ticket_id))
+      .where(and(isNull(proposalClocks.stopped_at), isNotNull(proposalClocks.due_at), lte(proposalClocks.due_at, horizon), isNull(proposalClocks.reminded_deadline_at), sql`${proposalClocks.id} > ${afterId}`))
+      .orderBy(asc(proposalClocks.id))
+      .limit(REMINDER_BATCH);
+    if (candidates.length === 0) return sent;
+    afterId = candidates[candidates.length - 1]?.clock.id ?? afterId;
+    for (const { clock, ticket } of candidates) {
+      const reminder = dueReminder(clock, now);
+      if (reminder === null || clock.due_at === null) continue;
+      const { claimed, created } = await ctx.db.transaction(async (tx) => {
+        const column = reminder === 'deadline' ? proposalClocks.reminded_deadline_at : proposalClocks.reminded_hours_left_at;
+        const claimed = await tx
+          .update(proposalClocks)
+          .set(reminder === 'deadline' ? { reminded_deadline_at: now } : { reminded_hours_left_at: now })
+          .where(and(eq(proposalClocks.id, clock.id), isNull(column), isNull(proposalClocks.stopped_at)))
+          .returning({ id: proposalClocks.id });
+        if (claimed.length === 0) return { claimed: false, created: [] as NotificationRow[] };
+        const rows = await createNotifications(tx, await fullAccessAdminIds(tx), {
+          title: REMINDER_TITLES[reminder],
+          message: reminderMessage(reminder, ticket, clock.due_at ?? now, now),
+          subject: { project_id: ticket.project_id, proposal_ticket_id: ticket.id },
+        });
+        return { claimed: true, created: rows };
+      });
+      if (claimed) sent += 1;
+      await publishNotifications(ctx, created);
+    }
+  }
+}
+
+/** The reminder job: at start and every minute, in one process of the cluster at a time. */
+export function scheduleClockReminders(ctx: AppContext, locks: ClusterLocks): () => Promise<void> {
+  return scheduleClusterJob(
+    locks,
+    'proposal-clock-reminders',
+    async () => void (await sendClockReminders(ctx)),
+    CLOCK_REMINDER_INTERVAL_MS,
+    (error) => ctx.log.error({ err: error }, 'proposal clock reminders failed'),
+  );
+}
