@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createMember, DEMO, type Person } from '../support/people';
+import { createMember, DEMO, logIn, type Person } from '../support/people';
 
 async function login(request: APIRequestContext, email: string, password: string): Promise<{ token: string; userId: number }> {
   const res = await request.post('/api/login', { data: { user: { email, password } } });
@@ -125,5 +125,61 @@ test.describe('proposals and live notifications', () => {
     await bell(page).click();
     await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
     await expect(page.getByText(`Showing 1 to ${now.total} of ${now.total} results`)).toBeVisible();
+  });
+
+  test('the 48-hour clock: waits for the bill, counts down, leads the admin queue, and shows the delivery time (issue 18)', async ({ page, request, baseURL, browser }) => {
+    test.setTimeout(120_000);
+    const { token } = await signedInMember(page, request, baseURL);
+    const company = `Clock Foods ${Date.now()}`;
+    const created = await request.post('/api/projects', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { project: { company_name: company, power_bill_received_status: 'No' } },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const projectId = ((await created.json()) as { projectId: number }).projectId;
+
+    await page.goto(`/projects/${projectId}`);
+    await page.getByRole('tab', { name: 'Proposal' }).click();
+    await page.getByRole('button', { name: 'Request Proposal' }).click();
+    const modal = page.getByRole('dialog', { name: 'Request Proposal' });
+    await modal.getByLabel('Details').fill('Rooftop array; the bill follows.');
+    await modal.getByRole('button', { name: 'Submit Request' }).click();
+    const clock = page.getByRole('article', { name: 'Proposal Management Ticket' }).getByTestId('proposal-clock');
+    await expect(clock).toHaveText('The 48-hour clock starts when the utility bill is received');
+
+    // The bill arrives: the clock starts.
+    const billed = await request.patch(`/api/projects/${projectId}`, { headers: { authorization: `Bearer ${token}` }, data: { project: { power_bill_received_status: 'Yes' } } });
+    expect(billed.status(), await billed.text()).toBe(200);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Proposal' }).click();
+    await expect(clock).toContainText(/^Proposal due in (47|48) hours \(due /);
+
+    // The admin queue: the soonest due first (the demo's overdue revision leads), the time left in each row.
+    const adminContext = await browser.newContext({ baseURL });
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto('/login');
+    await logIn(adminPage, DEMO.admin.email, DEMO.admin.password);
+    await expect(adminPage).not.toHaveURL(/\/login/);
+    await adminPage.goto('/admin/proposal-management');
+    const queue = adminPage.getByRole('table', { name: 'Proposal requests' });
+    await expect(queue.getByRole('columnheader', { name: /Due/ })).toHaveAttribute('aria-sort', 'ascending');
+    const firstRow = queue.getByRole('row').nth(1);
+    await expect(firstRow).toHaveAttribute('data-overdue', 'true');
+    await expect(firstRow).toContainText(/Overdue by \d+ (hours?|minutes?|days)/);
+    await adminPage.getByLabel('48-hour clock').selectOption({ label: 'Overdue only' });
+    await expect(adminPage).toHaveURL(/[?&]overdue=true/);
+    await expect(queue.locator('tbody tr:not([data-overdue])')).toHaveCount(0);
+    await adminPage.getByRole('searchbox', { name: 'Search proposals' }).fill(company);
+    await expect(adminPage.getByText('No proposals match')).toBeVisible();
+    await adminPage.getByLabel('48-hour clock').selectOption({ label: 'All' });
+    await expect(queue.getByRole('row', { name: new RegExp(company) })).toContainText(/(47|48) hours left/);
+    await adminContext.close();
+
+    // The design team delivers: the member's open page says how long it took, live.
+    const admin = await login(request, DEMO.admin.email, DEMO.admin.password);
+    const tickets = await request.get(`/api/projects/${projectId}/proposal_tickets`, { headers: { authorization: `Bearer ${token}` } });
+    const ticketId = ((await tickets.json()) as Array<{ id: number }>)[0]!.id;
+    await adminUpdate(request, admin.token, ticketId, { status: 3, proposal_links: [{ title: 'Proposal v1', url: 'https://docs.example/p1' }] });
+    await expect(clock).toHaveText(/^Delivered in \d+ minutes?$/);
   });
 });
