@@ -31,3 +31,17 @@ export const auditEntrySchema = z.object({
   created_at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/**
+ * GET /api/projects/{id}/activity (issue 18 item 2): the project's timeline, newest first,
+ * paged. The same events as the admin audit trail (DESIGN.md "Events"): every write to the
+ * project, its contacts, links, photos, files and proposal tickets, by the member or an admin.
+ */
+export const projectActivityQuerySchema = pageQuerySchema.extend({ per_page: pageQuerySchema.shape.per_page.default(20) });
+export type ProjectActivityQuery = z.infer<typeof projectActivityQuerySchema>;
+
+/**
+ * Actions recorded against a project that only administrators see: the deal's contract value
+ * and net profit are the company's figures; the partner sees their share on /earnings.
+ */
+export const ADMIN_ONLY_PROJECT_ACTIONS: readonly string[] = ['deal_recorded', 'deal_updated'];

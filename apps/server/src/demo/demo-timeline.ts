@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import {
   accounts,
+  auditEntries,
   contacts,
   earningEntries,
   notifications,
@@ -32,6 +33,7 @@ const TIMED: ReadonlyArray<{ table: PgTable; columns: readonly string[] }> = [
   { table: projectStageChanges, columns: ['changed_at'] },
   { table: earningEntries, columns: ['created_at', 'updated_at'] },
   { table: payouts, columns: ['created_at'] },
+  { table: auditEntries, columns: ['created_at'] },
 ];
 
 type Marks = number[];

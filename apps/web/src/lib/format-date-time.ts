@@ -18,3 +18,12 @@ export function formatDateTime(value: string | null | undefined, fallback = 'Not
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? fallback : dateTime.format(date);
 }
+
+const shortDateTime = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** The compact form for tables and sentences ("Nov 23, 2026, 3:14 PM"); empty or invalid -> `fallback`. */
+export function formatShortDateTime(value: string | null | undefined, fallback = 'Not Available'): string {
+  if (!value) return fallback;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? fallback : shortDateTime.format(date);
+}

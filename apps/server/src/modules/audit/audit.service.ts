@@ -1,5 +1,5 @@
-import type { AdminAuditQuery, AuditChanges, AuditEntityType, AuditEntry } from '@sunin/contract';
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_ONLY_PROJECT_ACTIONS, type AdminAuditQuery, type AuditChanges, type AuditEntityType, type AuditEntry, type ProjectActivityQuery } from '@sunin/contract';
+import { and, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import { auditEntries, proposalTickets, users } from '../../db/schema/index.js';
@@ -61,8 +61,8 @@ function entityWhere(type: AuditEntityType | undefined, id: number | undefined):
 }
 
 /** GET /api/admin/audit: newest first, filtered by entity and actor. */
-export async function listAudit(ctx: AppContext, query: AdminAuditQuery): Promise<{ rows: AuditEntry[]; total: number }> {
-  const where = and(entityWhere(query.entity_type, query.entity_id), query.actor_id === undefined ? undefined : eq(auditEntries.actor_id, query.actor_id));
+export async function listAudit(ctx: AppContext, query: AdminAuditQuery, also?: SQL): Promise<{ rows: AuditEntry[]; total: number }> {
+  const where = and(entityWhere(query.entity_type, query.entity_id), query.actor_id === undefined ? undefined : eq(auditEntries.actor_id, query.actor_id), also);
   const [totals] = await ctx.db.select({ n: count() }).from(auditEntries).where(where);
   const rows = await ctx.db
     .select({ entry: auditEntries, actorName: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}` })
@@ -87,7 +87,18 @@ export async function listAudit(ctx: AppContext, query: AdminAuditQuery): Promis
   };
 }
 
-/** A write through the shared project services: audited when the admin area made it. */
-export async function recordAdminAudit(tx: Executor, scope: { user: { id: number }; admin: boolean }, record: Omit<AuditRecord, 'actorId'>): Promise<void> {
-  if (scope.admin) await recordAudit(tx, { ...record, actorId: scope.user.id });
+/**
+ * A write through the shared project services, by the member or the admin area: one event
+ * (DESIGN.md "Events") that the admin audit trail and the project's timeline both read.
+ */
+export async function recordProjectEvent(tx: Executor, scope: { user: { id: number } }, record: Omit<AuditRecord, 'actorId'>): Promise<void> {
+  await recordAudit(tx, { ...record, actorId: scope.user.id });
+}
+
+/**
+ * GET /api/projects/{id}/activity (issue 18 item 2): the project's events and its proposal
+ * tickets', newest first; a member does not see the admin-only ones (the deal's figures).
+ */
+export async function listProjectActivity(ctx: AppContext, projectId: number, query: ProjectActivityQuery, admin: boolean): Promise<{ rows: AuditEntry[]; total: number }> {
+  return listAudit(ctx, { ...query, entity_type: 'project', entity_id: projectId }, admin ? undefined : notInArray(auditEntries.action, [...ADMIN_ONLY_PROJECT_ACTIONS]));
 }

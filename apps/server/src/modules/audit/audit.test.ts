@@ -77,7 +77,7 @@ describe('the audit trail of admin writes', () => {
     expect(entries[0]!.changes.company_name).toEqual({ before: 'Acme Foods', after: null });
   });
 
-  it("records an admin's contacts, links and files under the project, but not a member's own writes", async () => {
+  it("records an admin's contacts, links and files under the project, and a member's own writes as theirs (issue 18)", async () => {
     const id = await newProject();
     const contact = (await call('POST', `/api/admin/projects/${id}/contacts`, { contact: { contact_first_name: 'Kim' } })).json();
     await call('PUT', `/api/admin/projects/${id}/contacts/${contact.id}`, { contact: { contact_title: 'CFO' } });
@@ -102,7 +102,11 @@ describe('the audit trail of admin writes', () => {
     const own = await t.app.inject({ method: 'POST', url: '/api/projects', headers: member.auth, payload: { project: { company_name: 'Mine' } } });
     const ownId = own.json().projectId as number;
     await t.app.inject({ method: 'POST', url: `/api/projects/${ownId}/contacts`, headers: member.auth, payload: { contact: { contact_first_name: 'Lee' } } });
-    expect(await trail('project', ownId)).toEqual([]);
+    // One table of events (DESIGN.md "Events"): the member's writes are the project's timeline too.
+    expect((await trail('project', ownId)).map((entry) => [entry.action, entry.actor_id])).toEqual([
+      ['contact_created', member.user.id],
+      ['created', member.user.id],
+    ]);
   });
 
   it('records a proposal ticket update with its status before and after', async () => {
@@ -122,7 +126,11 @@ describe('the audit trail of admin writes', () => {
     expect(entry).toMatchObject({ actor_id: admin.user.id, action: 'updated' });
     expect(entry!.changes).toMatchObject({ status: { before: 1, after: 2 }, engineer_name: { after: 'Jamie Volt' }, admin_notes: { after: 'On it' } });
     // The project's trail includes its proposal ticket's entries (the project detail's Activity).
-    expect(await trail('project', projectId)).toEqual([expect.objectContaining({ entity_type: 'proposal_ticket', entity_id: ticketId, action: 'updated' })]);
+    expect(await trail('project', projectId)).toEqual([
+      expect.objectContaining({ entity_type: 'proposal_ticket', entity_id: ticketId, action: 'updated' }),
+      expect.objectContaining({ entity_type: 'proposal_ticket', entity_id: ticketId, action: 'requested', actor_id: member.user.id }),
+      expect.objectContaining({ entity_type: 'project', action: 'created', actor_id: member.user.id }),
+    ]);
     const other = await newProject();
     expect(await trail('project', other)).toEqual([expect.objectContaining({ entity_type: 'project', action: 'created' })]);
   });

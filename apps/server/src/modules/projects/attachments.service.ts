@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.js';
 import { findProject, findWritableProject, touchProject, type ProjectScope } from './project-access.js';
 import { assertWithinQuota, lockStorageUsage, storageUsedBy } from './storage-usage.js';
 import { feedMeter, readHead, SNIFF_BYTES, UploadMeter, type MeterFailure, type UploadFileStream } from './upload-stream.js';
-import { diff, recordAdminAudit } from '../audit/audit.service.js';
+import { diff, recordProjectEvent } from '../audit/audit.service.js';
 
 /** What each kind accepts, judged by the bytes themselves, never by the name or declared type. */
 const ACCEPTED: Record<StoredFileKind, { types: readonly string[]; message: string }> = {
@@ -230,7 +230,7 @@ export async function renameAttachment(ctx: AppContext, scope: ProjectScope, pro
 /** An admin's file write, recorded against the project: its name, type and size (never its storage key). */
 async function auditFile(tx: Executor, scope: ProjectScope, action: string, row: StoredFileRow, before: StoredFileRow | null, after: StoredFileRow | null): Promise<void> {
   const changes = diff(before, after, ['name', 'content_type', 'byte_size']);
-  await recordAdminAudit(tx, scope, { action, entityType: 'project', entityId: row.project_id, changes: { record_id: { before: before ? row.id : null, after: after ? row.id : null }, ...changes } });
+  await recordProjectEvent(tx, scope, { action, entityType: 'project', entityId: row.project_id, changes: { record_id: { before: before ? row.id : null, after: after ? row.id : null }, ...changes } });
 }
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 original name. */

@@ -1,9 +1,11 @@
 import {
+  auditEntrySchema,
   contactCreateBodySchema,
   contactSchema,
   contactUpdateBodySchema,
   deleteAttachmentBodySchema,
   pageQuerySchema,
+  projectActivityQuerySchema,
   projectLinkCreateBodySchema,
   projectLinkSchema,
   projectLinkUpdateBodySchema,
@@ -29,7 +31,8 @@ import {
   uploadAttachment,
 } from './attachments.service.js';
 import { registerProjectEconomicsRoutes } from '../estimate/estimate.routes.js';
-import type { ProjectScope } from './project-access.js';
+import { findProject, isAdmin, type ProjectScope } from './project-access.js';
+import { listProjectActivity } from '../audit/audit.service.js';
 import { receiveUpload, uploadSource } from './upload-request.js';
 import { contactRecords, linkRecords, ticketRecords, type projectRecords } from './project-records.service.js';
 
@@ -189,6 +192,35 @@ export function registerProjectSubRoutes(app: FastifyInstance, options: ProjectR
   registerAttachmentRoutes(app, options, 'image');
   registerAttachmentRoutes(app, options, 'file');
   registerProjectEconomicsRoutes(app, options);
+  registerActivityRoute(app, options);
+}
+
+/**
+ * GET <prefix>/{id}/activity (issue 18 item 2): the project's timeline for its owner and for
+ * administrators, who read any project's (through either prefix) and also see the admin-only
+ * events. Another member's project answers 404.
+ */
+function registerActivityRoute(app: FastifyInstance, options: ProjectRoutesOptions): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${options.prefix}/:id/activity`,
+    {
+      schema: {
+        tags: [`${options.tagPrefix ?? ''}Project timeline`],
+        summary: "The project's timeline, newest first: creation, stage changes, proposal requests and updates, contacts, links, photos, files and edits, with who and when",
+        params: projectParams,
+        querystring: projectActivityQuerySchema,
+        response: { 200: z.array(auditEntrySchema) },
+      },
+    },
+    async (request, reply) => {
+      const asked = options.scopeOf(request);
+      const scope = asked.admin || !isAdmin(asked.user) ? asked : { user: asked.user, admin: true };
+      await findProject(app.ctx.db, scope, request.params.id);
+      const { rows, total } = await listProjectActivity(app.ctx, request.params.id, request.query, scope.admin);
+      setPageHeaders(request, reply, request.query, total);
+      return rows;
+    },
+  );
 }
 
 /** A plugin-level hook that authenticates every route except downloads, which do it themselves. */

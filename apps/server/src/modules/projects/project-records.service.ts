@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
-import { auditedFields, diff, recordAdminAudit } from '../audit/audit.service.js';
+import { auditedFields, diff, recordProjectEvent } from '../audit/audit.service.js';
 import { contacts, projectLinks, tickets } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { findProject, findWritableProject, touchProject, type ProjectScope } from './project-access.js';
@@ -15,7 +15,7 @@ async function audit(tx: Executor, scope: ProjectScope, projectId: number, actio
   const fields = auditedFields(before ?? after ?? {}).filter((field) => field !== 'id' && field !== 'project_id');
   const changes = diff(before, after, fields);
   if (before && after && Object.keys(changes).length === 0) return;
-  await recordAdminAudit(tx, scope, { action, entityType: 'project', entityId: projectId, changes: { record_id: { before: before ? recordId : null, after: after ? recordId : null }, ...changes } });
+  await recordProjectEvent(tx, scope, { action, entityType: 'project', entityId: projectId, changes: { record_id: { before: before ? recordId : null, after: after ? recordId : null }, ...changes } });
 }
 
 type RecordTable = PgTable & { id: PgColumn; project_id: PgColumn; updated_at: PgColumn };

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { assertCanWrite, findWritableProject, isAdmin, type ProjectScope } from './project-access.js';
-import { auditedFields, diff, recordAdminAudit } from '../audit/audit.service.js';
+import { auditedFields, diff, recordProjectEvent } from '../audit/audit.service.js';
 import { startWaitingClocks } from '../proposals/proposal-clocks.js';
 import { recordStageChange } from './stage-history.js';
 import { fullName } from '../users/full-name.js';
@@ -118,7 +118,7 @@ export async function createProject(ctx: AppContext, scope: ProjectScope, input:
       .returning();
     if (!row) throw new Error('insert returned no row');
     await recordStageChange(tx, { projectId: row.id, from: null, to: row.project_stage, by: scope.user.id, at: row.created_at });
-    await recordAdminAudit(tx, scope, { action: 'created', entityType: 'project', entityId: row.id, changes: diff(null, row, auditedFields(row)) });
+    await recordProjectEvent(tx, scope, { action: 'created', entityType: 'project', entityId: row.id, changes: diff(null, row, auditedFields(row)) });
     return row;
   });
 }
@@ -176,7 +176,7 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
       ]
     : [];
   const changed = diff(current, updated, auditedFields(updated));
-  if (Object.keys(changed).length > 0) await recordAdminAudit(tx, scope, { action: stageChanged ? 'stage_changed' : 'updated', entityType: 'project', entityId: updated.id, changes: changed });
+  if (Object.keys(changed).length > 0) await recordProjectEvent(tx, scope, { action: stageChanged ? 'stage_changed' : 'updated', entityType: 'project', entityId: updated.id, changes: changed });
   return { row: updated, notified };
 }
 

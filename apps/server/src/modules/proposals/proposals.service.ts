@@ -186,6 +186,7 @@ export async function createProposalTicket(
       .returning();
     if (!ticket) throw new Error('insert returned no row');
     await recordStatusChange(tx, ticket.id, { status: PROPOSAL_STATUS.proposalRequested, at: ticket.created_at, actor: requester, notes: input.details }, project);
+    await recordAudit(tx, { actorId: requester.id, action: 'requested', entityType: 'proposal_ticket', entityId: ticket.id, changes: { status: { before: null, after: ticket.status }, details: { before: null, after: input.details } } });
     const notified = await createNotifications(tx, await fullAccessAdminIds(tx), {
       title: 'New proposal request',
       message: `${fullName(requester)} requested a proposal for ${project.company_name || `project #${project.id}`} (project #${project.id}).`,
@@ -225,6 +226,7 @@ export async function requestRevision(
       .set({ status: PROPOSAL_STATUS.revisionRequested, rejection_reason: null, rejection_specific: null, updated_at: at })
       .where(eq(proposalTickets.id, ticket.id));
     await recordStatusChange(tx, ticket.id, { status: PROPOSAL_STATUS.revisionRequested, at, actor: scope.user, notes }, project);
+    await recordAudit(tx, { actorId: scope.user.id, action: 'revision_requested', entityType: 'proposal_ticket', entityId: ticket.id, changes: { status: { before: ticket.status, after: PROPOSAL_STATUS.revisionRequested }, details: { before: null, after: notes } } });
     return createNotifications(tx, await fullAccessAdminIds(tx), {
       title: 'Revision requested',
       message: `${fullName(scope.user)} requested a revision of the proposal for ${project.company_name || `project #${project.id}`} (project #${project.id}).`,

@@ -10,6 +10,7 @@ import { LinksTab } from '../../features/projects/components/links-tab';
 import { projectDraftKey } from '../../features/projects/components/project-drafts';
 import { ProposalTab } from '../../features/projects/components/proposal/proposal-tab';
 import { SiteInfoForm } from '../../features/projects/components/site-info-form';
+import { TimelinePanel } from '../../features/projects/components/timeline-panel';
 import { UtilityInfoForm } from '../../features/projects/components/utility-info-form';
 
 /** The member's project tabs, edited in the admin project detail through the admin API (issue 15 item 5). */
@@ -21,6 +22,7 @@ const MEMBER_PROJECT_SECTIONS: ProjectSections = {
   Assets: AssetsTab,
   Proposal: ProposalTab,
   Estimate: EstimatePanel,
+  Timeline: TimelinePanel,
   draftKey: projectDraftKey,
 };
 

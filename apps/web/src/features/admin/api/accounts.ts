@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Account, Referral } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { getList } from './paged-list';
+import { getList } from '../../../lib/paged-list';
 
 /** GET /api/admin/accounts -> every account. */
 export function useAllAccounts() {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditEntityType, AuditEntry } from '@sunin/contract';
-import { getPagedList } from './paged-list';
+import { getPagedList, nextPageParam } from '../../../lib/paged-list';
 
 /** How many entries the Activity panel loads at a time ("Show more" loads the next page). */
 export const ACTIVITY_PAGE_SIZE = 10;
@@ -17,6 +17,6 @@ export function useAdminAudit(entityType: AuditEntityType, entityId: number) {
     queryKey: adminAuditKey(entityType, entityId),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) => getPagedList<AuditEntry>('/admin/audit', { entity_type: entityType, entity_id: entityId, page: pageParam, per_page: ACTIVITY_PAGE_SIZE }, signal),
-    getNextPageParam: (last, pages, lastPage) => (pages.reduce((sum, page) => sum + page.rows.length, 0) < last.total && last.rows.length > 0 ? lastPage + 1 : undefined),
+    getNextPageParam: nextPageParam,
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Project, ProjectStage } from '@sunin/contract';
-import { getPagedList } from './paged-list';
+import { getPagedList } from '../../../lib/paged-list';
 
 export const adminProjectsKey = ['admin', 'projects'] as const;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Account, Project, Referral } from '@sunin/contract';
-import { getList } from './paged-list';
+import { getList } from '../../../lib/paged-list';
 
 export type StageFilter = 'working' | 'archived';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountType, AdminUser, CompanyRole, SubscriptionStatus } from '@sunin/contract';
-import { getPagedList } from './paged-list';
+import { getPagedList } from '../../../lib/paged-list';
 
 export interface AdminUserListQuery {
   page: number;

@@ -1,11 +1,8 @@
 import type { AuditEntityType } from '@sunin/contract';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadError } from '../../../components/ui/load-error';
-import { Spinner } from '../../../components/ui/spinner';
+import { PagedFeed } from '../../../components/activity/paged-feed';
 import { ADMIN_LOAD_ERRORS } from '../admin-messages';
 import { useAdminAudit } from '../api/list-audit';
-import { describeAuditEntry } from './activity-sentence';
+import { describeAuditEntry } from '../../../components/activity/activity-sentence';
 import { formatDateTime } from './format';
 
 /**
@@ -14,24 +11,17 @@ import { formatDateTime } from './format';
  */
 export function ActivityPanel({ entityType, entityId }: { entityType: AuditEntityType; entityId: number }) {
   const audit = useAdminAudit(entityType, entityId);
-  const entries = audit.data?.pages.flatMap((page) => page.rows) ?? [];
-  const total = audit.data?.pages.at(-1)?.total ?? 0;
-
   return (
     <section aria-labelledby={`activity-${entityType}-${entityId}`} className="space-y-3">
       <h2 id={`activity-${entityType}-${entityId}`} className="text-lg font-semibold text-ink-900">
         Activity
       </h2>
-      {audit.isPending ? (
-        <div className="flex justify-center p-6 text-brand-700">
-          <Spinner className="size-6" label="Loading activity…" />
-        </div>
-      ) : audit.isError && entries.length === 0 ? (
-        <LoadError message={ADMIN_LOAD_ERRORS.activity} onRetry={() => audit.refetch()} retrying={audit.isFetching} />
-      ) : entries.length === 0 ? (
-        <EmptyState title="No activity yet" />
-      ) : (
-        <>
+      <PagedFeed
+        feed={audit}
+        loadingLabel="Loading activity…"
+        failedMessage={ADMIN_LOAD_ERRORS.activity}
+        emptyTitle="No activity yet"
+        renderList={(entries) => (
           <ol className="divide-y divide-ink-200 rounded-xl border border-ink-200 bg-white">
             {entries.map((entry) => (
               <li key={entry.id} className="px-4 py-3 text-sm break-words text-ink-800">
@@ -42,20 +32,8 @@ export function ActivityPanel({ entityType, entityId }: { entityType: AuditEntit
               </li>
             ))}
           </ol>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-ink-600" aria-live="polite">{`Showing ${entries.length} of ${total}`}</p>
-            {audit.isFetchNextPageError ? (
-              <LoadError message={ADMIN_LOAD_ERRORS.activity} onRetry={() => audit.fetchNextPage()} retrying={audit.isFetchingNextPage} />
-            ) : (
-              audit.hasNextPage && (
-                <Button variant="secondary" onClick={() => void audit.fetchNextPage()} pending={audit.isFetchingNextPage}>
-                  Show more
-                </Button>
-              )
-            )}
-          </div>
-        </>
-      )}
+        )}
+      />
     </section>
   );
 }

@@ -22,6 +22,8 @@ export interface ProjectSections {
   Proposal: ComponentType<{ project: Project; ticketActions?: (ticket: ProposalTicket) => ReactNode }>;
   /** The savings estimate below the tabs (issue 16). */
   Estimate: ComponentType<{ projectId: number }>;
+  /** The project's timeline (issue 18 item 2): for the admin it is the project's Activity, deals included. */
+  Timeline: ComponentType<{ projectId: number }>;
   /** The draft key of the Site Info or Utility Info form under a prefix (lib/form-drafts.ts). */
   draftKey(projectId: number, form: ProjectDraftForm, prefix: string): string;
 }

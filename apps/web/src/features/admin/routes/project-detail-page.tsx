@@ -9,7 +9,6 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { ADMIN_TOASTS, adminToast } from '../admin-messages';
-import { ActivityPanel } from '../components/activity-panel';
 import { DealPanel } from '../components/deal-panel';
 import { useAdminProject } from '../api/get-project';
 import { useUpdateProjectStage } from '../api/update-project-stage';
@@ -174,7 +173,7 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
       </TabGroup>
       <sections.Estimate projectId={data.id} />
       <DealPanel project={data} />
-      <ActivityPanel entityType="project" entityId={data.id} />
+      <sections.Timeline projectId={data.id} />
     </div>
   );
 }

@@ -98,9 +98,9 @@ describe('the 48-hour clock in the queue (issue 18 item 1)', () => {
     expect(calls[0]?.url.searchParams.get('sort')).toBeNull();
     expect(within(table).getByRole('columnheader', { name: /Due/ })).toHaveAttribute('aria-sort', 'ascending');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => row.cells[3]?.textContent)).toEqual(['Overdue by 2 hours', '8 hours left', '31 hours left', 'Waiting for the bill']);
+    expect(rows.map((row) => (row as HTMLTableRowElement).cells[3]?.textContent)).toEqual(['Overdue by 2 hours', '8 hours left', '31 hours left', 'Waiting for the bill']);
     expect(rows.map((row) => row.hasAttribute('data-overdue'))).toEqual([true, false, false, false]);
-    expect(rows[0]?.cells[3]?.querySelector('[data-clock]')).toHaveClass('text-danger-700');
+    expect((rows[0] as HTMLTableRowElement | undefined)?.cells[3]?.querySelector('[data-clock]')).toHaveClass('text-danger-700');
   });
 
   it('filters to the overdue ones', async () => {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
 import type { ProjectApi } from '../../../lib/project-api';
-import { memberProjectApi, projectPath, useProjectApi } from './project-api';
+import { memberProjectApi, projectPath, refreshActivity, useProjectApi } from './project-api';
 
 /** The contact fields a member edits (member-app.md 3). */
 export interface ContactInput {
@@ -24,6 +24,6 @@ export function useCreateContact(projectId: number) {
   const api = useProjectApi();
   return useMutation({
     mutationFn: (contact: ContactInput) => createContact(projectId, contact, api),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: api.keys.contacts(projectId) }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: api.keys.contacts(projectId) }), refreshActivity(queryClient, api, projectId)]),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LinkType, ProjectLink } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
 import type { ProjectApi } from '../../../lib/project-api';
-import { memberProjectApi, projectPath, useProjectApi } from './project-api';
+import { memberProjectApi, projectPath, refreshActivity, useProjectApi } from './project-api';
 
 export interface ProjectLinkInput {
   link_type: LinkType | '';
@@ -20,6 +20,6 @@ export function useCreateProjectLink(projectId: number) {
   const api = useProjectApi();
   return useMutation({
     mutationFn: (projectLink: ProjectLinkInput) => createProjectLink(projectId, projectLink, api),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: api.keys.links(projectId) }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: api.keys.links(projectId) }), refreshActivity(queryClient, api, projectId)]),
   });
 }

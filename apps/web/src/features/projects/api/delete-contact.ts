@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { ProjectApi } from '../../../lib/project-api';
 import { contactQueryKey } from './get-contact';
-import { memberProjectApi, projectPath, useProjectApi } from './project-api';
+import { memberProjectApi, projectPath, refreshActivity, useProjectApi } from './project-api';
 
 /** DELETE /api/projects/:id/contacts/:contactId (204), or the admin's. */
 export async function deleteContact(projectId: number, contactId: number, api: ProjectApi = memberProjectApi): Promise<void> {
@@ -16,7 +16,7 @@ export function useDeleteContact(projectId: number) {
     mutationFn: (contactId: number) => deleteContact(projectId, contactId, api),
     onSuccess: (_result, contactId) => {
       queryClient.removeQueries({ queryKey: contactQueryKey(projectId, contactId, api) });
-      return queryClient.invalidateQueries({ queryKey: api.keys.contacts(projectId), exact: true });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: api.keys.contacts(projectId), exact: true }), refreshActivity(queryClient, api, projectId)]);
     },
   });
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ProposalTicket } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { useProjectApiOr, type ProjectApi, type ProjectAssetKind } from '../../../lib/project-api';
@@ -39,6 +40,12 @@ export const memberProjectApi: ProjectApi = {
 export function useProjectApi(): ProjectApi {
   return useProjectApiOr(memberProjectApi);
 }
+
+/** The project's timeline (issue 18 item 2): under the project's key, so a project save refreshes it too. */
+export const projectActivityKey = (api: ProjectApi, projectId: number) => [...api.keys.project(projectId), 'activity'] as const;
+
+/** After a write under the project (a contact, a link, a photo, a ticket): its timeline has a new event. */
+export const refreshActivity = (queryClient: QueryClient, api: ProjectApi, projectId: number) => queryClient.invalidateQueries({ queryKey: projectActivityKey(api, projectId) });
 
 /** `/projects/7` or `/admin/projects/7`. */
 export const projectPath = (api: ProjectApi, projectId: number) => `${api.basePath}/${projectId}`;

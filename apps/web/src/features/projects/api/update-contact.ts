@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import type { ProjectApi } from '../../../lib/project-api';
 import type { ContactInput } from './create-contact';
 import { contactQueryKey } from './get-contact';
-import { memberProjectApi, projectPath, useProjectApi } from './project-api';
+import { memberProjectApi, projectPath, refreshActivity, useProjectApi } from './project-api';
 
 /** PATCH /api/projects/:id/contacts/:contactId {contact} -> the contact (PUT in the admin area). */
 export async function updateContact(projectId: number, contactId: number, contact: Partial<ContactInput>, api: ProjectApi = memberProjectApi): Promise<Contact> {
@@ -18,7 +18,7 @@ export function useUpdateContact(projectId: number, contactId: number) {
     mutationFn: (contact: Partial<ContactInput>) => updateContact(projectId, contactId, contact, api),
     onSuccess: (contact) => {
       queryClient.setQueryData(contactQueryKey(projectId, contactId, api), contact);
-      return queryClient.invalidateQueries({ queryKey: api.keys.contacts(projectId), exact: true });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: api.keys.contacts(projectId), exact: true }), refreshActivity(queryClient, api, projectId)]);
     },
   });
 }

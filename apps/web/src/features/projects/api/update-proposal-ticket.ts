@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PROPOSAL_STATUS, type ProposalTicket, type RevisionType } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { proposalTicketsQueryKey } from './list-proposal-tickets';
+import { memberProjectApi, refreshActivity } from './project-api';
 
 export interface RevisionRequestInput {
   details: string;
@@ -24,6 +25,6 @@ export function useRequestProposalRevision(projectId: number, ticketId: number) 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RevisionRequestInput) => requestProposalRevision(projectId, ticketId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalTicketsQueryKey(projectId) }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: proposalTicketsQueryKey(projectId) }), refreshActivity(queryClient, memberProjectApi, projectId)]),
   });
 }

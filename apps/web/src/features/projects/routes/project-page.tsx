@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useProject } from '../api/get-project';
 import { PROJECT_TOASTS } from '../messages';
 import { ProjectTabs } from '../components/project-tabs';
+import { TimelinePanel } from '../components/timeline-panel';
 import { EstimatePanel } from '../components/estimate/estimate-panel';
 import { StageProgress } from '../../../components/ui/stage-progress';
 import { parseRouteId } from './project-id';
@@ -83,6 +84,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
         <ProjectTabs project={project.data} />
       </div>
       <EstimatePanel projectId={project.data.id} />
+      <TimelinePanel projectId={project.data.id} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { apiRequestWithResponse, type RequestOptions } from '../../../lib/api-client';
+import { apiRequestWithResponse, type RequestOptions } from './api-client';
 
 export interface PagedList<T> {
   rows: T[];
@@ -6,7 +6,7 @@ export interface PagedList<T> {
   total: number;
 }
 
-/** A GET of a paged admin list: the rows and the X-Total-Count header (DESIGN.md paging). */
+/** A GET of a paged list: the rows and the X-Total-Count header (DESIGN.md paging). */
 export async function getPagedList<T>(path: string, query: RequestOptions['query'], signal?: AbortSignal): Promise<PagedList<T>> {
   const { data, headers } = await apiRequestWithResponse<T[]>(path, { query, signal });
   const rows = Array.isArray(data) ? data : [];
@@ -21,4 +21,9 @@ export async function getList<T>(path: string, query: RequestOptions['query'], s
   if (Array.isArray(data)) return data;
   console.error(`${path} answered without a list.`, data);
   return [];
+}
+
+/** useInfiniteQuery's next page of a paged list: another while fewer rows are loaded than the total. */
+export function nextPageParam<T>(last: PagedList<T>, pages: Array<PagedList<T>>, lastPage: number): number | undefined {
+  return pages.reduce((sum, page) => sum + page.rows.length, 0) < last.total && last.rows.length > 0 ? lastPage + 1 : undefined;
 }

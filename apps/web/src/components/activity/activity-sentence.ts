@@ -1,15 +1,16 @@
 import { enumLabel, proposalStatusLabel, type AuditChanges, type AuditEntry, type EnumKind } from '@sunin/contract';
-import { formatUsd } from '../../../lib/format';
-import { formatDateTime } from './format';
+import { formatUsd } from '../../lib/format';
+import { formatShortDateTime } from '../../lib/format-date-time';
 
 /**
- * The Activity panel's plain words for one audit entry (issue 15 item 4): "Avery Admin moved the
+ * The plain words for one event of the audit trail (issue 15 item 4), read by the admin Activity
+ * panels and the project Timeline of members and admins (issue 18 item 2): "Avery Admin moved the
  * project from Presentation Ready to Financing and Documentation". Pure, so every action the
  * server records (apps/server/src/modules/audit, docs/decisions/016-audit-trail.md) is unit-tested:
  *   user: created, updated, sessions_ended, mfa_reset, account_created|updated|deleted;
  *   project: created, updated, stage_changed, deleted, contact_|link_|ticket_created|updated|deleted,
  *            photo_|file_uploaded|renamed|deleted;
- *   proposal_ticket: updated;
+ *   proposal_ticket: requested, revision_requested (by the member), updated;
  *   earnings (issue 17): project deal_recorded|deal_updated; user earning_approved|earning_adjusted|payout_recorded.
  * An action this screen does not know yet still reads as words, never as a raw key.
  */
@@ -66,7 +67,7 @@ export function formatAuditValue(field: string, value: unknown, entityType?: Aud
   if (field === 'status' && typeof value === 'string') return enumLabel('ticket_status', value);
   const kind = ENUM_FIELDS[field];
   if (kind && typeof value === 'string') return enumLabel(kind, value);
-  if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value);
+  if (typeof value === 'string' && ISO_TIME.test(value)) return formatShortDateTime(value);
   if (field === 'kilowatt_amounts') return Array.isArray(value) && value.length > 0 ? `${value.length} meter${value.length === 1 ? '' : 's'}` : '';
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
   const oneLine = text.replace(/\s+/g, ' ').trim();
@@ -166,7 +167,7 @@ function money(value: unknown, lead = ''): string {
   return `${lead ? `${lead} ` : ''}${formatUsd(value)}`;
 }
 
-/** What the administrator did, without who and when: "moved the project from A to B". */
+/** What was done, without who and when: "moved the project from A to B". */
 export function describeAuditAction(entry: AuditEntry): string {
   const { action, entity_type: entityType, changes } = entry;
   const record = RECORD_ACTION.exec(action);
@@ -201,6 +202,12 @@ export function describeAuditAction(entry: AuditEntry): string {
     }
     case 'proposal_ticket:updated':
       return proposalSentence(entry);
+    case 'proposal_ticket:requested':
+      return 'requested a proposal';
+    case 'proposal_ticket:revision_requested': {
+      const details = valueOf(changes, 'details');
+      return details ? `requested a revision of the proposal (${formatAuditValue('details', details)})` : 'requested a revision of the proposal';
+    }
     case 'project:deal_recorded':
     case 'project:deal_updated': {
       const figures = [money(changes.contract_value_usd?.after, 'a contract value of'), money(changes.net_profit_usd?.after, 'a net profit of')].filter(Boolean);
@@ -227,8 +234,8 @@ export function describeAuditAction(entry: AuditEntry): string {
   return `${action.replace(/_/g, ' ')} (${noun})`;
 }
 
-/** Who did it: the administrator's name, or a stand-in when their user has since been deleted. */
-export const auditActor = (entry: AuditEntry): string => entry.actor_name?.trim() || 'A former administrator';
+/** Who did it: the member's or administrator's name, or a stand-in when their user has since been deleted. */
+export const auditActor = (entry: AuditEntry): string => entry.actor_name?.trim() || 'A former user';
 
 /** The whole sentence without the time: "Avery Admin reset two-factor authentication". */
 export const describeAuditEntry = (entry: AuditEntry): string => `${auditActor(entry)} ${describeAuditAction(entry)}`;

@@ -80,6 +80,11 @@ describe('describeAuditEntry: the plain words of each audited admin write', () =
 
   it('proposal request: status with its label, rejection, links and other fields', () => {
     expect(describeAuditEntry(entry('updated', 'proposal_ticket', { status: c(2, 3) }))).toBe('Avery Admin updated the proposal request to Proposal created and attached to project');
+    // The member's own requests (issue 18 item 2).
+    expect(describeAuditEntry(entry('requested', 'proposal_ticket', { status: c(null, 1), details: c(null, 'Rooftop, please') }, 'Pat Partner'))).toBe('Pat Partner requested a proposal');
+    expect(describeAuditEntry(entry('revision_requested', 'proposal_ticket', { status: c(3, 5), details: c(null, 'Add a carport') }, 'Pat Partner'))).toBe(
+      'Pat Partner requested a revision of the proposal (Add a carport)',
+    );
     expect(describeAuditEntry(entry('updated', 'proposal_ticket', { status: c(1, 2), engineer_name: c('', 'Jamie Volt'), admin_notes: c('', 'On it') }))).toBe(
       'Avery Admin updated the proposal request to Proposal accepted and assigned to engineer: set the engineer to Jamie Volt and set the admin notes to On it',
     );
@@ -110,7 +115,7 @@ describe('describeAuditEntry: the plain words of each audited admin write', () =
   });
 
   it('names a deleted administrator and reads an unknown action as words', () => {
-    expect(describeAuditEntry(entry('mfa_reset', 'user', {}, null))).toBe('A former administrator reset two-factor authentication');
+    expect(describeAuditEntry(entry('mfa_reset', 'user', {}, null))).toBe('A former user reset two-factor authentication');
     expect(describeAuditEntry(entry('bulk_archived', 'project'))).toBe('Avery Admin bulk archived (project)');
     expect(describeAuditEntry(entry('widget_created', 'project', { record_id: c(null, 2) }))).toBe('Avery Admin widget created (project)');
   });
