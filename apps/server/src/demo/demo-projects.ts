@@ -48,6 +48,11 @@ export interface DemoProject {
   stage: ProjectStage;
   /** How long ago the story's last step happened; the steps before it are days apart. */
   lastActivityDaysAgo: number;
+  /**
+   * Hours from the last proposal step to the stage change, where the stage moved while a
+   * proposal was still being worked on (so its 48-hour clock is still running); days otherwise.
+   */
+  stageAfterHours?: number;
   project: ProjectCreateInput & { company_name: string };
   contacts: DemoContact[];
   links: DemoLink[];
@@ -171,6 +176,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     owner: 'sales',
     stage: 'Presentation Ready',
     lastActivityDaysAgo: 0.8,
+    stageAfterHours: 2,
     project: {
       company_name: 'Lone Star Tool & Die',
       industry: 'Metal fabrication',
@@ -414,6 +420,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     owner: 'referral',
     stage: 'Presentation Ready',
     lastActivityDaysAgo: 2,
+    stageAfterHours: 1,
     project: {
       company_name: 'Charter Oak Montessori School',
       industry: 'Education',

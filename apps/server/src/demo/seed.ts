@@ -166,8 +166,12 @@ async function playProject(ctx: AppContext, timeline: DemoTimeline, people: Demo
   const admin: ProjectScope = { user: people.admin, admin: true };
   const owner = people[demo.owner];
   const scope = writerFor(owner, admin);
-  // Each step's days after the one before: an administrator's proposal step its hours, any other STEP_DAYS.
-  const gaps = [...demo.proposal.map((step) => (step.by === 'admin' ? step.hours / 24 : STEP_DAYS)), ...(demo.stage === INITIAL_STAGE ? [] : [STEP_DAYS])];
+  // Each step's days after the one before: an administrator's proposal step its hours, the stage change its
+  // stageAfterHours where given, any other STEP_DAYS.
+  const gaps = [
+    ...demo.proposal.map((step) => (step.by === 'admin' ? step.hours / 24 : STEP_DAYS)),
+    ...(demo.stage === INITIAL_STAGE ? [] : [demo.stageAfterHours === undefined ? STEP_DAYS : demo.stageAfterHours / 24]),
+  ];
   let at = timeline.daysAgo(demo.lastActivityDaysAgo + gaps.reduce((sum, days) => sum + days, 0));
   let stepIndex = 0;
   const nextStep = () => (at = new Date(at.getTime() + (gaps[stepIndex++] ?? STEP_DAYS) * 24 * 60 * 60 * 1000));
