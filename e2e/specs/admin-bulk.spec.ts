@@ -18,7 +18,7 @@ async function expectNoViolations(page: Page) {
 
 // Issue 15 item 6: select rows (a click, then shift-click for the range), choose a stage,
 // confirm; every project moves, the toast summarises, the owner is notified and the project's
-// Activity (item 4) says who moved it.
+// Timeline (issue 15 item 4, issue 18 item 2) says who moved it.
 test('bulk stage change: shift-click two projects, change their stage, see the toast, the new stages, the notification and the activity', async ({ page, request }) => {
   const member = await createMember(request);
   const memberToken = await apiToken(request, member.email, member.password);
@@ -59,7 +59,8 @@ test('bulk stage change: shift-click two projects, change their stage, see the t
   expect(messages.filter((message) => message.includes('Financing and Documentation'))).toHaveLength(2);
 
   await page.goto(`/admin/projects/${first}`);
-  const activity = page.getByRole('region', { name: 'Activity' });
+  // The project's Activity is its Timeline (issue 18 item 2).
+  const activity = page.getByRole('list', { name: 'Project timeline' });
   await expect(activity.getByRole('listitem').first()).toContainText(`${DEMO.admin.name} moved the project from Project Initiation to Financing and Documentation`);
 });
 

@@ -101,7 +101,8 @@ test.describe('admin project editing', () => {
     await expect(memberPage).toHaveURL(/\/home$/);
     await memberPage.goto(`/projects/${projectId}`);
     await expect(memberPage.getByRole('heading', { level: 1, name: newName })).toBeVisible();
-    await expect(memberPage.getByText(/San Marcos/)).toBeVisible();
+    // The header's address (the Timeline below also tells of the change).
+    await expect(memberPage.getByText(/San Marcos/).first()).toBeVisible();
     await memberPage.getByRole('tab', { name: 'Project Contacts' }).click();
     await expect(memberPage.getByRole('button', { name: 'View Dana Reyes' })).toBeVisible();
     await memberPage.getByRole('tab', { name: 'Assets' }).click();

@@ -170,8 +170,8 @@ test.describe('projects', () => {
     await expect(page.getByRole('region', { name: 'Total Annual Kilowatts' })).toContainText('1,900 kWh');
 
     await page.getByRole('tab', { name: 'Project Contacts' }).click();
-    await expect(page.getByText('Jamie Cole')).toBeVisible();
-    await expect(page.getByText('Rob Lee')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('Jamie Cole')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('Rob Lee')).toBeVisible();
 
     await page.goto('/home');
     const recent = page.getByRole('region', { name: 'Recent Projects' });
