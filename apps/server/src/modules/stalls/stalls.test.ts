@@ -59,8 +59,10 @@ describe('stall alerts (issue 18 item 3)', () => {
     expect(owners.message).toBe('Harbor Cold Storage has been at Project Initiation for 15 days, past the 14-day stall threshold.');
     expect(alerts.find((row) => row.user_id === admin.user.id)!.message).toBe('Harbor Cold Storage (Hana Partner) has been at Project Initiation for 15 days, past the 14-day stall threshold.');
     // Pushed live after the commit, to each of them.
-    const pushed = publish.mock.calls.map(([message]) => message).filter((message) => message.event.type === 'notification_created' && (message.event.payload as { project_id: number }).project_id === stalled);
-    expect(pushed.map((message) => message.userId).sort()).toEqual(alerts.map((row) => row.user_id).sort());
+    const pushedTo = publish.mock.calls.flatMap(([message]) =>
+      'userId' in message && 'event' in message && message.event.type === 'notification_created' && (message.event.payload as { project_id: number }).project_id === stalled ? [message.userId] : [],
+    );
+    expect(pushedTo.sort()).toEqual(alerts.map((row) => row.user_id).sort());
 
     // The project answers `stalled` by the same rule, in its list and on its own.
     expect((await call('GET', `/api/projects/${stalled}`, member.auth)).json().stalled).toBe(true);
