@@ -1,14 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiToken, createProject, requestProposal } from '../support/api';
+import { expectNoHorizontalOverflow } from '../support/layout';
 import { createMember, DEMO, logIn } from '../support/people';
 
 // Issue 14 item 17: on a phone the admin lists are cards, nothing widens the page, and the
 // Manage Proposal dialog fits the screen, its buttons reachable.
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, 'the page is no wider than the screen').toBeLessThanOrEqual(innerWidth);
-}
 
 async function expectInsideViewport(page: Page, locator: Locator) {
   const box = await locator.boundingBox();

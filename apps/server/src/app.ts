@@ -26,6 +26,7 @@ import { adminProposalsRoutes } from './modules/admin/admin-proposals.routes.js'
 import { adminAuditRoutes } from './modules/admin/admin-audit.routes.js';
 import { adminEstimateRoutes } from './modules/estimate/estimate.routes.js';
 import { adminEarningsRoutes, earningsRoutes } from './modules/earnings/earnings.routes.js';
+import { adminStallRoutes } from './modules/stalls/stalls.routes.js';
 import { adminAnalyticsRoutes, userAnalyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { adminExportRoutes } from './modules/admin/admin-export.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminEstimateRoutes);
       await api.register(earningsRoutes);
       await api.register(adminEarningsRoutes);
+      await api.register(adminStallRoutes);
       await api.register(userAnalyticsRoutes);
       await api.register(adminAnalyticsRoutes);
       await api.register(adminExportRoutes);

@@ -296,7 +296,7 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
 }
 
 /** The administrator settings (DESIGN.md "Settings"): each name's audit entity id is its place here plus one. */
-export const SETTING_NAMES = ['estimate_assumptions', 'earnings'] as const;
+export const SETTING_NAMES = ['estimate_assumptions', 'earnings', 'stall_thresholds'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 export const settingAuditId = (name: SettingName) => SETTING_NAMES.indexOf(name) + 1;
 

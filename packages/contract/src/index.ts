@@ -20,3 +20,4 @@ export * from './us-states.js';
 export * from './estimate.js';
 export * from './earnings.js';
 export * from './analytics.js';
+export * from './stall.js';

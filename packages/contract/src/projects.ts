@@ -163,6 +163,8 @@ export const projectSchema = z.object({
   tax_exempt: z.boolean(),
   /** When the project reached its current stage (issue 17 item 1: from its stage history). */
   stage_entered_at: z.string().nullable(),
+  /** Past its stage's stall threshold now (issue 18 item 3; the rule of stall.ts, the alerts' rule). */
+  stalled: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

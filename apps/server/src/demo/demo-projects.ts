@@ -213,7 +213,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
   {
     owner: 'sales',
     stage: 'Presentation Ready',
-    lastActivityDaysAgo: 4,
+    // Past the 21-day stall threshold (issue 18 item 3): the demo's stalled project.
+    lastActivityDaysAgo: 26,
     project: {
       company_name: 'Silver State Self Storage',
       industry: 'Self storage',

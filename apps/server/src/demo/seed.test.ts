@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, contacts, notifications, payouts, projectLinks, projects, projectStageChanges, proposalClocks, proposalTicketHistories, proposalTickets, storedFiles, users } from '../db/schema/index.js';
 import type { FileStorage } from '../lib/storage/index.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { alertStalledProjects } from '../modules/stalls/stalls.service.js';
 import { DEMO_PROJECTS } from './demo-projects.js';
 import { DEMO_ACCOUNTS, DEMO_PAYOUT_REFERENCE, DEMO_UNREAD_NOTIFICATIONS, seedDemoData, seedDemoOnce } from './seed.js';
 
@@ -145,6 +146,16 @@ describe('the demo seed', () => {
       expect(history.at(-1)?.to_stage).toBe(row.project_stage);
       if (history.length > 1) expect(history.at(-1)!.changed_at.getTime() - history[0]!.changed_at.getTime()).toBeGreaterThan(86_400_000);
     }
+  });
+
+  it('leaves one project stalled, which the stall check alerts once, not again at the next start (issue 18 item 3)', async () => {
+    const sales = await login(t, DEMO_ACCOUNTS.sales);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/projects', headers: sales })).json() as Array<{ company_name: string; stalled: boolean }>;
+    expect(listed.filter((project) => project.stalled).map((project) => project.company_name)).toEqual(['Silver State Self Storage']);
+    expect(await alertStalledProjects(t.app.ctx)).toBe(1);
+    expect(await alertStalledProjects(t.app.ctx)).toBe(0);
+    const alerts = await t.db.select().from(notifications).where(eq(notifications.title, 'Project stalled'));
+    expect(alerts.map((row) => row.message)).toContain('Silver State Self Storage has been at Presentation Ready for 26 days, past the 21-day stall threshold.');
   });
 
   it('the sales partner paid through the local checkout', async () => {

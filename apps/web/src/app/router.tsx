@@ -207,6 +207,7 @@ export const routes: RouteObject[] = [
                   { path: 'earnings-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/earnings-settings-page')).EarningsSettingsPage }) },
                   { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/routes/admin-analytics-page')).AdminAnalyticsPage }) },
                   { path: 'estimate-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/estimate-settings-page')).EstimateSettingsPage }) },
+                  { path: 'stall-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/stall-settings-page')).StallSettingsPage }) },
                   { path: 'all-accounts', lazy: async () => ({ Component: (await import('../features/admin/routes/all-accounts-page')).AllAccountsPage }) },
                   { path: 'accounts/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/account-page')).AccountPage }) },
                   { path: 'referrals/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/referral-page')).ReferralPage }) },

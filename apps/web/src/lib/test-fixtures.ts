@@ -65,6 +65,7 @@ export function buildProject(overrides: Partial<Project> = {}): Project {
     itc_domestic_content: false,
     tax_exempt: false,
     stage_entered_at: '2025-03-01T10:00:00.000Z',
+    stalled: false,
     created_at: '2025-03-01T10:00:00.000Z',
     updated_at: '2025-03-01T10:00:00.000Z',
     ...overrides,

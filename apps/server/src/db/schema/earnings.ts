@@ -30,10 +30,20 @@ export const projectStageChanges = pgTable(
      * without ordering the whole history (docs/decisions/019-analytics.md).
      */
     left_at: at(),
+    /**
+     * When the stall alert of this stay went out (issue 18 item 3): set in the transaction that
+     * creates the notifications, so a stay alerts once; the next stage change opens a new stay.
+     */
+    stall_alerted_at: at(),
   },
-  // Migration 0009 rebuilds both as covering indexes (INCLUDE to_stage, and left_at by time) for
-  // index-only analytics scans; drizzle's schema cannot say INCLUDE, so only the keys are here.
-  (table) => [index('project_stage_changes_project_idx').on(table.project_id, table.changed_at), index('project_stage_changes_changed_idx').on(table.changed_at)],
+  // Migration 0009 rebuilds the first two as covering indexes (INCLUDE to_stage, and left_at by
+  // time) for index-only analytics scans; drizzle's schema cannot say INCLUDE, so only the keys
+  // are here. The partial index holds only the stays the hourly stall check can still alert.
+  (table) => [
+    index('project_stage_changes_project_idx').on(table.project_id, table.changed_at),
+    index('project_stage_changes_changed_idx').on(table.changed_at),
+    index('project_stage_changes_stall_idx').on(table.to_stage, table.changed_at).where(sql`${table.left_at} is null and ${table.stall_alerted_at} is null`),
+  ],
 );
 
 /** A project's deal (DOMAIN.md 2): recorded and corrected by an administrator, money in cents. */

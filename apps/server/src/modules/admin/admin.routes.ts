@@ -83,7 +83,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await admin.getUser(app.ctx, request.params.id);
       const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, { userId: request.params.id, stage: admin.stageFilter(request.query.stage_filter) });
       setPageHeaders(request, reply, request.query, total);
-      return rows.map(({ project, ownerName, stageEnteredAt }) => toProjectResponse(project, ownerName, stageEnteredAt));
+      return rows.map(toProjectResponse);
     },
   );
 
@@ -109,7 +109,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/projects', { schema: { tags: projectTags, summary: 'All projects, newest updated_at first; search (q), filter and sort', querystring: adminProjectListQuerySchema, response: { 200: z.array(projectSchema) } } }, async (request, reply) => {
     const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, admin.projectListFilter(request.query));
     setPageHeaders(request, reply, request.query, total);
-    return rows.map(({ project, ownerName, stageEnteredAt }) => toProjectResponse(project, ownerName, stageEnteredAt));
+    return rows.map(toProjectResponse);
   });
   app.post(
     '/admin/projects',
@@ -118,8 +118,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user_id, ...fields } = request.body.project;
       if (!(await admin.usersExist(app.ctx, [user_id]))) throw new AppError('validation_failed', 'The owner does not exist.', { user_id: 'The owner does not exist.' });
       const created = await createProject(app.ctx, adminScope(request), fields, user_id);
-      const { project, ownerName, stageEnteredAt } = await getProject(app.ctx, adminScope(request), created.id);
-      return reply.status(201).send(toProjectResponse(project, ownerName, stageEnteredAt));
+      return reply.status(201).send(toProjectResponse(await getProject(app.ctx, adminScope(request), created.id)));
     },
   );
   app.post(
@@ -135,16 +134,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => changeStages(app.ctx, adminScope(request), request.body),
   );
   app.get('/admin/projects/:id', { schema: { tags: projectTags, params: projectParams, response: { 200: projectSchema } } }, async (request) => {
-    const { project, ownerName, stageEnteredAt } = await getProject(app.ctx, adminScope(request), request.params.id);
-    return toProjectResponse(project, ownerName, stageEnteredAt);
+    return toProjectResponse(await getProject(app.ctx, adminScope(request), request.params.id));
   });
   app.put(
     '/admin/projects/:id',
     { schema: { tags: projectTags, summary: 'Edit a project; setting project_stage notifies its owner', params: projectParams, body: projectUpdateBodySchema, response: { 200: projectSchema } } },
     async (request) => {
       await updateProject(app.ctx, adminScope(request), request.params.id, request.body.project);
-      const { project, ownerName, stageEnteredAt } = await getProject(app.ctx, adminScope(request), request.params.id);
-      return toProjectResponse(project, ownerName, stageEnteredAt);
+      return toProjectResponse(await getProject(app.ctx, adminScope(request), request.params.id));
     },
   );
   app.delete('/admin/projects/:id', { schema: { tags: projectTags, params: projectParams } }, async (request, reply) => {

@@ -27,6 +27,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { fullName } from '../users/full-name.js';
+import { projectName } from '../projects/project-name.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { readSetting, writeSetting, type Setting } from '../settings/settings.service.js';
 
@@ -72,7 +73,6 @@ export function toEntryResponse(row: EarningEntryRow): EarningEntry {
 }
 
 const money = (cents: number) => toUsd(cents).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-const projectName = (project: { id: number; company_name: string }) => project.company_name || `Project #${project.id}`;
 
 /** The timestamps a status brings with it. */
 function stamped(status: EarningEntryStatus, now: Date): { status: EarningEntryStatus; approved_at?: Date; voided_at: Date | null } {

@@ -23,7 +23,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/projects', { schema: { tags, summary: 'My projects, newest updated_at first', querystring: pageQuerySchema, response: { 200: z.array(projectSchema) } } }, async (request, reply) => {
     const { rows, total } = await listProjects(app.ctx, scopeOf(request), request.query);
     setPageHeaders(request, reply, request.query, total);
-    return rows.map(({ project, ownerName, stageEnteredAt }) => toProjectResponse(project, ownerName, stageEnteredAt));
+    return rows.map(toProjectResponse);
   });
 
   app.get(
@@ -39,14 +39,12 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/projects/:id', { schema: { tags, params: projectParams, response: { 200: projectSchema } } }, async (request) => {
-    const { project, ownerName, stageEnteredAt } = await getProject(app.ctx, scopeOf(request), request.params.id);
-    return toProjectResponse(project, ownerName, stageEnteredAt);
+    return toProjectResponse(await getProject(app.ctx, scopeOf(request), request.params.id));
   });
 
   app.patch('/projects/:id', { schema: { tags, params: projectParams, body: projectUpdateBodySchema, response: { 200: projectSchema } } }, async (request) => {
     await updateProject(app.ctx, scopeOf(request), request.params.id, request.body.project);
-    const { project, ownerName, stageEnteredAt } = await getProject(app.ctx, scopeOf(request), request.params.id);
-    return toProjectResponse(project, ownerName, stageEnteredAt);
+    return toProjectResponse(await getProject(app.ctx, scopeOf(request), request.params.id));
   });
 
   // The caller's storage quota (issue 13): the photos and files under their own projects.

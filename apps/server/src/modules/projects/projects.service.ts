@@ -1,5 +1,6 @@
 import {
   ARCHIVED_STAGE,
+  isProjectStalled,
   PROJECT_MESSAGES,
   PROJECT_STAGES,
   type PageQuery,
@@ -21,6 +22,8 @@ import { auditedFields, diff, recordProjectEvent } from '../audit/audit.service.
 import { startWaitingClocks } from '../proposals/proposal-clocks.js';
 import { recordStageChange } from './stage-history.js';
 import { fullName } from '../users/full-name.js';
+import { projectName } from './project-name.js';
+import { readStallThresholds } from '../stalls/stalls.service.js';
 import { followStage } from '../earnings/earnings.service.js';
 
 type ProjectCreate = z.output<typeof projectCreateSchema>;
@@ -28,7 +31,7 @@ type ProjectUpdate = z.output<typeof projectUpdateSchema>;
 
 const INITIAL_STAGE: ProjectStage = 'Project Initiation';
 
-export function toProjectResponse(row: ProjectRow, ownerName: string, stageEnteredAt: Date | null): Project {
+export function toProjectResponse({ project: row, ownerName, stageEnteredAt, stalled }: ProjectWithOwner): Project {
   return {
     id: row.id,
     account_id: row.account_id,
@@ -61,6 +64,7 @@ export function toProjectResponse(row: ProjectRow, ownerName: string, stageEnter
     project_stage: row.project_stage,
     proposal_url: row.proposal_url,
     stage_entered_at: stageEnteredAt?.toISOString() ?? null,
+    stalled,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -169,7 +173,7 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
     ? [
         ...(await createNotifications(tx, [current.user_id], {
           title: 'Project stage updated',
-          message: `${updated.company_name || `Project #${updated.id}`} is now at ${updated.project_stage}.`,
+          message: `${projectName(updated)} is now at ${updated.project_stage}.`,
           subject: { project_id: updated.id },
         })),
         ...(await followStage(tx, updated)),
@@ -184,6 +188,16 @@ export interface ProjectWithOwner {
   project: ProjectRow;
   ownerName: string;
   stageEnteredAt: Date | null;
+  /** Past its stage's stall threshold now (issue 18 item 3). */
+  stalled: boolean;
+}
+
+/** The projects' `stalled` by the stall_thresholds setting, the rule the stall alerts follow. */
+async function withStalled(db: Executor, rows: Array<Omit<ProjectWithOwner, 'stalled'>>): Promise<ProjectWithOwner[]> {
+  if (rows.length === 0) return [];
+  const { value: thresholds } = await readStallThresholds(db);
+  const now = new Date();
+  return rows.map((row) => ({ ...row, stalled: isProjectStalled(row.project.project_stage, row.stageEnteredAt, thresholds, now) }));
 }
 
 export async function getProject(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<ProjectWithOwner> {
@@ -194,7 +208,8 @@ export async function getProject(ctx: AppContext, scope: ProjectScope, projectId
     .where(and(eq(projects.id, projectId), scope.admin ? undefined : eq(projects.user_id, scope.user.id)))
     .limit(1);
   if (!row) throw new AppError('not_found', 'Project not found.');
-  return row;
+  const [answer] = await withStalled(ctx.db, [row]);
+  return answer!;
 }
 
 /** Newest updated_at first (member-app.md 2), one page, with the total for the headers. */
@@ -225,7 +240,7 @@ export async function listProjects(
       .where(inArray(projectStageChanges.project_id, rows.map((row) => row.project.id)))
       .groupBy(projectStageChanges.project_id);
     const enteredAt = new Map(entered.map((row) => [row.id, row.at]));
-    return { rows: rows.map(({ project, ownerName }) => ({ project, ownerName, stageEnteredAt: enteredAt.get(project.id) ?? null })), total: rows[0].total };
+    return { rows: await withStalled(ctx.db, rows.map(({ project, ownerName }) => ({ project, ownerName, stageEnteredAt: enteredAt.get(project.id) ?? null }))), total: rows[0].total };
   }
   const [totals] = offsetOf(page) > 0 ? await ctx.db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.user_id)).where(where) : [{ n: 0 }];
   return { rows: [], total: totals?.n ?? 0 };

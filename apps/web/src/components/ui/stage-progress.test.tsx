@@ -20,4 +20,12 @@ describe('StageProgress and the time in the current stage (issue 17 item 1)', ()
     rerender(<StageProgress stage="Presentation Ready" />);
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent(/Current stage$/);
   });
+
+  it('marks a stalled project beside the heading (issue 18 item 3)', () => {
+    const { rerender } = render(<StageProgress stage="Presentation Ready" since={new Date(Date.now() - 25 * 86_400_000).toISOString()} stalled />);
+    expect(screen.getByText('Stalled')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Current stage, for 25 days');
+    rerender(<StageProgress stage="Presentation Ready" since={new Date().toISOString()} />);
+    expect(screen.queryByText('Stalled')).not.toBeInTheDocument();
+  });
 });

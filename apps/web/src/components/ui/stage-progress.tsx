@@ -1,5 +1,6 @@
-import { ARCHIVED_STAGE, PROJECT_STAGES, type ProjectStage } from '@sunin/contract';
+import { ARCHIVED_STAGE, PROJECT_STAGES, daysInStage, type ProjectStage } from '@sunin/contract';
 import { Badge } from './badge';
+import { dayCount, StalledBadge } from './days-in-stage';
 
 type StepState = 'completed' | 'current' | 'upcoming';
 
@@ -15,22 +16,20 @@ const TEXT: Record<StepState, string> = {
   upcoming: 'text-ink-500',
 };
 
-const DAY_MS = 86_400_000;
-
 /** "since today", "for 1 day", "for 12 days": how long the project has been at its stage (issue 17 item 1). */
 export function timeInStage(since: string, now = Date.now()): string {
-  const entered = Date.parse(since);
-  if (Number.isNaN(entered)) return '';
-  const days = Math.max(0, Math.floor((now - entered) / DAY_MS));
-  return days === 0 ? 'since today' : `for ${days} day${days === 1 ? '' : 's'}`;
+  if (Number.isNaN(Date.parse(since))) return '';
+  const days = daysInStage(since, now);
+  return days === 0 ? 'since today' : `for ${dayCount(days)}`;
 }
 
 /**
  * The five-stage progress bar (member-app.md 2): stages before the current one read 'Completed'
  * and are grey, the current one is green, later ones light grey. An archived project has no
- * current stage: every stage shows as not current, with an 'Archived' badge.
+ * current stage: every stage shows as not current, with an 'Archived' badge. A project past its
+ * stage's stall threshold says so beside the heading (issue 18 item 3).
  */
-export function StageProgress({ stage, since }: { stage: ProjectStage; since?: string | null }) {
+export function StageProgress({ stage, since, stalled = false }: { stage: ProjectStage; since?: string | null; stalled?: boolean }) {
   const archived = stage === ARCHIVED_STAGE;
   const time = since ? timeInStage(since) : '';
   const currentIndex = archived ? -1 : PROJECT_STAGES.indexOf(stage as (typeof PROJECT_STAGES)[number]);
@@ -41,6 +40,7 @@ export function StageProgress({ stage, since }: { stage: ProjectStage; since?: s
         <h2 className="text-sm font-semibold text-ink-900">Project Stage</h2>
         {archived && <Badge tone="red">{ARCHIVED_STAGE}</Badge>}
         {archived && time && <span className="text-xs text-ink-500">{time}</span>}
+        {stalled && <StalledBadge />}
       </div>
       <ol aria-label="Project stages" className="grid grid-cols-1 gap-3 sm:grid-cols-5 sm:gap-2">
         {PROJECT_STAGES.map((name, index) => {

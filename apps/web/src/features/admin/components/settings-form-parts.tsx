@@ -1,4 +1,9 @@
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date-time';
 
@@ -17,10 +22,23 @@ export function SettingsError({ message }: { message: string | null }) {
 }
 
 /** Who changed the settings last, "Fill in the defaults" and Save: the foot of the admin settings pages. */
-export function SettingsFooter({ updatedAt, updatedByName, onDefaults, saving }: { updatedAt: string | null; updatedByName: string | null; onDefaults: () => void; saving: boolean }) {
+export function SettingsFooter({
+  updatedAt,
+  updatedByName,
+  onDefaults,
+  saving,
+  defaultsNote = 'The defaults of DOMAIN.md are in use.',
+}: {
+  updatedAt: string | null;
+  updatedByName: string | null;
+  onDefaults: () => void;
+  saving: boolean;
+  /** What the page says while no administrator has saved a value. */
+  defaultsNote?: string;
+}) {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-      <p className="text-sm text-ink-600 sm:mr-auto">{updatedAt ? `Last changed by ${updatedByName ?? 'a former administrator'}, ${formatDateTime(updatedAt)}.` : 'The defaults of DOMAIN.md are in use.'}</p>
+      <p className="text-sm text-ink-600 sm:mr-auto">{updatedAt ? `Last changed by ${updatedByName ?? 'a former administrator'}, ${formatDateTime(updatedAt)}.` : defaultsNote}</p>
       <Button variant="secondary" onClick={onDefaults}>
         Fill in the defaults
       </Button>
@@ -29,4 +47,43 @@ export function SettingsFooter({ updatedAt, updatedByName, onDefaults, saving }:
       </Button>
     </div>
   );
+}
+
+/**
+ * A settings form's state and Save: the saved value goes back into the form, a toast says how
+ * it went, and a refusal shows the server's reasons (SettingsError).
+ */
+export function useSettingsForm<Value, Form, Saved>(options: {
+  initial: Value;
+  toForm: (value: Value) => Form;
+  fromForm: (form: Form) => Value;
+  save: UseMutationResult<Saved, unknown, Value>;
+  savedValue: (saved: Saved) => Value;
+  toasts: { saved: string; failed: string };
+}) {
+  const { initial, toForm, fromForm, save, savedValue, toasts } = options;
+  const [form, setForm] = useState<Form>(() => toForm(initial));
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    save.mutate(fromForm(form), {
+      onSuccess: (saved) => {
+        setForm(toForm(savedValue(saved)));
+        toast.success(toasts.saved);
+      },
+      onError: (failure) => {
+        setError(settingsFailure(failure));
+        toast.error(toasts.failed);
+      },
+    });
+  };
+  return { form, setForm, error, submit };
+}
+
+/** A settings page's body: a spinner, the load error with Retry, or the form (remounted when another save lands). */
+export function SettingsBody<T extends { updated_at: string | null }>({ query, what, children }: { query: UseQueryResult<T>; what: string; children: (data: T) => ReactNode }) {
+  if (query.isPending) return <PageSpinner label={`Loading the ${what}…`} />;
+  if (query.isError) return <LoadError message={`The ${what} could not be loaded.`} onRetry={() => query.refetch()} retrying={query.isFetching} />;
+  return <Fragment key={query.data.updated_at ?? 'defaults'}>{children(query.data)}</Fragment>;
 }

@@ -266,3 +266,38 @@ describe('a choice of several values (issue 15 item 2)', () => {
     expect(details).not.toHaveAttribute('open');
   });
 });
+
+describe('All Projects days in stage and the Stalled mark (issue 18 item 3)', { timeout: 15_000 }, () => {
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - 3_600_000).toISOString();
+  const rows = [
+    { ...project(1), company_name: 'Stuck Storage', stage_entered_at: daysAgo(22), stalled: true },
+    { ...project(2), company_name: 'Moving Mills', stage_entered_at: daysAgo(3), stalled: false },
+  ];
+
+  it('is a column on a wide screen, "Stalled" beside the days of a stalled project, and links to the stall settings', async () => {
+    stubScreenWidth(true);
+    stubList(rows);
+    renderAt('/admin/all-projects', '/admin/all-projects', <AllProjectsPage />);
+    const table = await screen.findByRole('table', { name: 'All projects' });
+    expect(within(table).getByRole('columnheader', { name: 'Days in Stage' })).toBeInTheDocument();
+    const stuck = within(table).getByRole('row', { name: /Stuck Storage/ });
+    expect(stuck).toHaveTextContent('22 days');
+    expect(within(stuck).getByText('Stalled')).toBeInTheDocument();
+    const moving = within(table).getByRole('row', { name: /Moving Mills/ });
+    expect(moving).toHaveTextContent('3 days');
+    expect(within(moving).queryByText('Stalled')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Stall settings' })).toHaveAttribute('href', '/admin/stall-settings');
+  });
+
+  it('is part of each card on a phone', async () => {
+    stubScreenWidth(false);
+    stubList(rows);
+    renderAt('/admin/all-projects', '/admin/all-projects', <AllProjectsPage />);
+    const cards = await screen.findByRole('list', { name: 'All projects' });
+    const [stuck, moving] = within(cards).getAllByRole('listitem');
+    expect(stuck).toHaveTextContent('22 days at this stage');
+    expect(within(stuck!).getByText('Stalled')).toBeInTheDocument();
+    expect(moving).toHaveTextContent('3 days at this stage');
+    expect(within(moving!).queryByText('Stalled')).not.toBeInTheDocument();
+  });
+});

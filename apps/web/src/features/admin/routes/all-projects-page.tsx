@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ADMIN_PROJECTS_PAGE_SIZE, ALL_PROJECT_STAGES, type ADMIN_PROJECT_SORTS, type Project, type ProjectStage } from '@sunin/contract';
+import { DaysInStage } from '../../../components/ui/days-in-stage';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { Pagination } from '../../../components/ui/pagination';
@@ -49,6 +50,7 @@ const COLUMNS: Array<Column<Project>> = [
   { header: 'Company', cell: (project) => project.company_name, sort: 'company_name', className: 'font-medium text-ink-900' },
   { header: 'Owner Name', cell: (project) => project.owner_name || 'N/A', className: 'whitespace-nowrap' },
   { header: 'Stage', cell: (project) => <StageBadge stage={project.project_stage} />, sort: 'project_stage' },
+  { header: 'Days in Stage', cell: (project) => <DaysInStage since={project.stage_entered_at} stalled={project.stalled} />, className: 'text-ink-700' },
 ];
 
 /**
@@ -77,7 +79,15 @@ export function AllProjectsPage() {
 
   return (
     <div className="space-y-4">
-      <AdminPageHeader title="All Projects" description="Every member's projects, most recently updated first." />
+      <AdminPageHeader
+        title="All Projects"
+        description="Every member's projects, most recently updated first."
+        actions={
+          <TextLink to="/admin/stall-settings" className="text-sm">
+            Stall settings
+          </TextLink>
+        }
+      />
       <ListToolbar
         list={list}
         search={{ id: 'project-search', label: 'Search projects', placeholder: 'ID, company, owner or city' }}
@@ -134,8 +144,11 @@ function ProjectCards({ projects, selection }: { projects: Project[]; selection:
               View
             </TextLink>
           </div>
-          <div className="mt-2">
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
             <StageBadge stage={project.project_stage} />
+            <span className="text-xs text-ink-600">
+              <DaysInStage since={project.stage_entered_at} stalled={project.stalled} long />
+            </span>
           </div>
         </li>
       ))}

@@ -1,13 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { ACCOUNT_TYPE_LABELS, EARNING_TIERS, type EarningsSettings, type EarningsSettingsResponse, type EarningTier } from '@sunin/contract';
-import { LoadError } from '../../../components/ui/load-error';
-import { PageSpinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { formatUsd } from '../../../lib/format';
 import { useEarningsSettings, useSaveEarningsSettings } from '../api/earnings';
 import { AdminPageHeader } from '../components/admin-page-header';
-import { SettingsError, SettingsFooter, settingsFailure } from '../components/settings-form-parts';
+import { SettingsBody, SettingsError, SettingsFooter, useSettingsForm } from '../components/settings-form-parts';
 
 type FormState = Record<EarningTier, { share: string; minimum: string }>;
 
@@ -26,24 +22,15 @@ function fromForm(form: FormState): EarningsSettings {
 
 function SettingsForm({ data }: { data: EarningsSettingsResponse }) {
   const save = useSaveEarningsSettings();
-  const [form, setForm] = useState<FormState>(() => toForm(data.settings));
-  const [error, setError] = useState<string | null>(null);
+  const { form, setForm, error, submit } = useSettingsForm({
+    initial: data.settings,
+    toForm,
+    fromForm,
+    save,
+    savedValue: (saved) => saved.settings,
+    toasts: { saved: 'Earnings settings saved. Deals recorded or corrected from now on use them.', failed: 'Earnings settings not saved.' },
+  });
   const set = (tier: EarningTier, field: 'share' | 'minimum', value: string) => setForm((current) => ({ ...current, [tier]: { ...current[tier], [field]: value } }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    save.mutate(fromForm(form), {
-      onSuccess: (saved) => {
-        setForm(toForm(saved.settings));
-        toast.success('Earnings settings saved. Deals recorded or corrected from now on use them.');
-      },
-      onError: (failure) => {
-        setError(settingsFailure(failure));
-        toast.error('Earnings settings not saved.');
-      },
-    });
-  };
 
   return (
     <form onSubmit={submit} noValidate aria-label="Earnings settings" className="space-y-6">
@@ -86,13 +73,9 @@ export function EarningsSettingsPage() {
   return (
     <div className="space-y-6">
       <AdminPageHeader title="Earnings Settings" description="The share of a deal's net profit each partner tier earns, and the approved balance a payout waits for." />
-      {settings.isPending ? (
-        <PageSpinner label="Loading the earnings settings…" />
-      ) : settings.isError ? (
-        <LoadError message="The earnings settings could not be loaded." onRetry={() => settings.refetch()} retrying={settings.isFetching} />
-      ) : (
-        <SettingsForm key={settings.data.updated_at ?? 'defaults'} data={settings.data} />
-      )}
+      <SettingsBody query={settings} what="earnings settings">
+        {(data) => <SettingsForm data={data} />}
+      </SettingsBody>
     </div>
   );
 }

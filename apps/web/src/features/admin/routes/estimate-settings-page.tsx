@@ -1,12 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { US_STATES, type EstimateAssumptions, type EstimateAssumptionsResponse, type UsStateCode } from '@sunin/contract';
-import { LoadError } from '../../../components/ui/load-error';
-import { PageSpinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { useEstimateAssumptions, useSaveEstimateAssumptions } from '../api/estimate-assumptions';
 import { AdminPageHeader } from '../components/admin-page-header';
-import { SettingsError, SettingsFooter, settingsFailure } from '../components/settings-form-parts';
+import { SettingsBody, SettingsError, SettingsFooter, useSettingsForm } from '../components/settings-form-parts';
 
 /** How each scalar assumption is typed: a percentage shows ×100, money and counts as they are. */
 const SCALARS = [
@@ -62,25 +58,16 @@ function fromForm(form: FormState): EstimateAssumptions {
 
 function SettingsForm({ data }: { data: EstimateAssumptionsResponse }) {
   const save = useSaveEstimateAssumptions();
-  const [form, setForm] = useState<FormState>(() => toForm(data.assumptions));
-  const [error, setError] = useState<string | null>(null);
+  const { form, setForm, error, submit } = useSettingsForm({
+    initial: data.assumptions,
+    toForm,
+    fromForm,
+    save,
+    savedValue: (saved) => saved.assumptions,
+    toasts: { saved: 'Estimate settings saved. Every estimate now uses them.', failed: 'Estimate settings not saved.' },
+  });
   const setScalar = (key: ScalarKey, value: string) => setForm((current) => ({ ...current, scalars: { ...current.scalars, [key]: value } }));
   const setState = (table: 'yields' | 'rates', code: UsStateCode, value: string) => setForm((current) => ({ ...current, [table]: { ...current[table], [code]: value } }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    save.mutate(fromForm(form), {
-      onSuccess: (saved) => {
-        setForm(toForm(saved.assumptions));
-        toast.success('Estimate settings saved. Every estimate now uses them.');
-      },
-      onError: (failure) => {
-        setError(settingsFailure(failure));
-        toast.error('Estimate settings not saved.');
-      },
-    });
-  };
 
   return (
     <form onSubmit={submit} noValidate aria-label="Estimate settings" className="space-y-6">
@@ -145,13 +132,9 @@ export function EstimateSettingsPage() {
   return (
     <div className="mx-auto max-w-5xl">
       <AdminPageHeader title="Estimate Settings" description="The numbers behind every project's preliminary savings and financing estimate. Changes apply to every estimate at once and are recorded in the audit trail." />
-      {settings.isPending ? (
-        <PageSpinner label="Loading the settings…" />
-      ) : settings.isError ? (
-        <LoadError message="The estimate settings could not be loaded." onRetry={() => settings.refetch()} retrying={settings.isFetching} />
-      ) : (
-        <SettingsForm key={settings.data.updated_at ?? 'defaults'} data={settings.data} />
-      )}
+      <SettingsBody query={settings} what="estimate settings">
+        {(data) => <SettingsForm data={data} />}
+      </SettingsBody>
     </div>
   );
 }

@@ -123,7 +123,7 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
             Owner: <TextLink to={`/admin/all-users/${data.user_id}`}>{data.owner_name || 'N/A'}</TextLink>
           </p>
         </div>
-        <StageProgress stage={data.project_stage} since={data.stage_entered_at} />
+        <StageProgress stage={data.project_stage} since={data.stage_entered_at} stalled={data.stalled} />
       </section>
       <TabGroup key={requestedTab ?? 'first'} defaultIndex={requestedTab ? TABS.indexOf(requestedTab) : 0}>
         <UnsavedChangesGuard drafts={drafts} />

@@ -78,7 +78,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
     <div className="space-y-6">
       <ProjectHeader project={project.data} />
       <section aria-label="Project stage" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm">
-        <StageProgress stage={project.data.project_stage} since={project.data.stage_entered_at} />
+        <StageProgress stage={project.data.project_stage} since={project.data.stage_entered_at} stalled={project.data.stalled} />
       </section>
       <div className="rounded-2xl border border-ink-200 bg-white px-4 pb-6 shadow-sm sm:px-6">
         <ProjectTabs project={project.data} />

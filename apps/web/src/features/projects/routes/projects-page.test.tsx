@@ -39,7 +39,7 @@ describe('projects list (member-app.md 2 "Projects list")', () => {
     expect(calls[0]!.url.searchParams.get('per_page')).toBe('25');
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(26);
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Company', 'State', 'Stage', 'Details']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Company', 'State', 'Stage', 'Days in Stage', 'Details']);
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -101,5 +101,30 @@ describe('projects list (member-app.md 2 "Projects list")', () => {
     expect(within(breadcrumb).getByText('Projects')).toHaveAttribute('aria-current', 'page');
     await screen.findByRole('table');
     expect(document.title).toBe('Projects · SunIn');
+  });
+});
+
+describe('days in stage and the Stalled mark (issue 18 item 3)', () => {
+  it('shows each project’s days at its stage, a column on wide screens and a line of the row on phones, and marks a stalled one', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - 3_600_000).toISOString();
+    stubFetch(() =>
+      jsonResponse(
+        [
+          buildProject({ id: 2, company_name: 'Stuck Storage', project_stage: 'Presentation Ready', stage_entered_at: daysAgo(22), stalled: true }),
+          buildProject({ id: 1, company_name: 'Fresh Farms', stage_entered_at: daysAgo(0), stalled: false }),
+        ],
+        { headers: { 'X-Total-Count': '2' } },
+      ),
+    );
+    renderList();
+    const stuck = await screen.findByRole('row', { name: /Stuck Storage/ });
+    // The column (hidden below md) and the row's own line (hidden from md up).
+    expect(within(stuck).getByText('22 days').closest('td')).toHaveClass('hidden', 'md:table-cell');
+    expect(within(stuck).getByText('22 days at this stage').closest('span.md\\:hidden')).not.toBeNull();
+    expect(within(stuck).getAllByText('Stalled')).toHaveLength(2);
+    const fresh = screen.getByRole('row', { name: /Fresh Farms/ });
+    expect(within(fresh).getByText('Since today')).toBeInTheDocument();
+    expect(within(fresh).getByText('At this stage since today')).toBeInTheDocument();
+    expect(within(fresh).queryByText('Stalled')).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PROJECTS_PAGE_SIZE } from '@sunin/contract';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
+import { DaysInStage } from '../../../components/ui/days-in-stage';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -18,7 +19,9 @@ function pageFromSearch(value: string | null): number {
 
 /**
  * /projects (member-app.md 2 "Projects list"): 25 a page, newest update first (the server's
- * order), the page number kept in the address (?page=2) so Back and reload return to it.
+ * order), the page number kept in the address (?page=2) so Back and reload return to it. Each
+ * row also says how long the project has been at its stage, and marks it Stalled past the
+ * stage's threshold (issue 18 item 3).
  */
 export function ProjectsPage() {
   useDocumentTitle('Projects');
@@ -80,6 +83,9 @@ export function ProjectsPage() {
                     <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
                       Stage
                     </th>
+                    <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
+                      Days in Stage
+                    </th>
                     <th scope="col" className="px-4 py-3 text-right font-semibold">
                       <span className="sr-only">Details</span>
                     </th>
@@ -89,10 +95,19 @@ export function ProjectsPage() {
                   {rows.map((project) => (
                     <tr key={project.id} className="hover:bg-ink-50">
                       <td className="px-4 py-3 font-mono text-ink-600">{project.id}</td>
-                      <td className="px-4 py-3 font-medium break-words text-ink-900">{project.company_name || 'Untitled project'}</td>
+                      <td className="px-4 py-3 break-words">
+                        <span className="font-medium text-ink-900">{project.company_name || 'Untitled project'}</span>
+                        {/* Below md the Stage columns are hidden: the time at the stage is a line of the row. */}
+                        <span className="mt-1 block text-xs text-ink-600 md:hidden">
+                          <DaysInStage since={project.stage_entered_at} stalled={project.stalled} long />
+                        </span>
+                      </td>
                       <td className="hidden px-4 py-3 text-ink-700 sm:table-cell">{project.state}</td>
                       <td className="hidden px-4 py-3 md:table-cell">
                         <StageBadge stage={project.project_stage} />
+                      </td>
+                      <td className="hidden px-4 py-3 text-ink-700 md:table-cell">
+                        <DaysInStage since={project.stage_entered_at} stalled={project.stalled} />
                       </td>
                       <td className="px-4 py-3 text-right">
                         <Link to={`/projects/${project.id}`} className={textLinkClasses} aria-label={`View project ${project.id}`}>
