@@ -42,7 +42,8 @@ test.describe('days in stage and stall alerts', () => {
     await logIn(page, DEMO.admin.email, DEMO.admin.password);
     await expect(page).not.toHaveURL(/\/login/);
 
-    await page.goto('/admin/all-projects');
+    // Searched: other specs' projects, newer, may fill the first page.
+    await page.goto(`/admin/all-projects?q=${encodeURIComponent('Silver State')}`);
     const table = page.getByRole('table', { name: 'All projects' });
     await expect(table.getByRole('columnheader', { name: 'Days in Stage' })).toBeVisible();
     await expect(table.getByRole('row').filter({ hasText: 'Silver State Self Storage' })).toContainText('Stalled');
