@@ -6,6 +6,7 @@ import {
   clockText,
   dueReminder,
   formatSpan,
+  isDueSoon,
   openClock,
   startClock,
   type ProposalClock,
@@ -77,6 +78,10 @@ describe('the 48-hour clock (DOMAIN.md 3)', () => {
     expect(clockText(clockState(clock, new Date(Date.parse('2026-11-02T09:00:00Z') + 17 * HOUR)))).toBe('Proposal due in 31 hours');
     expect(clockText(clockState(clock, new Date(Date.parse('2026-11-04T09:00:00Z') - 20 * 60_000)))).toBe('Proposal due in 20 minutes');
     expect(clockText(clockState(clock, at('2026-11-04T12:00:00Z')))).toBe('Overdue by 3 hours');
+    // Due soon from the admins' 12-hour reminder on, until the deadline.
+    expect(isDueSoon(clockState(clock, at('2026-11-03T20:59:00Z')))).toBe(false);
+    expect(isDueSoon(clockState(clock, at('2026-11-03T21:00:00Z')))).toBe(true);
+    expect(isDueSoon(clockState(clock, at('2026-11-04T09:01:00Z')))).toBe(false);
   });
 
   it('says spans as people do', () => {

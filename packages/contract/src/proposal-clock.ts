@@ -10,7 +10,7 @@ import { ATTACHING_PROPOSAL_STATUSES, REJECTING_PROPOSAL_STATUSES } from './prop
 /** Admins are reminded when this much time is left, and again at the deadline. */
 export const PROPOSAL_REMINDER_HOURS_LEFT = 12;
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 
 /**
  * One clock: a request (status 1) or a revision request (5) opens it; it starts when the
@@ -103,6 +103,9 @@ export function clockState(ticket: TicketClockFields, now: Date): ClockState {
   const left = Date.parse(ticket.due_at) - now.getTime();
   return left > 0 ? { kind: 'running', ms_left: left } : { kind: 'overdue', ms_over: -left };
 }
+
+/** Running with no more than the reminder window left: the admins have been told, the member should see it. */
+export const isDueSoon = (state: ClockState): boolean => state.kind === 'running' && state.ms_left <= PROPOSAL_REMINDER_HOURS_LEFT * HOUR_MS;
 
 /**
  * A span as people say it: minutes under an hour, hours under three days, days beyond;

@@ -3,11 +3,11 @@ import {
   clockAction,
   dueReminder,
   formatSpan,
+  HOUR_MS,
   openClock,
   PROPOSAL_REMINDER_HOURS_LEFT,
   PROPOSAL_TURNAROUND_HOURS,
   startClock,
-  type ProposalClock,
   type ProposalReminder,
   type TicketClockFields,
 } from '@sunin/contract';
@@ -24,8 +24,6 @@ import { createNotifications, fullAccessAdminIds, publishNotifications } from '.
  * changes exactly when the ticket or project change that moves it commits.
  */
 
-const asClock = (row: ProposalClockRow): ProposalClock => row;
-
 /** The ticket's current clock (its latest), locked for the caller's transaction. */
 async function currentClock(tx: Executor, ticketId: number): Promise<ProposalClockRow | undefined> {
   const [row] = await tx.select().from(proposalClocks).where(eq(proposalClocks.proposal_ticket_id, ticketId)).orderBy(desc(proposalClocks.id)).limit(1).for('update');
@@ -38,11 +36,11 @@ async function currentClock(tx: Executor, ticketId: number): Promise<ProposalClo
  */
 export async function followTicketStatus(tx: Executor, ticketId: number, status: number, at: Date, billReceived: boolean): Promise<void> {
   const current = await currentClock(tx, ticketId);
-  const action = clockAction(current ? asClock(current) : null, status);
+  const action = clockAction(current ? current : null, status);
   if (action === 'open') {
     await tx.insert(proposalClocks).values({ proposal_ticket_id: ticketId, ...openClock(at, billReceived) });
   } else if (current && (action === 'deliver' || action === 'stop')) {
-    const { stopped_at, delivered_at } = applyClockAction(asClock(current), action, at);
+    const { stopped_at, delivered_at } = applyClockAction(current, action, at);
     await tx.update(proposalClocks).set({ stopped_at, delivered_at }).where(eq(proposalClocks.id, current.id));
   }
 }
@@ -56,7 +54,7 @@ export async function startWaitingClocks(tx: Executor, projectId: number, at: Da
     .where(and(eq(proposalTickets.project_id, projectId), isNull(proposalClocks.started_at), isNull(proposalClocks.stopped_at)))
     .for('update', { of: proposalClocks });
   for (const { clock } of waiting) {
-    const { started_at, due_at } = startClock(asClock(clock), at);
+    const { started_at, due_at } = startClock(clock, at);
     await tx.update(proposalClocks).set({ started_at, due_at }).where(eq(proposalClocks.id, clock.id));
   }
 }
@@ -108,7 +106,7 @@ function reminderMessage(reminder: ProposalReminder, ticket: { id: number; proje
  * notifications, so even two runs at once cannot send one twice. Returns how many were sent.
  */
 export async function sendClockReminders(ctx: AppContext, now: Date = new Date()): Promise<number> {
-  const horizon = new Date(now.getTime() + PROPOSAL_REMINDER_HOURS_LEFT * 3_600_000);
+  const horizon = new Date(now.getTime() + PROPOSAL_REMINDER_HOURS_LEFT * HOUR_MS);
   let sent = 0;
   let afterId = 0;
   for (;;) {
@@ -123,7 +121,8 @@ export async function sendClockReminders(ctx: AppContext, now: Date = new Date()
     afterId = candidates[candidates.length - 1]?.clock.id ?? afterId;
     for (const { clock, ticket } of candidates) {
       const reminder = dueReminder(clock, now);
-      if (reminder === null || clock.due_at === null) continue;
+      const dueAt = clock.due_at;
+      if (reminder === null || dueAt === null) continue;
       const { claimed, created } = await ctx.db.transaction(async (tx) => {
         const column = reminder === 'deadline' ? proposalClocks.reminded_deadline_at : proposalClocks.reminded_hours_left_at;
         const claimed = await tx
@@ -134,7 +133,7 @@ export async function sendClockReminders(ctx: AppContext, now: Date = new Date()
         if (claimed.length === 0) return { claimed: false, created: [] as NotificationRow[] };
         const rows = await createNotifications(tx, await fullAccessAdminIds(tx), {
           title: REMINDER_TITLES[reminder],
-          message: reminderMessage(reminder, ticket, clock.due_at ?? now, now),
+          message: reminderMessage(reminder, ticket, dueAt, now),
           subject: { project_id: ticket.project_id, proposal_ticket_id: ticket.id },
         });
         return { claimed: true, created: rows };

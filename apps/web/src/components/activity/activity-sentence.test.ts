@@ -80,6 +80,8 @@ describe('describeAuditEntry: the plain words of each audited admin write', () =
 
   it('proposal request: status with its label, rejection, links and other fields', () => {
     expect(describeAuditEntry(entry('updated', 'proposal_ticket', { status: c(2, 3) }))).toBe('Avery Admin updated the proposal request to Proposal created and attached to project');
+    // A company name change files the project under another account: the sentence names the change, not the account.
+    expect(describeAuditEntry(entry('updated', 'project', { company_name: c('Old Co', 'New Co'), account_id: c(3, 7) }, 'Pat Partner'))).toBe('Pat Partner changed the company name from Old Co to New Co');
     // The member's own requests (issue 18 item 2).
     expect(describeAuditEntry(entry('requested', 'proposal_ticket', { status: c(null, 1), details: c(null, 'Rooftop, please') }, 'Pat Partner'))).toBe('Pat Partner requested a proposal');
     expect(describeAuditEntry(entry('revision_requested', 'proposal_ticket', { status: c(3, 5), details: c(null, 'Add a carport') }, 'Pat Partner'))).toBe(

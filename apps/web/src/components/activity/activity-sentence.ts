@@ -92,7 +92,10 @@ export function joinWords(parts: string[]): string {
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
-const changedFields = (changes: AuditChanges, skip: string[] = []) => Object.entries(changes).filter(([field]) => field !== 'record_id' && !skip.includes(field));
+/** Bookkeeping the sentence never names: the record's id, and the account a company name change files the project under. */
+const UNSAID_FIELDS = new Set(['record_id', 'account_id']);
+
+const changedFields = (changes: AuditChanges, skip: string[] = []) => Object.entries(changes).filter(([field]) => !UNSAID_FIELDS.has(field) && !skip.includes(field));
 
 function fieldPhrases(entry: AuditEntry, skip: string[] = []): string[] {
   return changedFields(entry.changes, skip).map(([field, change]) => fieldPhrase(field, change, entry.entity_type));

@@ -1,13 +1,11 @@
-import { clockState, clockText, formatSpan, PROPOSAL_REMINDER_HOURS_LEFT, type ClockState, type TicketClockFields } from '@sunin/contract';
+import { clockState, clockText, formatSpan, isDueSoon, type ClockState, type TicketClockFields } from '@sunin/contract';
 import { formatDateTime } from '../../lib/format-date-time';
 import { useNow } from '../../lib/use-now';
-
-const HOUR_MS = 3_600_000;
 
 /** Red past the deadline, sun within the reminder window, green when delivered. */
 function toneOf(state: ClockState): string {
   if (state.kind === 'overdue') return 'bg-danger-50 text-danger-700 ring-danger-200';
-  if (state.kind === 'running' && state.ms_left <= PROPOSAL_REMINDER_HOURS_LEFT * HOUR_MS) return 'bg-sun-400/15 text-ink-900 ring-sun-500/60';
+  if (isDueSoon(state)) return 'bg-sun-400/15 text-ink-900 ring-sun-500/60';
   if (state.kind === 'delivered') return 'bg-brand-50 text-brand-800 ring-brand-200';
   return 'bg-ink-50 text-ink-700 ring-ink-200';
 }
@@ -66,7 +64,7 @@ export function clockShortText(state: ClockState): string {
 export function ClockCell({ ticket, now }: { ticket: TicketClockFields; now: Date }) {
   const state = clockState(ticket, now);
   const overdue = state.kind === 'overdue';
-  const soon = state.kind === 'running' && state.ms_left <= PROPOSAL_REMINDER_HOURS_LEFT * HOUR_MS;
+  const soon = isDueSoon(state);
   return (
     <span data-clock={state.kind} className={`text-sm whitespace-nowrap ${overdue ? 'font-semibold text-danger-700' : soon ? 'font-semibold text-ink-900' : 'text-ink-700'}`}>
       {ticket.due_at && (state.kind === 'running' || overdue) ? <time dateTime={ticket.due_at} title={`Due ${formatDateTime(ticket.due_at)}`}>{clockShortText(state)}</time> : clockShortText(state)}
