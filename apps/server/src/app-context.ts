@@ -9,12 +9,15 @@ import type { MalwareScanner } from './lib/malware-scanner.js';
 import type { UploadSlots } from './lib/upload-slots.js';
 import type { FileStorage } from './lib/storage/index.js';
 import type { AccessTokens } from './lib/tokens.js';
+import type { UnsubscribeTokens } from './lib/unsubscribe-token.js';
 
 /** What every service needs, built once by buildApp() and shared by routes and plugins. */
 export interface AppContext {
   config: Config;
   db: Database;
   tokens: AccessTokens;
+  /** Signs and checks the one-click unsubscribe links of notification emails (docs/decisions/023). */
+  unsubscribeTokens: UnsubscribeTokens;
   mailer: Mailer;
   /** Work started by a request and finished after its answer (docs/decisions/008). */
   background: BackgroundTasks;

@@ -12,6 +12,8 @@ import { trustProxyOption, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { BackgroundTasks } from './lib/background-tasks.js';
 import { Mailer } from './lib/mailer.js';
+import { notificationPreferencesRoutes, unsubscribeRoutes } from './modules/notifications/preferences.routes.js';
+import { UnsubscribeTokens } from './lib/unsubscribe-token.js';
 import { serializeError } from './lib/safe-error.js';
 import { strictInput } from './lib/strict-input.js';
 import type { ZodType } from 'zod';
@@ -160,7 +162,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       lockDir: config.dataDir,
       onPoolError: (error) => app.log.error({ err: error }, 'database pool error'),
     }));
-  const mailer = new Mailer({ db: database.db, from: config.mailFrom, smtpUrl: config.smtpUrl, maxAttempts: config.mailMaxAttempts, log: app.log });
+  const unsubscribeTokens = new UnsubscribeTokens(config.jwtSecret);
+  const mailer = new Mailer({
+    db: database.db,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    maxAttempts: config.mailMaxAttempts,
+    log: app.log,
+    // The templates (React Email) load with the first templated message, not at start-up.
+    render: async (template, data) => (await import('./modules/notifications/mail/render.js')).renderTemplatedMail(template, data, { appUrl: config.appUrl, unsubscribeTokens }),
+  });
   const background = new BackgroundTasks(app.log);
   app.decorate('database', database);
   const storage = createStorage(config);
@@ -172,7 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploadSlots = createUploadSlots(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'upload-slots redis error'));
   // Like the bus: connected before the first request (it fails open, uncounted, until then).
   if (uploadSlots instanceof RedisUploadSlots) await uploadSlots.ready;
-  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), mailer, background, storage, bus, billing: createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
+  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), unsubscribeTokens, mailer, background, storage, bus, billing: createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
   // The outbox worker runs in every process (docs/decisions/008); closing waits for a send in progress.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => {
@@ -237,6 +248,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(trainingRoutes);
       await api.register(proposalsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(notificationPreferencesRoutes);
+      await api.register(unsubscribeRoutes);
       await api.register(adminProposalsRoutes);
       await api.register(adminAuditRoutes);
       await api.register(adminEstimateRoutes);

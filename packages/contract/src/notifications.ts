@@ -1,4 +1,120 @@
 import { z } from 'zod';
+import { ADMIN_ROLE } from './enums.js';
+
+/**
+ * What a notification is about (DESIGN.md "Notifications know their subject", issue 18 item 4):
+ * each kind but the welcome note is also an email event type a member can turn on or off.
+ */
+export const NOTIFICATION_KINDS = [
+  'welcome',
+  'proposal_updates',
+  'stage_changes',
+  'stall_alerts',
+  'earnings',
+  'proposal_requests',
+  'proposal_reminders',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The email event types of `/api/user/notification-preferences`: every notification kind that
+ * is emailed, and the weekly digest. The welcome note is not among them: the signup's own email
+ * (the verification link) is its email (docs/decisions/023).
+ */
+export const EMAIL_EVENT_TYPES = [
+  'proposal_updates',
+  'stage_changes',
+  'stall_alerts',
+  'earnings',
+  'proposal_requests',
+  'proposal_reminders',
+  'weekly_digest',
+] as const;
+export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
+
+/** Sent only to full access administrators, so offered only to them. */
+export const ADMIN_EMAIL_EVENT_TYPES: readonly EmailEventType[] = ['proposal_requests', 'proposal_reminders'];
+
+/** Whether each event type is emailed until the member says otherwise: each is rare and asks for action. */
+export const DEFAULT_EMAIL_PREFERENCES: Readonly<Record<EmailEventType, boolean>> = {
+  proposal_updates: true,
+  stage_changes: true,
+  stall_alerts: true,
+  earnings: true,
+  proposal_requests: true,
+  proposal_reminders: true,
+  weekly_digest: true,
+};
+
+/** The names and explanations of the event types, on /profile, in each email's footer and on /unsubscribe. */
+export const EMAIL_EVENT_LABELS: Readonly<Record<EmailEventType, { label: string; description: string }>> = {
+  proposal_updates: { label: 'Proposal updates', description: 'When a design proposal you requested changes status or is delivered.' },
+  stage_changes: { label: 'Stage changes', description: 'When one of your projects moves to another stage.' },
+  stall_alerts: { label: 'Stall alerts', description: 'When a project stays in one stage longer than its threshold.' },
+  earnings: { label: 'Earnings', description: 'When earnings are recorded, approved, adjusted, voided or paid.' },
+  proposal_requests: { label: 'New proposal requests', description: 'When a partner requests a proposal or a revision.' },
+  proposal_reminders: { label: '48-hour promise reminders', description: 'When a proposal has 12 hours left, and when it is overdue.' },
+  weekly_digest: { label: 'Weekly digest', description: 'A Monday summary: project changes, pending actions and proposal clocks.' },
+};
+
+/** The event types a user is offered: the administrators' two only to full access administrators. */
+export function emailEventTypesFor(user: { company_role: string | null }): EmailEventType[] {
+  const admin = user.company_role === ADMIN_ROLE;
+  return EMAIL_EVENT_TYPES.filter((type) => admin || !ADMIN_EMAIL_EVENT_TYPES.includes(type));
+}
+
+/** `GET` and `PUT /api/user/notification-preferences` answer `{ notification_preferences: { email: {...} } }`. */
+export const notificationPreferencesSchema = z.object({
+  /** Whether each event type offered to this user is emailed. */
+  email: z.partialRecord(z.enum(EMAIL_EVENT_TYPES), z.boolean()),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const notificationPreferencesResponseSchema = z.object({ notification_preferences: notificationPreferencesSchema });
+
+/** A `PUT` names only what changes; an event type not offered to the user answers 422. */
+export const notificationPreferencesBodySchema = z.strictObject({
+  notification_preferences: z.strictObject({
+    email: z
+      .strictObject(Object.fromEntries(EMAIL_EVENT_TYPES.map((type) => [type, z.boolean({ error: `${type} must be true or false.` }).optional()])) as Record<EmailEventType, z.ZodOptional<z.ZodBoolean>>)
+      .refine((email) => Object.keys(email).length > 0, 'Name at least one event type.'),
+  }),
+});
+export type NotificationPreferencesBody = z.infer<typeof notificationPreferencesBodySchema>;
+
+/**
+ * One-click unsubscribe (RFC 8058): the signed token of an email's `List-Unsubscribe` link turns
+ * off that one event type for its user, without signing in.
+ */
+export const unsubscribeQuerySchema = z.strictObject({
+  token: z.string({ error: 'The unsubscribe link is incomplete.' }).min(1, 'The unsubscribe link is incomplete.').max(200, 'The unsubscribe link is not valid.'),
+});
+/** What `GET /api/unsubscribe` tells the page, and `POST` answers once done. */
+export const unsubscribeResponseSchema = z.object({
+  unsubscribe: z.object({ event_type: z.enum(EMAIL_EVENT_TYPES), label: z.string(), email: z.boolean() }),
+});
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
+
+/** Labels of the links to a notification's subject (web app and emails). */
+export const NOTIFICATION_SUBJECT_LABELS = { project: 'View project', proposal: 'View proposal', earnings: 'View earnings' } as const;
+
+/**
+ * Where a notification leads (issue 14 item 8, issue 18 item 4): its proposal (the project's
+ * Proposal tab) or its project, a member to /projects/:id and an administrator to the admin
+ * project page; earnings without a project to /earnings. null when there is nothing to open
+ * (the welcome note, a deleted subject).
+ */
+export function notificationSubjectPath(
+  notification: { kind: NotificationKind; project_id: number | null; proposal_ticket_id: number | null },
+  admin: boolean,
+): { path: string; label: string } | null {
+  if (notification.project_id === null) {
+    return notification.kind === 'earnings' ? { path: '/earnings', label: NOTIFICATION_SUBJECT_LABELS.earnings } : null;
+  }
+  const project = admin ? `/admin/projects/${notification.project_id}` : `/projects/${notification.project_id}`;
+  return notification.proposal_ticket_id === null
+    ? { path: project, label: NOTIFICATION_SUBJECT_LABELS.project }
+    : { path: `${project}?tab=proposal`, label: NOTIFICATION_SUBJECT_LABELS.proposal };
+}
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -11,6 +127,8 @@ export const notificationSchema = z.object({
   /** Its subject (issue 14 item 8): the project it is about, and the proposal ticket if any; null when none or deleted. */
   project_id: z.number().int().nullable(),
   proposal_ticket_id: z.number().int().nullable(),
+  /** What it is about (issue 18 item 4): decides its link and whether it is emailed. */
+  kind: z.enum(NOTIFICATION_KINDS),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

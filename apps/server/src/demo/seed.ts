@@ -9,11 +9,11 @@ import {
   proposalTicketCreateBodySchema,
   proposalTicketUpdateBodySchema,
 } from '@sunin/contract';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../app-context.js';
 import type { ClusterLocks, Database } from '../db/client.js';
 import { createUser } from '../db/factories/users.js';
-import { projects, proposalTickets, users, type UserRow } from '../db/schema/index.js';
+import { mailOutbox, projects, proposalTickets, users, type UserRow } from '../db/schema/index.js';
 import { LocalPaymentProvider } from '../lib/billing/index.js';
 import { confirmLocalCheckout, createCheckoutSession } from '../modules/billing/billing.service.js';
 import { recordDeal, recordPayout } from '../modules/earnings/earnings.service.js';
@@ -77,6 +77,8 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
     await timeline.dateUsers(Object.values(people).map((person) => person.id), timeline.daysAgo(60));
     for (const person of Object.values(people)) await readOlderNotifications(demo, person);
     await timeline.dateReadNotifications();
+    // The demo's notifications replay a made-up past: none of them is news to email.
+    await tx.delete(mailOutbox).where(isNotNull(mailOutbox.template));
     return Object.values(DEMO_ACCOUNTS);
   });
 }

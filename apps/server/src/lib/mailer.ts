@@ -11,7 +11,33 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Headers beyond From, To and Subject (List-Unsubscribe...). */
+  headers?: Record<string, string>;
 }
+
+/**
+ * A message rendered when it is sent (docs/decisions/023): `template` and `data` go to the
+ * mailer's `render`; `subject` is kept on the row meanwhile, for whoever reads the outbox.
+ */
+export interface TemplatedMail {
+  to: string;
+  subject: string;
+  template: string;
+  data: unknown;
+}
+
+/**
+ * Writes messages rendered when they are sent (the notification emails and the digest) to the
+ * outbox through `db`, in the transaction of what causes them, due at once (the database's
+ * now()); the caller wakes the worker after the commit (`mailer.wake()`), as for `enqueue`.
+ */
+export async function enqueueTemplatedMail(db: Executor, messages: TemplatedMail[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insert(mailOutbox).values(messages.map((message) => ({ to_address: message.to, subject: message.subject, text_body: '', template: message.template, template_data: message.data })));
+}
+
+/** Turns a templated row into the message to send. */
+export type MailRenderer = (template: string, data: unknown) => Promise<Required<Omit<MailMessage, 'to'>>>;
 
 export interface StoredMail {
   id: number;
@@ -20,6 +46,7 @@ export interface StoredMail {
   subject: string;
   text: string;
   html: string | null;
+  headers: Record<string, string>;
   created_at: string;
 }
 
@@ -53,6 +80,8 @@ export interface MailerOptions {
   now?: () => Date;
   /** Another transport (tests: one that fails or never answers). */
   transport?: Transporter;
+  /** Renders templated rows; without it such a row fails its attempts. */
+  render?: MailRenderer;
 }
 
 /**
@@ -74,6 +103,7 @@ export class Mailer {
   private readonly leaseMs: number;
   private readonly pollIntervalMs: number;
   private readonly now: () => Date;
+  private readonly render: MailRenderer | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private rerun = false;
@@ -89,6 +119,7 @@ export class Mailer {
     this.leaseMs = options.leaseMs ?? MAIL_LEASE_MS;
     this.pollIntervalMs = options.pollIntervalMs ?? MAIL_POLL_INTERVAL_MS;
     this.now = options.now ?? (() => new Date());
+    this.render = options.render;
     this.mode = options.smtpUrl ? 'smtp' : 'mailbox';
     this.transport =
       options.transport ??
@@ -182,6 +213,7 @@ export class Mailer {
       subject: row.subject,
       text: row.text_body,
       html: row.html_body,
+      headers: row.headers ?? {},
       created_at: row.created_at.toISOString(),
     }));
   }
@@ -237,10 +269,19 @@ export class Mailer {
     return row;
   }
 
+  /** The row as a message: stored, or rendered now from its template. */
+  private async compose(row: MailOutboxRow): Promise<{ subject: string; text: string; html: string | null; headers: Record<string, string> }> {
+    if (row.template === null) return { subject: row.subject, text: row.text_body, html: row.html_body, headers: {} };
+    if (!this.render) throw new Error(`No renderer for the mail template "${row.template}".`);
+    return this.render(row.template, row.template_data);
+  }
+
   private async deliver(row: MailOutboxRow): Promise<void> {
-    const message = { from: this.from, to: row.to_address, subject: row.subject, text: row.text_body, ...(row.html_body === null ? {} : { html: row.html_body }) };
+    let content: Awaited<ReturnType<Mailer['compose']>>;
     try {
-      await this.transport.sendMail(message);
+      content = await this.compose(row);
+      const { subject, text, html, headers } = content;
+      await this.transport.sendMail({ from: this.from, to: row.to_address, subject, text, ...(html === null ? {} : { html }), headers });
     } catch (error) {
       await this.recordFailure(row, error);
       return;
@@ -249,7 +290,7 @@ export class Mailer {
     if (this.mode === 'mailbox') {
       // Rendered and kept in one transaction: the dev mailbox holds each message exactly once.
       await this.db.transaction(async (tx) => {
-        await tx.insert(mailMessages).values({ to_address: row.to_address, from_address: this.from, subject: row.subject, text_body: row.text_body, html_body: row.html_body });
+        await tx.insert(mailMessages).values({ to_address: row.to_address, from_address: this.from, subject: content.subject, text_body: content.text, html_body: content.html, headers: content.headers });
         await tx.update(mailOutbox).set({ sent_at: sentAt, last_error: null }).where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sent_at)));
       });
     } else {

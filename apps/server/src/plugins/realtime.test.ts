@@ -46,7 +46,7 @@ describe('ActionCable at /cable', () => {
     const { user, token, auth } = await t.signIn();
     const { consumer, state } = await subscribe(token, user.id);
     await waitFor(() => state.connected, 5_000, 'confirmation');
-    const rows = await createNotifications(t.db, [user.id], { title: 'Proposal update', message: 'Accepted', subject: null });
+    const rows = await createNotifications(t.db, [user.id], { kind: 'welcome', title: 'Proposal update', message: 'Accepted', subject: null });
     await publishNotifications(t.app.ctx, rows);
     const created = await waitFor(() => state.received.find((event) => event.type === 'notification_created'), 5_000, 'notification_created');
     expect(created.payload).toMatchObject({ id: rows[0]!.id, title: 'Proposal update', read: false });
@@ -86,7 +86,7 @@ describe('ActionCable at /cable', () => {
     const other = await t.signIn();
     const { consumer, state } = await subscribe(me.token, other.user.id);
     await waitFor(() => state.rejected, 5_000, 'rejection');
-    await publishNotifications(t.app.ctx, await createNotifications(t.db, [other.user.id], { title: 'Private', message: 'x', subject: null }));
+    await publishNotifications(t.app.ctx, await createNotifications(t.db, [other.user.id], { kind: 'welcome', title: 'Private', message: 'x', subject: null }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(state.received).toEqual([]);
     consumer.disconnect();
@@ -105,7 +105,7 @@ describe('ActionCable at /cable', () => {
     expect(cable.frames.filter((f) => f.type === 'confirm_subscription')).toEqual([{ identifier, type: 'confirm_subscription' }]);
     cable.socket.send(JSON.stringify({ command: 'unsubscribe', identifier }));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await publishNotifications(t.app.ctx, await createNotifications(t.db, [user.id], { title: 'After', message: 'x', subject: null }));
+    await publishNotifications(t.app.ctx, await createNotifications(t.db, [user.id], { kind: 'welcome', title: 'After', message: 'x', subject: null }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(cable.frames.some((f) => f.message)).toBe(false);
     cable.socket.close();
@@ -145,7 +145,7 @@ describe('ActionCable at /cable', () => {
     noisy.socket.send('x'.repeat(64 * 1024));
     expect(await noisy.closed).toBe(1009);
     await waitFor(() => calm.state.connected, 5_000, 'the other client');
-    await publishNotifications(t.app.ctx, await createNotifications(t.db, [b.user.id], { title: 'Still here', message: 'x', subject: null }));
+    await publishNotifications(t.app.ctx, await createNotifications(t.db, [b.user.id], { kind: 'welcome', title: 'Still here', message: 'x', subject: null }));
     await waitFor(() => calm.state.received.length > 0, 5_000, 'delivery to the other client');
     calm.consumer.disconnect();
   });

@@ -39,7 +39,7 @@ export async function ownEverything(t: TestApp, who: Session, name: string): Pro
   const image = await created(await post(`${base}/images`, pngUpload(name)), 'image');
   const file = await created(await post(`${base}/files`, pdfUpload(name)), 'file');
   const proposal = await created(await post(`${base}/proposal_tickets`, { proposal_ticket: { details: name } }), 'proposal ticket');
-  const [notification] = await createNotifications(t.db, [who.user.id], { title: name, message: name, subject: null });
+  const [notification] = await createNotifications(t.db, [who.user.id], { kind: 'welcome', title: name, message: name, subject: null });
   return {
     'projects:id': project,
     'projects:projectId': project,

@@ -15,6 +15,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/email-is-valid',
   'GET /api/billing/config',
   'POST /api/webhooks/stripe',
+  'GET /api/unsubscribe',
+  'POST /api/unsubscribe',
 ]);
 
 export type RouteClass = 'public' | 'admin' | 'member';

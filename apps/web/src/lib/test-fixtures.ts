@@ -128,6 +128,7 @@ export function buildNotification(overrides: Partial<Notification> = {}): Notifi
     created_at: '2025-03-01T10:00:00.000Z',
     project_id: null,
     proposal_ticket_id: null,
+    kind: 'proposal_updates',
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The dev mailbox: what was delivered while no SMTP_URL is set, listed at /dev/mailbox. */
 export const mailMessages = pgTable('mail_messages', {
@@ -9,6 +9,8 @@ export const mailMessages = pgTable('mail_messages', {
   subject: text().notNull(),
   text_body: text().notNull(),
   html_body: text(),
+  /** The headers the message was sent with beyond From, To and Subject (List-Unsubscribe...), shown by the mailbox. */
+  headers: jsonb().$type<Record<string, string>>(),
   created_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -25,6 +27,14 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     text_body: text().notNull(),
     html_body: text(),
+    /**
+     * A templated message (issue 18 item 4): rendered by the worker when it is sent, from
+     * `template_data`, into its subject, text, HTML and headers; `subject` holds the subject
+     * known at enqueue and `text_body` stays empty. A template error is then a failed send,
+     * never a failed action.
+     */
+    template: text(),
+    template_data: jsonb(),
     attempts: integer().notNull().default(0),
     next_attempt_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sent_at: timestamp({ withTimezone: true, mode: 'date' }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { EmailEventType, NotificationKind } from '@sunin/contract';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -108,8 +109,27 @@ export const notifications = pgTable(
     /** What the notification is about (issue 14 item 8): the web app opens it. Gone subjects become null. */
     project_id: integer().references(() => projects.id, { onDelete: 'set null' }),
     proposal_ticket_id: integer().references(() => proposalTickets.id, { onDelete: 'set null' }),
+    /** What it is about (issue 18 item 4): its link, and whether it is emailed. Migration 0012 backfills it by title. */
+    kind: text().$type<NotificationKind>().notNull(),
   },
   (table) => [index('notifications_user_created_idx').on(table.user_id, table.created_at.desc(), table.id.desc())],
+);
+
+/**
+ * A member's choice of whether an event type is emailed (issue 18 item 4). Only choices are
+ * stored: an event type without a row follows the contract's DEFAULT_EMAIL_PREFERENCES.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event_type: text().$type<EmailEventType>().notNull(),
+    email: boolean().notNull(),
+    updated_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.user_id, table.event_type] })],
 );
 
 export type ProposalTicketRow = typeof proposalTickets.$inferSelect;

@@ -44,6 +44,8 @@ export const users = pgTable(
     mfa_enabled_at: timestamp({ withTimezone: true, mode: 'date' }),
     /** The last accepted TOTP time step: a code works once. */
     mfa_last_step: integer(),
+    /** The weekly digest slot last handled for this user (issue 18 item 4): each slot sends at most once. */
+    digest_sent_at: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (table) => [index('users_first_name_idx').on(table.first_name)],
 );

@@ -13,6 +13,7 @@ import { createNotifications } from '../notifications/notifications.service.js';
 import { closeSockets, endSessions, endSessionsIn, startSession, type Authenticated, type ClientInfo } from './sessions.service.js';
 
 const WELCOME = {
+  kind: 'welcome' as const,
   title: 'Welcome to SunIn',
   message: 'Your partner account is ready. Submit your first commercial solar project with the New Project button.',
   subject: null,

@@ -90,7 +90,7 @@ interface Notice {
 
 async function notify(tx: Executor, notices: Notice[]): Promise<NotificationRow[]> {
   const rows: NotificationRow[] = [];
-  for (const notice of notices) rows.push(...(await createNotifications(tx, [notice.userId], { title: notice.title, message: notice.message, subject: notice.projectId ? { project_id: notice.projectId } : null })));
+  for (const notice of notices) rows.push(...(await createNotifications(tx, [notice.userId], { kind: 'earnings', title: notice.title, message: notice.message, subject: notice.projectId ? { project_id: notice.projectId } : null })));
   return rows;
 }
 

@@ -1,9 +1,11 @@
-import { ADMIN_ROLE, type Notification, type PageQuery, type RealtimeEventType } from '@sunin/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { ADMIN_ROLE, DEFAULT_EMAIL_PREFERENCES, type Notification, type NotificationKind, type PageQuery, type RealtimeEventType } from '@sunin/contract';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
-import { notifications, users, type NotificationRow, type UserRow } from '../../db/schema/index.js';
+import { notificationPreferences, notifications, users, type NotificationRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { enqueueTemplatedMail } from '../../lib/mailer.js';
+import type { NotificationMailData } from './mail/render.js';
 import { offsetOf } from '../../lib/pagination.js';
 
 export function toNotificationResponse(row: NotificationRow): Notification {
@@ -17,6 +19,7 @@ export function toNotificationResponse(row: NotificationRow): Notification {
     created_at: row.created_at.toISOString(),
     project_id: row.project_id,
     proposal_ticket_id: row.proposal_ticket_id,
+    kind: row.kind,
   };
 }
 
@@ -27,22 +30,53 @@ export function toNotificationResponse(row: NotificationRow): Notification {
  */
 export type NotificationSubject = { project_id: number; proposal_ticket_id?: number } | null;
 
+export interface NotificationContent {
+  kind: NotificationKind;
+  title: string;
+  message: string;
+  subject: NotificationSubject;
+}
+
 /**
- * Writes notifications inside the caller's transaction. The caller publishes them with
- * `publishNotifications` after the commit, so nobody hears of a row that was rolled back.
+ * Writes notifications inside the caller's transaction, and their emails to the outbox for the
+ * recipients who want this kind by email (issue 18 item 4): both exist if and only if the action
+ * commits. The caller publishes them with `publishNotifications` after the commit, so nobody
+ * hears of a row that was rolled back; that also wakes the mail worker.
  */
-export async function createNotifications(
-  tx: Executor,
-  userIds: number[],
-  content: { title: string; message: string; subject: NotificationSubject },
-): Promise<NotificationRow[]> {
+export async function createNotifications(tx: Executor, userIds: number[], content: NotificationContent): Promise<NotificationRow[]> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return [];
-  const { title, message, subject } = content;
-  return tx
+  const { kind, title, message, subject } = content;
+  const project_id = subject?.project_id ?? null;
+  const proposal_ticket_id = subject?.proposal_ticket_id ?? null;
+  const rows = await tx
     .insert(notifications)
-    .values(unique.map((user_id) => ({ user_id, title, message, project_id: subject?.project_id ?? null, proposal_ticket_id: subject?.proposal_ticket_id ?? null })))
+    .values(unique.map((user_id) => ({ user_id, kind, title, message, project_id, proposal_ticket_id })))
     .returning();
+  if (kind !== 'welcome') {
+    const recipients = await emailRecipients(tx, unique, kind);
+    await enqueueTemplatedMail(
+      tx,
+      recipients.map((user) => {
+        const data: NotificationMailData = { user_id: user.id, first_name: user.first_name, admin: user.company_role === ADMIN_ROLE, kind, title, message, project_id, proposal_ticket_id };
+        return { to: user.email, subject: title, template: 'notification', data };
+      }),
+    );
+  }
+  return rows;
+}
+
+/**
+ * Who of `userIds` gets `kind` by email: a verified address (mail goes only where its owner
+ * proved they read it), and the kind on by their choice or by default.
+ */
+export async function emailRecipients(tx: Executor, userIds: number[], kind: Exclude<NotificationKind, 'welcome'> | 'weekly_digest') {
+  const rows = await tx
+    .select({ id: users.id, email: users.email, first_name: users.first_name, company_role: users.company_role, chosen: notificationPreferences.email })
+    .from(users)
+    .leftJoin(notificationPreferences, and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.event_type, kind)))
+    .where(and(inArray(users.id, userIds), isNotNull(users.email_verified_at)));
+  return rows.filter((row) => row.chosen ?? DEFAULT_EMAIL_PREFERENCES[kind]);
 }
 
 export async function fullAccessAdminIds(tx: Executor): Promise<number[]> {
@@ -51,6 +85,8 @@ export async function fullAccessAdminIds(tx: Executor): Promise<number[]> {
 }
 
 export async function publishNotifications(ctx: AppContext, rows: NotificationRow[], type: RealtimeEventType = 'notification_created'): Promise<void> {
+  // Their emails, if any, were enqueued with them: send now rather than at the next poll.
+  if (type === 'notification_created' && rows.length > 0) ctx.mailer.wake();
   for (const row of rows) {
     try {
       await ctx.bus.publish({ userId: row.user_id, event: { type, payload: toNotificationResponse(row) } });

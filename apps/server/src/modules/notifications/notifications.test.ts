@@ -17,12 +17,12 @@ describe('notifications', () => {
     });
     const { user } = res.json();
     const list = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}/notifications`, headers: { authorization: String(res.headers.authorization) } });
-    expect(list.json()).toEqual([expect.objectContaining({ title: 'Welcome to SunIn', read: false, viewed_on: null })]);
+    expect(list.json()).toEqual([expect.objectContaining({ kind: 'welcome', title: 'Welcome to SunIn', read: false, viewed_on: null })]);
   });
 
   it('lists my notifications newest first, paged by 25, with total and unread counts', async () => {
     const { user, auth } = await t.signIn();
-    for (let i = 0; i < 27; i++) await createNotifications(t.db, [user.id], { title: `Note ${i}`, message: `Message ${i}`, subject: null });
+    for (let i = 0; i < 27; i++) await createNotifications(t.db, [user.id], { kind: 'welcome', title: `Note ${i}`, message: `Message ${i}`, subject: null });
     const first = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}/notifications`, headers: auth });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toHaveLength(25);
@@ -35,7 +35,7 @@ describe('notifications', () => {
 
   it('marks read, setting viewed_on once, and deletes', async () => {
     const { user, auth } = await t.signIn();
-    const [row] = await createNotifications(t.db, [user.id], { title: 'Hello', message: 'World', subject: null });
+    const [row] = await createNotifications(t.db, [user.id], { kind: 'welcome', title: 'Hello', message: 'World', subject: null });
     const url = `/api/users/${user.id}/notifications/${row!.id}`;
     const read = await t.app.inject({ method: 'PATCH', url, headers: auth, payload: { notification: { read: true } } });
     expect(read.statusCode).toBe(200);
@@ -53,7 +53,7 @@ describe('notifications', () => {
   it("answers 404 for another user's notifications, by list or by id", async () => {
     const owner = await t.signIn();
     const stranger = await t.signIn();
-    const [row] = await createNotifications(t.db, [owner.user.id], { title: 'Private', message: 'x', subject: null });
+    const [row] = await createNotifications(t.db, [owner.user.id], { kind: 'welcome', title: 'Private', message: 'x', subject: null });
     expect((await t.app.inject({ method: 'GET', url: `/api/users/${owner.user.id}/notifications`, headers: stranger.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/users/${owner.user.id}/notifications/${row!.id}`, headers: stranger.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/users/${stranger.user.id}/notifications/${row!.id}`, headers: stranger.auth })).statusCode).toBe(404);

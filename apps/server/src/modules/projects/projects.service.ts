@@ -172,6 +172,7 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
   const notified = stageChanged
     ? [
         ...(await createNotifications(tx, [current.user_id], {
+          kind: 'stage_changes',
           title: 'Project stage updated',
           message: `${projectName(updated)} is now at ${updated.project_stage}.`,
           subject: { project_id: updated.id },

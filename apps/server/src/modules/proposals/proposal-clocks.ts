@@ -132,6 +132,7 @@ export async function sendClockReminders(ctx: AppContext, now: Date = new Date()
           .returning({ id: proposalClocks.id });
         if (claimed.length === 0) return { claimed: false, created: [] as NotificationRow[] };
         const rows = await createNotifications(tx, await fullAccessAdminIds(tx), {
+          kind: 'proposal_reminders',
           title: REMINDER_TITLES[reminder],
           message: reminderMessage(reminder, ticket, dueAt, now),
           subject: { project_id: ticket.project_id, proposal_ticket_id: ticket.id },

@@ -188,6 +188,7 @@ export async function createProposalTicket(
     await recordStatusChange(tx, ticket.id, { status: PROPOSAL_STATUS.proposalRequested, at: ticket.created_at, actor: requester, notes: input.details }, project);
     await recordAudit(tx, { actorId: requester.id, action: 'requested', entityType: 'proposal_ticket', entityId: ticket.id, changes: { status: { before: null, after: ticket.status }, details: { before: null, after: input.details } } });
     const notified = await createNotifications(tx, await fullAccessAdminIds(tx), {
+      kind: 'proposal_requests',
       title: 'New proposal request',
       message: `${fullName(requester)} requested a proposal for ${project.company_name || `project #${project.id}`} (project #${project.id}).`,
       subject: { project_id: project.id, proposal_ticket_id: ticket.id },
@@ -228,6 +229,7 @@ export async function requestRevision(
     await recordStatusChange(tx, ticket.id, { status: PROPOSAL_STATUS.revisionRequested, at, actor: scope.user, notes }, project);
     await recordAudit(tx, { actorId: scope.user.id, action: 'revision_requested', entityType: 'proposal_ticket', entityId: ticket.id, changes: { status: { before: ticket.status, after: PROPOSAL_STATUS.revisionRequested }, details: { before: null, after: notes } } });
     return createNotifications(tx, await fullAccessAdminIds(tx), {
+      kind: 'proposal_requests',
       title: 'Revision requested',
       message: `${fullName(scope.user)} requested a revision of the proposal for ${project.company_name || `project #${project.id}`} (project #${project.id}).`,
       subject: { project_id: project.id, proposal_ticket_id: ticket.id },
@@ -323,6 +325,7 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
       project ?? { power_bill_received_status: null },
     );
     created = await createNotifications(tx, [ticket.notification_user_id], {
+      kind: 'proposal_updates',
       title: 'Proposal update',
       message: `Your proposal request for ${ticket.company_name || `project #${ticket.project_id}`} is now: ${proposalStatusLabel(input.status)}.`,
       subject: { project_id: ticket.project_id, proposal_ticket_id: ticket.id },

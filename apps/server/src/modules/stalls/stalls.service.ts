@@ -81,9 +81,9 @@ export async function alertStalledProjects(ctx: AppContext, options: { now?: Dat
         const subject = { project_id: project.id };
         const title = 'Project stalled';
         const over = `has been at ${stay.stage} for ${days} days, past the ${threshold}-day stall threshold.`;
-        notified.push(...(await createNotifications(tx, [project.userId], { title, message: `${name} ${over}`, subject })));
+        notified.push(...(await createNotifications(tx, [project.userId], { kind: 'stall_alerts', title, message: `${name} ${over}`, subject })));
         const others = admins.filter((id) => id !== project.userId);
-        notified.push(...(await createNotifications(tx, others, { title, message: `${name} (${project.ownerName || 'no owner name'}) ${over}`, subject })));
+        notified.push(...(await createNotifications(tx, others, { kind: 'stall_alerts', title, message: `${name} (${project.ownerName || 'no owner name'}) ${over}`, subject })));
       }
       return { claimed: claimedStays.length, created: notified };
     });

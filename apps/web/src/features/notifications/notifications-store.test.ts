@@ -13,6 +13,7 @@ function notification(overrides: Partial<Notification> = {}): Notification {
     read: false,
     viewed_on: null,
     project_id: null,
+    kind: 'proposal_updates',
     proposal_ticket_id: null,
     created_at: '2025-03-01T10:00:00.000Z',
     ...overrides,

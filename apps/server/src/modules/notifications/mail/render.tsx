@@ -1,0 +1,105 @@
+import { EMAIL_EVENT_LABELS, EMAIL_EVENT_TYPES, NOTIFICATION_KINDS, notificationSubjectPath, type EmailEventType } from '@sunin/contract';
+import { render, toPlainText } from '@react-email/render';
+import type { ReactElement } from 'react';
+import { z } from 'zod';
+import type { UnsubscribeTokens } from '../../../lib/unsubscribe-token.js';
+import { DigestEmail, NotificationEmail, type EmailFooter } from './templates.js';
+
+/** What a templated outbox row holds (`mail_outbox.template_data`), checked again when it is rendered. */
+export const notificationMailDataSchema = z.object({
+  user_id: z.number().int(),
+  first_name: z.string(),
+  admin: z.boolean(),
+  kind: z.enum(NOTIFICATION_KINDS.filter((kind) => kind !== 'welcome') as [Exclude<(typeof NOTIFICATION_KINDS)[number], 'welcome'>]),
+  title: z.string(),
+  message: z.string(),
+  project_id: z.number().int().nullable(),
+  proposal_ticket_id: z.number().int().nullable(),
+});
+export type NotificationMailData = z.infer<typeof notificationMailDataSchema>;
+
+export const digestMailDataSchema = z.object({
+  user_id: z.number().int(),
+  first_name: z.string(),
+  title: z.string(),
+  intro: z.string(),
+  sections: z.array(
+    z.object({
+      heading: z.string(),
+      empty: z.string(),
+      items: z.array(z.object({ text: z.string(), path: z.string().startsWith('/').nullable() })),
+      more: z.number().int().min(0),
+    }),
+  ),
+  action: z.object({ path: z.string().startsWith('/'), label: z.string() }),
+});
+export type DigestMailData = z.infer<typeof digestMailDataSchema>;
+
+export const MAIL_TEMPLATES = ['notification', 'digest'] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+export interface MailRenderDeps {
+  appUrl: string;
+  unsubscribeTokens: UnsubscribeTokens;
+}
+
+/** The anchor of the Notifications section on /profile, where every email's preferences link leads. */
+export const PREFERENCES_PATH = '/profile#notifications';
+
+/**
+ * Footer links and headers of a message about `eventType` to `userId`: the preferences link, a
+ * page to unsubscribe from a link in the body, and RFC 8058 one-click unsubscribe for the mail
+ * client (`List-Unsubscribe` on the API, which a POST turns off without signing in).
+ */
+function unsubscribeParts(deps: MailRenderDeps, userId: number, eventType: EmailEventType): { footer: EmailFooter; headers: Record<string, string> } {
+  const token = encodeURIComponent(deps.unsubscribeTokens.sign(userId, eventType));
+  return {
+    footer: {
+      eventLabel: EMAIL_EVENT_LABELS[eventType].label.toLowerCase(),
+      preferencesUrl: `${deps.appUrl}${PREFERENCES_PATH}`,
+      unsubscribeUrl: `${deps.appUrl}/unsubscribe?token=${token}`,
+    },
+    headers: {
+      'List-Unsubscribe': `<${deps.appUrl}/api/unsubscribe?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // RFC 3834: an automatic message, which auto-responders do not answer.
+      'Auto-Submitted': 'auto-generated',
+    },
+  };
+}
+
+async function finish(element: ReactElement, subject: string, headers: Record<string, string>): Promise<RenderedMail> {
+  const html = await render(element);
+  return { subject, html, text: toPlainText(html), headers };
+}
+
+/**
+ * Renders a templated outbox row (docs/decisions/023). Throws on data that does not fit its
+ * template; the outbox then records a failed attempt, never the action that enqueued it.
+ */
+export async function renderTemplatedMail(template: string, data: unknown, deps: MailRenderDeps): Promise<RenderedMail> {
+  if (template === 'notification') {
+    const mail = notificationMailDataSchema.parse(data);
+    const { footer, headers } = unsubscribeParts(deps, mail.user_id, mail.kind);
+    const subject = notificationSubjectPath(mail, mail.admin);
+    const action = subject ? { url: `${deps.appUrl}${subject.path}`, label: subject.label } : null;
+    return finish(<NotificationEmail firstName={mail.first_name} title={mail.title} message={mail.message} action={action} footer={footer} />, mail.title, headers);
+  }
+  if (template === 'digest') {
+    const mail = digestMailDataSchema.parse(data);
+    const { footer, headers } = unsubscribeParts(deps, mail.user_id, 'weekly_digest');
+    const sections = mail.sections.map((section) => ({ ...section, items: section.items.map((item) => ({ text: item.text, url: item.path === null ? null : `${deps.appUrl}${item.path}` })) }));
+    const action = { url: `${deps.appUrl}${mail.action.path}`, label: mail.action.label };
+    return finish(<DigestEmail firstName={mail.first_name} title={mail.title} intro={mail.intro} sections={sections} action={action} footer={footer} />, mail.title, headers);
+  }
+  throw new Error(`Unknown mail template "${template}".`);
+}
+
+export const isEmailEventType = (value: string): value is EmailEventType => (EMAIL_EVENT_TYPES as readonly string[]).includes(value);
