@@ -206,16 +206,13 @@ export class Mailer {
   async list(limit = 100): Promise<StoredMail[]> {
     await this.flush();
     const rows = await this.db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(limit);
-    return rows.map((row) => ({
-      id: row.id,
-      to: row.to_address,
-      from: row.from_address,
-      subject: row.subject,
-      text: row.text_body,
-      html: row.html_body,
-      headers: row.headers ?? {},
-      created_at: row.created_at.toISOString(),
-    }));
+    return rows.map(toStoredMail);
+  }
+
+  /** One message of the dev mailbox, or undefined. */
+  async find(id: number): Promise<StoredMail | undefined> {
+    const [row] = await this.db.select().from(mailMessages).where(eq(mailMessages.id, id)).limit(1);
+    return row && toStoredMail(row);
   }
 
   /** One pass at a time per process; a wake during a pass runs another right after it. */
@@ -315,6 +312,19 @@ export class Mailer {
     await this.db.update(mailOutbox).set({ next_attempt_at: nextAttemptAt, last_error: lastError }).where(ours);
     this.log.warn({ ...details, nextAttemptAt: nextAttemptAt.toISOString() }, 'mail outbox: sending failed; will retry');
   }
+}
+
+function toStoredMail(row: typeof mailMessages.$inferSelect): StoredMail {
+  return {
+    id: row.id,
+    to: row.to_address,
+    from: row.from_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    headers: row.headers ?? {},
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 /**

@@ -79,7 +79,7 @@ describe('development defaults (item 8)', () => {
 
     it('is not there for any other client: every reset link would be readable', async () => {
       for (const remoteAddress of ['192.0.2.10', '10.0.0.5', '::ffff:198.51.100.1', '2001:db8::1']) {
-        for (const url of ['/dev/mailbox', '/dev/mailbox.json']) {
+        for (const url of ['/dev/mailbox', '/dev/mailbox.json', '/dev/mailbox/1.html']) {
           const res = await t.app.inject({ method: 'GET', url, remoteAddress });
           expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(404);
           expect(res.body).not.toMatch(/password-reset-form|verify_email/);

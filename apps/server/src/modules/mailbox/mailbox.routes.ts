@@ -39,6 +39,23 @@ export const mailboxRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/dev/mailbox.json', { schema: { hide: true } }, deliveredMail);
 
+  /**
+   * A message's HTML part, alone (issue 18 item 4), for the mailbox's frame: its own CSP lets the
+   * email's inline styles and remote images show, runs no script, and lets only the mailbox
+   * page frame it.
+   */
+  app.get<{ Params: { file: string } }>('/dev/mailbox/:file', { schema: { hide: true } }, async (request, reply) => {
+    const id = /^(\d{1,10})\.html$/.exec(request.params.file)?.[1];
+    const message = id === undefined ? undefined : await app.ctx.mailer.find(Number(id));
+    if (!message?.html) return reply.status(404).send({ error: { code: 'not_found', message: 'No such message.' } });
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'")
+      .header('X-Frame-Options', 'SAMEORIGIN')
+      .send(message.html);
+  });
+
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const messages = await deliveredMail();
     const note =
@@ -46,13 +63,21 @@ export const mailboxRoutes: FastifyPluginAsync = async (app) => {
         ? '<p class="note">SMTP_URL is set: mail is delivered over SMTP and not kept here.</p>'
         : '';
     const items = messages
-      .map(
-        (m) => `<article>
+      .map((m) => {
+        const headers = [['From', m.from], ['To', m.to], ['Subject', m.subject], ...Object.entries(m.headers)]
+          .map(([name, value]) => `<dt>${escapeHtml(name ?? '')}</dt><dd>${linkify(value ?? '')}</dd>`)
+          .join('');
+        const html = m.html
+          ? `<iframe src="/dev/mailbox/${m.id}.html" title="The HTML part of “${escapeHtml(m.subject)}”" sandbox="allow-popups allow-popups-to-escape-sandbox" loading="lazy"></iframe>
+  <details><summary>Plain text</summary><pre>${linkify(m.text)}</pre></details>`
+          : `<pre>${linkify(m.text)}</pre>`;
+        return `<article>
   <h2>${escapeHtml(m.subject)}</h2>
   <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(new Date(m.created_at).toLocaleString('en-US'))}</p>
-  <pre>${linkify(m.text)}</pre>
-</article>`,
-      )
+  <details><summary>Headers</summary><dl>${headers}</dl></details>
+  ${html}
+</article>`;
+      })
       .join('\n');
     const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -62,6 +87,8 @@ body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0
 h1{font-size:1.5rem}article{border:1px solid #e5e7eb;border-radius:.5rem;padding:1rem;margin:1rem 0}
 h2{font-size:1.1rem;margin:0 0 .25rem}.meta{color:#6b7280;margin:0 0 .5rem;font-size:.9rem}
 pre{white-space:pre-wrap;font-family:inherit;margin:0}a{color:#15803d;word-break:break-all}.note{color:#92400e}
+details{margin:.5rem 0}summary{cursor:pointer;color:#374151}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem;font-size:.85rem;margin:.5rem 0}
+dt{font-weight:600}dd{margin:0;word-break:break-all}iframe{width:100%;height:30rem;border:1px solid #e5e7eb;border-radius:.25rem;background:#fff}
 </style></head>
 <body><h1>Dev mailbox</h1><p>Mail the portal sent in development, newest first (${messages.length}).</p>${note}
 ${items || '<p>No messages yet.</p>'}

@@ -7,7 +7,7 @@ import {
   type NotificationPreferencesBody,
   type UnsubscribeResponse,
 } from '@sunin/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import { notificationPreferences, users, type UserRow } from '../../db/schema/index.js';
@@ -71,14 +71,4 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<Unsub
   const { user, eventType } = await resolveToken(ctx, token);
   await store(ctx.db, user.id, [[eventType, false]]);
   return describe(eventType, false);
-}
-
-/** Whether `userId` has chosen `eventType` (for tests and the digest): the stored choice, if any. */
-export async function storedChoice(db: Executor, userId: number, eventType: EmailEventType): Promise<boolean | undefined> {
-  const [row] = await db
-    .select({ email: notificationPreferences.email })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.user_id, userId), eq(notificationPreferences.event_type, eventType)))
-    .limit(1);
-  return row?.email;
 }

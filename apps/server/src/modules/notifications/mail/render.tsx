@@ -1,4 +1,4 @@
-import { EMAIL_EVENT_LABELS, EMAIL_EVENT_TYPES, NOTIFICATION_KINDS, notificationSubjectPath, type EmailEventType } from '@sunin/contract';
+import { EMAIL_EVENT_LABELS, NOTIFICATION_KINDS, notificationSubjectPath, type EmailEventType } from '@sunin/contract';
 import { render, toPlainText } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { z } from 'zod';
@@ -101,5 +101,3 @@ export async function renderTemplatedMail(template: string, data: unknown, deps:
   }
   throw new Error(`Unknown mail template "${template}".`);
 }
-
-export const isEmailEventType = (value: string): value is EmailEventType => (EMAIL_EVENT_TYPES as readonly string[]).includes(value);

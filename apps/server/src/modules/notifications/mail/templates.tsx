@@ -27,13 +27,13 @@ function Layout({ preview, footer, children }: { preview: string; footer: EmailF
           {children}
           <Hr style={{ borderColor: colors.line, margin: '24px 0 16px' }} />
           <Text style={{ color: colors.muted, fontSize: '12px', lineHeight: '18px', margin: 0 }}>
-            You get this email because {footer.eventLabel} emails are on for your account.{' '}
+            You get this email because emails about {footer.eventLabel} are on for your account.{' '}
             <Link href={footer.preferencesUrl} style={{ color: colors.brand }}>
               Manage email preferences
             </Link>{' '}
             ·{' '}
             <Link href={footer.unsubscribeUrl} style={{ color: colors.brand }}>
-              Unsubscribe from {footer.eventLabel}
+              Stop emails about {footer.eventLabel}
             </Link>
           </Text>
         </Container>
