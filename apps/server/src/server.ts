@@ -5,6 +5,7 @@ import { seedDemoOnce } from './demo/seed.js';
 import { logMalwareScanning } from './lib/malware-scanner.js';
 import { formatError } from './lib/safe-error.js';
 import { scheduleLocalRenewals } from './modules/billing/billing.service.js';
+import { scheduleWeeklyDigests } from './modules/notifications/weekly-digest.js';
 import { scheduleStorageSweep } from './modules/projects/storage-sweep.js';
 import { scheduleClockReminders } from './modules/proposals/proposal-clocks.js';
 import { scheduleStallAlerts } from './modules/stalls/stalls.service.js';
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   // Background jobs start after listening: a large store must not delay start-up (docs/decisions/006).
   // Each runs in one process of the cluster at a time (docs/decisions/008).
   stopJobs.push(scheduleStorageSweep(app.ctx, app.database), scheduleLocalRenewals(app.ctx, app.database), scheduleClockReminders(app.ctx, app.database));
-  stopJobs.push(scheduleStallAlerts(app.ctx, app.database));
+  stopJobs.push(scheduleStallAlerts(app.ctx, app.database), scheduleWeeklyDigests(app.ctx, app.database));
   console.info(`\nSunIn Partner Portal is running on ${config.appUrl}  (API docs: ${config.appUrl}/api/docs${config.isProduction ? '' : `, dev mailbox: ${config.appUrl}/dev/mailbox`})\n`);
 }
 

@@ -29,6 +29,14 @@ export const STALL_BATCH_SIZE = 200;
 const stays = projectStageChanges;
 
 /**
+ * A stay (a `project_stage_changes` row) in a stage it has outstayed at `now`: the contract's
+ * rule as a moment per stage, entered at or before it means stalled. With `left_at` null, the
+ * project is stalled now (the alerts here, the weekly digest).
+ */
+export const stalledStay = (thresholds: StallThresholds, now: Date) =>
+  or(...STALL_STAGES.map((stage) => and(eq(stays.to_stage, stage), lte(stays.changed_at, stalledIfEnteredBy(thresholds[stage], now)))));
+
+/**
  * Notifies each current stay past its stage's threshold, once: the owner and every
  * full_access_admin. A batch of stays is claimed by one conditional UPDATE (`stall_alerted_at`
  * still null, rows locked with SKIP LOCKED) in the transaction that creates its notifications,
@@ -40,8 +48,7 @@ export async function alertStalledProjects(ctx: AppContext, options: { now?: Dat
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? STALL_BATCH_SIZE;
   const { value: thresholds } = await readStallThresholds(ctx.db);
-  // The rule of the contract as a moment per stage: entered at or before it means stalled now.
-  const stalled = or(...STALL_STAGES.map((stage) => and(eq(stays.to_stage, stage), lte(stays.changed_at, stalledIfEnteredBy(thresholds[stage], now)))));
+  const stalled = stalledStay(thresholds, now);
   let alerted = 0;
   for (;;) {
     const { claimed, created } = await ctx.db.transaction(async (tx) => {
