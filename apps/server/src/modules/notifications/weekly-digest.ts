@@ -91,7 +91,7 @@ export async function sendWeeklyDigests(ctx: AppContext, options: { now?: Date; 
         .returning({ id: users.id, email: users.email, first_name: users.first_name, company_role: users.company_role });
       const mails = [];
       for (const user of recipients) {
-        const data = user.company_role === ADMIN_ROLE ? await adminDigest(tx, user, slot, thresholds) : await partnerDigest(tx, user, slot, thresholds);
+        const data = user.company_role === ADMIN_ROLE ? await adminDigest(tx, user, slot, now, thresholds) : await partnerDigest(tx, user, slot, now, thresholds);
         if (data) mails.push({ to: user.email, subject: data.title, template: 'digest', data });
       }
       await enqueueTemplatedMail(tx, mails);
@@ -123,7 +123,7 @@ function frame(user: Recipient, slot: Date, intro: string, sections: Section[], 
   return {
     user_id: user.id,
     first_name: user.first_name,
-    title: `Your SunIn week: ${dayFormat.format(from)} to ${dayFormat.format(new Date(slot.getTime() - DAY_MS))}`,
+    title: `Your SunIn week: ${dayFormat.format(from)} to ${dayFormat.format(slot)}`,
     intro,
     sections,
     action,
@@ -168,19 +168,20 @@ const stallLine = (row: { id: number; company_name: string; stage: ProjectStage;
   path,
 });
 
-async function partnerDigest(tx: Executor, user: Recipient, slot: Date, thresholds: StallThresholds): Promise<DigestMailData | null> {
+/** The week before `slot` for what happened; `now` for clocks and stalls, as they stand when the email leaves. */
+async function partnerDigest(tx: Executor, user: Recipient, slot: Date, now: Date, thresholds: StallThresholds): Promise<DigestMailData | null> {
   const weekStart = new Date(slot.getTime() - 7 * DAY_MS);
   const inWeek = and(eq(notifications.user_id, user.id), ne(notifications.kind, 'welcome'), gte(notifications.created_at, weekStart), lt(notifications.created_at, slot));
   const [changed] = await tx.select({ n: count() }).from(notifications).where(inWeek);
   const changes = await tx.select().from(notifications).where(inWeek).orderBy(desc(notifications.created_at), desc(notifications.id)).limit(LIST_LIMIT);
   const mine = eq(projects.user_id, user.id);
   const clocks = await currentClocks(tx, and(mine, or(isNull(proposalClocks.stopped_at), and(gte(proposalClocks.delivered_at, weekStart), lt(proposalClocks.delivered_at, slot))))).orderBy(asc(proposalClocks.due_at));
-  const stalled = await stalledProjects(tx, thresholds, slot, mine);
+  const stalled = await stalledProjects(tx, thresholds, now, mine);
   const proposalPath = (row: ClockRow) => `/projects/${row.projectId}?tab=proposal`;
 
-  const waiting = clocks.filter((row) => stateOf(row, slot).kind === 'waiting_for_bill');
-  const pending: Item[] = [...waiting.map((row) => clockLine(row, slot, proposalPath(row))), ...stalled.map((row) => stallLine(row, slot, `/projects/${row.id}`))];
-  const running = clocks.filter((row) => stateOf(row, slot).kind !== 'waiting_for_bill');
+  const waiting = clocks.filter((row) => stateOf(row, now).kind === 'waiting_for_bill');
+  const pending: Item[] = [...waiting.map((row) => clockLine(row, now, proposalPath(row))), ...stalled.map((row) => stallLine(row, now, `/projects/${row.id}`))];
+  const running = clocks.filter((row) => stateOf(row, now).kind !== 'waiting_for_bill');
   if ((changed?.n ?? 0) === 0 && pending.length === 0 && running.length === 0) return null;
 
   const items = changes.map((row) => ({ text: `${row.title}: ${row.message}`, path: notificationSubjectPath(row, false)?.path ?? null }));
@@ -191,13 +192,13 @@ async function partnerDigest(tx: Executor, user: Recipient, slot: Date, threshol
     [
       section('What changed', 'Nothing changed on your projects last week.', items, changed?.n ?? 0),
       section('Waiting on you', 'Nothing waits on you.', pending),
-      section('Proposal clocks', 'No proposal is in the works.', running.map((row) => clockLine(row, slot, proposalPath(row)))),
+      section('Proposal clocks', 'No proposal is in the works.', running.map((row) => clockLine(row, now, proposalPath(row)))),
     ],
     { path: '/projects', label: 'Open your projects' },
   );
 }
 
-async function adminDigest(tx: Executor, user: Recipient, slot: Date, thresholds: StallThresholds): Promise<DigestMailData | null> {
+async function adminDigest(tx: Executor, user: Recipient, slot: Date, now: Date, thresholds: StallThresholds): Promise<DigestMailData | null> {
   const weekStart = new Date(slot.getTime() - 7 * DAY_MS);
   const open = await currentClocks(tx, isNull(proposalClocks.stopped_at)).orderBy(sql`${proposalClocks.due_at} asc nulls last`, asc(proposalTickets.id));
   const [week] = await tx
@@ -206,14 +207,14 @@ async function adminDigest(tx: Executor, user: Recipient, slot: Date, thresholds
       delivered: sql<number>`count(*) filter (where ${proposalClocks.delivered_at} >= ${weekStart.toISOString()}::timestamptz and ${proposalClocks.delivered_at} < ${slot.toISOString()}::timestamptz)`.mapWith(Number),
     })
     .from(proposalClocks);
-  const stalled = await stalledProjects(tx, thresholds, slot, undefined);
+  const stalled = await stalledProjects(tx, thresholds, now, undefined);
   if (open.length === 0 && stalled.length === 0 && !week?.requested && !week?.delivered) return null;
 
-  const states = open.map((row) => ({ row, state: stateOf(row, slot) }));
+  const states = open.map((row) => ({ row, state: stateOf(row, now) }));
   const overdue = states.filter(({ state }) => state.kind === 'overdue').length;
   const waiting = states.filter(({ state }) => state.kind === 'waiting_for_bill').length;
   const within24h = states.filter(({ state }) => state.kind === 'running' && state.ms_left <= 24 * HOUR_MS).length;
-  const queue = states.filter(({ state }) => state.kind !== 'waiting_for_bill').map(({ row }) => clockLine(row, slot, `/admin/projects/${row.projectId}?tab=proposal`));
+  const queue = states.filter(({ state }) => state.kind !== 'waiting_for_bill').map(({ row }) => clockLine(row, now, `/admin/projects/${row.projectId}?tab=proposal`));
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return frame(
     user,
@@ -222,7 +223,7 @@ async function adminDigest(tx: Executor, user: Recipient, slot: Date, thresholds
       `Open now: ${plural(open.length, 'request', 'requests')}, ${overdue} overdue, ${within24h} due within 24 hours and ${waiting} waiting for the utility bill.`,
     [
       section('Proposal queue', 'No proposal clock is running.', queue),
-      section('Stalled projects', 'No project is stalled.', stalled.map((row) => stallLine(row, slot, `/admin/projects/${row.id}`))),
+      section('Stalled projects', 'No project is stalled.', stalled.map((row) => stallLine(row, now, `/admin/projects/${row.id}`))),
     ],
     { path: '/admin/proposal-management', label: 'Open the proposal queue' },
   );

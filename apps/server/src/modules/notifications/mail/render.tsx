@@ -62,7 +62,7 @@ function unsubscribeParts(deps: MailRenderDeps, userId: number, eventType: Email
   const token = encodeURIComponent(deps.unsubscribeTokens.sign(userId, eventType));
   return {
     footer: {
-      eventLabel: EMAIL_EVENT_LABELS[eventType].label.toLowerCase(),
+      eventLabel: EMAIL_EVENT_LABELS[eventType].label,
       preferencesUrl: `${deps.appUrl}${PREFERENCES_PATH}`,
       unsubscribeUrl: `${deps.appUrl}/unsubscribe?token=${token}`,
     },

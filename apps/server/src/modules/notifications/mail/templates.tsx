@@ -10,7 +10,7 @@ const colors = { brand: '#15803d', ink: '#1e293b', muted: '#64748b', line: '#e2e
 const font = "Inter, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 export interface EmailFooter {
-  /** Why this email came: the event type's label. */
+  /** Why this email came: the event type's label, as on the preferences. */
   eventLabel: string;
   preferencesUrl: string;
   unsubscribeUrl: string;
@@ -27,13 +27,13 @@ function Layout({ preview, footer, children }: { preview: string; footer: EmailF
           {children}
           <Hr style={{ borderColor: colors.line, margin: '24px 0 16px' }} />
           <Text style={{ color: colors.muted, fontSize: '12px', lineHeight: '18px', margin: 0 }}>
-            You get this email because emails about {footer.eventLabel} are on for your account.{' '}
+            Why this email: “{footer.eventLabel}” is on in your email preferences.{' '}
             <Link href={footer.preferencesUrl} style={{ color: colors.brand }}>
               Manage email preferences
             </Link>{' '}
             ·{' '}
             <Link href={footer.unsubscribeUrl} style={{ color: colors.brand }}>
-              Stop emails about {footer.eventLabel}
+              Unsubscribe from “{footer.eventLabel}”
             </Link>
           </Text>
         </Container>
