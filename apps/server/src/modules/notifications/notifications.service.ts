@@ -70,7 +70,7 @@ export async function createNotifications(tx: Executor, userIds: number[], conte
  * Who of `userIds` gets `kind` by email: a verified address (mail goes only where its owner
  * proved they read it), and the kind on by their choice or by default.
  */
-export async function emailRecipients(tx: Executor, userIds: number[], kind: Exclude<NotificationKind, 'welcome'> | 'weekly_digest') {
+async function emailRecipients(tx: Executor, userIds: number[], kind: Exclude<NotificationKind, 'welcome'>) {
   const rows = await tx
     .select({ id: users.id, email: users.email, first_name: users.first_name, company_role: users.company_role, chosen: notificationPreferences.email })
     .from(users)
