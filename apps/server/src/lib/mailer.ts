@@ -11,8 +11,6 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** Headers beyond From, To and Subject (List-Unsubscribe...). */
-  headers?: Record<string, string>;
 }
 
 /**
@@ -36,8 +34,16 @@ export async function enqueueTemplatedMail(db: Executor, messages: TemplatedMail
   await db.insert(mailOutbox).values(messages.map((message) => ({ to_address: message.to, subject: message.subject, text_body: '', template: message.template, template_data: message.data })));
 }
 
+/** A templated row as sent: its parts, and headers beyond From, To and Subject (List-Unsubscribe...). */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
 /** Turns a templated row into the message to send. */
-export type MailRenderer = (template: string, data: unknown) => Promise<Required<Omit<MailMessage, 'to'>>>;
+export type MailRenderer = (template: string, data: unknown) => Promise<RenderedMail>;
 
 export interface StoredMail {
   id: number;
@@ -267,7 +273,7 @@ export class Mailer {
   }
 
   /** The row as a message: stored, or rendered now from its template. */
-  private async compose(row: MailOutboxRow): Promise<{ subject: string; text: string; html: string | null; headers: Record<string, string> }> {
+  private async compose(row: MailOutboxRow): Promise<Omit<RenderedMail, 'html'> & { html: string | null }> {
     if (row.template === null) return { subject: row.subject, text: row.text_body, html: row.html_body, headers: {} };
     if (!this.render) throw new Error(`No renderer for the mail template "${row.template}".`);
     return this.render(row.template, row.template_data);

@@ -2,6 +2,7 @@ import { EMAIL_EVENT_LABELS, NOTIFICATION_KINDS, notificationSubjectPath, type E
 import { render, toPlainText } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { z } from 'zod';
+import type { RenderedMail } from '../../../lib/mailer.js';
 import type { UnsubscribeTokens } from '../../../lib/unsubscribe-token.js';
 import { DigestEmail, NotificationEmail, type EmailFooter } from './templates.js';
 
@@ -34,16 +35,6 @@ export const digestMailDataSchema = z.object({
   action: z.object({ path: z.string().startsWith('/'), label: z.string() }),
 });
 export type DigestMailData = z.infer<typeof digestMailDataSchema>;
-
-export const MAIL_TEMPLATES = ['notification', 'digest'] as const;
-export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
-
-export interface RenderedMail {
-  subject: string;
-  text: string;
-  html: string;
-  headers: Record<string, string>;
-}
 
 export interface MailRenderDeps {
   appUrl: string;
