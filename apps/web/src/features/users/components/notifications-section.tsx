@@ -73,19 +73,24 @@ export function NotificationsSection({ email }: { email: string }) {
   } else {
     const offered = EMAIL_EVENT_TYPES.filter((type) => preferences.data.email[type] !== undefined);
     content = (
-      <fieldset className="relative">
-        <legend className="text-sm font-semibold text-ink-900">Email me about</legend>
-        {/* Always in the page, so screen readers announce each change of its text. */}
-        <p role="status" aria-live="polite" className="absolute top-0 right-0 flex items-center gap-1.5 text-sm text-ink-600">
-          {update.isPending ? (
-            <>
-              <Spinner />
-              {NOTIFICATION_PREFERENCE_MESSAGES.saving}
-            </>
-          ) : (
-            saved && NOTIFICATION_PREFERENCE_MESSAGES.saved
-          )}
-        </p>
+      // A labelled group rather than a fieldset: a legend cannot share a line with the status.
+      <div role="group" aria-labelledby="email-me-about">
+        <div className="flex items-center justify-between gap-4">
+          <h3 id="email-me-about" className="text-sm font-semibold text-ink-900">
+            Email me about
+          </h3>
+          {/* Always in the page, so screen readers announce each change of its text. */}
+          <p role="status" aria-live="polite" className="flex min-h-5 items-center gap-1.5 text-sm text-ink-600">
+            {update.isPending ? (
+              <>
+                <Spinner />
+                {NOTIFICATION_PREFERENCE_MESSAGES.saving}
+              </>
+            ) : (
+              saved && NOTIFICATION_PREFERENCE_MESSAGES.saved
+            )}
+          </p>
+        </div>
         {offered.length === 0 ? (
           <p className="mt-2 text-sm text-ink-600">{NOTIFICATION_PREFERENCE_MESSAGES.noneOffered}</p>
         ) : (
@@ -102,7 +107,7 @@ export function NotificationsSection({ email }: { email: string }) {
             ))}
           </ul>
         )}
-      </fieldset>
+      </div>
     );
   }
 
