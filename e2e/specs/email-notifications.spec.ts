@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, auth } from '../support/api';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { DEMO, logIn } from '../support/people';
@@ -26,6 +27,14 @@ async function mailbox(request: APIRequestContext): Promise<Mail[]> {
   const res = await request.get('/dev/mailbox.json');
   expect(res.status()).toBe(200);
   return (await res.json()) as Mail[];
+}
+
+/** axe finds nothing on the page (or inside `scope`), as in accessibility.spec.ts. */
+async function expectNoViolations(page: Page, what: string, scope?: string) {
+  let builder = new AxeBuilder({ page });
+  if (scope) builder = builder.include(scope);
+  const { violations } = await builder.analyze();
+  expect.soft(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${what}`).toEqual([]);
 }
 
 async function setStageChangeEmails(request: APIRequestContext, token: string, on: boolean): Promise<void> {
@@ -94,6 +103,7 @@ test.describe('email notifications', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Stop emailing you about Stage changes?' })).toBeVisible();
     await expect(page).toHaveTitle('Unsubscribe · SunIn');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expectNoViolations(page, 'the unsubscribe question');
     await page.screenshot({ path: 'test-results/unsubscribe-ask-1280.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalOverflow(page);
@@ -103,6 +113,7 @@ test.describe('email notifications', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
     await expect(page.getByText('You will no longer get Stage changes emails.')).toBeVisible();
     await expectNoHorizontalOverflow(page);
+    await expectNoViolations(page, 'the unsubscribe confirmation');
     await page.screenshot({ path: 'test-results/unsubscribe-done-390.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: 'test-results/unsubscribe-done-1280.png', fullPage: true });
@@ -117,6 +128,7 @@ test.describe('email notifications', () => {
     for (const other of ['Proposal updates', 'Stall alerts', 'Earnings', 'Weekly digest']) await expect(emails.getByRole('switch', { name: other })).toBeChecked();
     await expect(emails.getByRole('switch', { name: 'New proposal requests' })).toHaveCount(0);
     await expect(section).toBeInViewport();
+    await expectNoViolations(page, 'the Notifications section', '#notifications');
     await page.screenshot({ path: 'test-results/profile-notifications-1280.png' });
 
     await stageChanges.click();
