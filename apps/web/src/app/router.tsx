@@ -110,6 +110,11 @@ export const routes: RouteObject[] = [
             path: 'verify_email',
             lazy: async () => ({ Component: (await import('../features/auth/routes/verify-email-page')).VerifyEmailPage }),
           },
+          {
+            // An email's unsubscribe link (issue 18 item 4): public, and not prerendered (it reads its token).
+            path: 'unsubscribe',
+            lazy: async () => ({ Component: (await import('../features/notifications/routes/unsubscribe-page')).UnsubscribePage }),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -4,6 +4,7 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -46,19 +47,27 @@ export function stubFetch(handler: (call: FetchCall) => Response | Promise<Respo
   return calls;
 }
 
-/** Renders `routes` in a memory router with the app's providers (query client, toaster). */
+/**
+ * Renders `routes` in a memory router with the app's providers (query client, toaster);
+ * `strictMode` as in development, where effects run twice (a page that must call once).
+ */
 export function renderRoutes(
   routes: RouteObject[],
-  { initialEntries = ['/'], queryClient = createTestQueryClient() }: { initialEntries?: string[]; queryClient?: QueryClient } = {},
+  {
+    initialEntries = ['/'],
+    queryClient = createTestQueryClient(),
+    strictMode = false,
+  }: { initialEntries?: string[]; queryClient?: QueryClient; strictMode?: boolean } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries });
   const user = userEvent.setup();
-  const utils = render(
+  const tree = (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toaster />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const utils = render(strictMode ? <StrictMode>{tree}</StrictMode> : tree);
   return { router, user, queryClient, ...utils };
 }
 

@@ -8,15 +8,17 @@ import { jsonResponse, renderRoutes, stubFetch } from '../../lib/test-utils';
 import { notificationSubject } from '../../features/notifications/components/notification-subject-link';
 
 const proposalNote = buildNotification({ id: 21, title: 'Proposal update', project_id: 7, proposal_ticket_id: 40 });
-const stageNote = buildNotification({ id: 22, title: 'Project stage updated', message: 'Sunny Foods is now at Presentation Ready.', project_id: 9 });
-const welcome = buildNotification({ id: 23, title: 'Welcome to SunIn', message: 'Your partner account is ready.', read: true });
+const stageNote = buildNotification({ id: 22, title: 'Project stage updated', message: 'Sunny Foods is now at Presentation Ready.', project_id: 9, kind: 'stage_changes' });
+const welcome = buildNotification({ id: 23, title: 'Welcome to SunIn', message: 'Your partner account is ready.', read: true, kind: 'welcome' });
+// A payout covers several projects: an earnings notification without a project (issue 18 item 4).
+const payoutNote = buildNotification({ id: 24, title: 'Payout sent', message: 'A payout of $1,200.00 is on its way.', kind: 'earnings' });
 
 function renderAt(path: string, me: User = buildUser()) {
   saveSession('jwt', me);
-  const notes: Notification[] = [proposalNote, stageNote, welcome];
+  const notes: Notification[] = [proposalNote, stageNote, welcome, payoutNote];
   const calls = stubFetch(({ url, method }) => {
     if (url.pathname === '/api/user/profile') return jsonResponse(me);
-    if (url.pathname === `/api/users/${me.id}/notifications`) return jsonResponse(notes, { headers: { 'X-Total-Count': '3' } });
+    if (url.pathname === `/api/users/${me.id}/notifications`) return jsonResponse(notes, { headers: { 'X-Total-Count': '4' } });
     const read = /^\/api\/users\/\d+\/notifications\/(\d+)$/.exec(url.pathname);
     if (read && method === 'PATCH') return jsonResponse({ ...notes.find((note) => note.id === Number(read[1])), read: true, viewed_on: '2025-03-02T10:00:00.000Z' });
     if (url.pathname === '/api/projects/statistics') return jsonResponse({ scope: 'own', total: 0, working: 0, archived: 0, by_stage: {} });
@@ -32,6 +34,17 @@ describe('a notification opens its subject (issue 14 item 8)', { timeout: 20_000
     expect(notificationSubject(stageNote, false)).toEqual({ to: '/projects/9', label: 'View project' });
     expect(notificationSubject(proposalNote, true)).toEqual({ to: '/admin/projects/7?tab=proposal', label: 'View proposal' });
     expect(notificationSubject(welcome, false)).toBeNull();
+    expect(notificationSubject(payoutNote, false)).toEqual({ to: '/earnings', label: 'View earnings' });
+    // Only earnings lead somewhere without a project: another kind whose project was deleted leads nowhere.
+    expect(notificationSubject({ ...stageNote, project_id: null }, false)).toBeNull();
+  });
+
+  it('an earnings notification without a project links to /earnings', async () => {
+    const { user, router } = renderAt('/notifications');
+    const link = await screen.findByRole('link', { name: 'View earnings: Payout sent' });
+    expect(link).toHaveAttribute('href', '/earnings');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/earnings'));
   });
 
   it('from the /notifications list: a link per subject, none for the welcome note; following it marks it read', async () => {

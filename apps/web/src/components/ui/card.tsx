@@ -18,11 +18,14 @@ export function AuthCard({ title, children, wide = false }: { title: string; chi
   );
 }
 
-/** A titled white panel of the member pages. */
+/**
+ * A titled white panel of the member pages. A link to its id (/profile#notifications) stops it
+ * below the member shell's sticky top bar rather than under it.
+ */
 export function Panel({ title, description, children, id }: { title: string; description?: ReactNode; children: ReactNode; id?: string }) {
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6">
+    <section id={id} aria-labelledby={headingId} className="scroll-mt-20 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id={headingId} className="text-lg font-semibold text-ink-900">
         {title}
       </h2>

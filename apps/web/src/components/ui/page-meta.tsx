@@ -54,3 +54,17 @@ export function usePageMeta(title: string, description: string): void {
     };
   }, [title, description]);
 }
+
+/**
+ * `<meta name="robots" content="noindex">` while the page is shown: for pages reached by a
+ * personal link (an email's unsubscribe link), which search engines should never list.
+ */
+export function useNoIndex(): void {
+  useEffect(() => {
+    const tag = document.createElement('meta');
+    tag.name = 'robots';
+    tag.content = 'noindex';
+    document.head.append(tag);
+    return () => tag.remove();
+  }, []);
+}

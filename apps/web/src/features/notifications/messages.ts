@@ -4,7 +4,4 @@ export const NOTIFICATION_TEXTS = {
   /** Not a spec text: /notifications says so when a delete fails (home ignores failures, member-app.md 8). */
   deleteFailed: 'Failed to delete notification.',
   loadFailed: 'Failed to fetch notifications.',
-  /** Issue 14 item 8: a notification opens what it is about. */
-  openProject: 'View project',
-  openProposal: 'View proposal',
 } as const;

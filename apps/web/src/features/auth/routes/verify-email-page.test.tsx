@@ -1,21 +1,9 @@
-import { StrictMode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createTestQueryClient, jsonResponse, stubFetch } from '../../../lib/test-utils';
+import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
 import { VerifyEmailPage } from './verify-email-page';
 
-function renderStrict(url: string) {
-  const router = createMemoryRouter([{ path: '/verify_email', element: <VerifyEmailPage /> }], { initialEntries: [url] });
-  render(
-    <StrictMode>
-      <QueryClientProvider client={createTestQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-}
+const renderStrict = (url: string) => renderRoutes([{ path: '/verify_email', element: <VerifyEmailPage /> }], { initialEntries: [url], strictMode: true });
 
 describe('email verification (public-site-and-admin.md 2.5)', () => {
   it('says so when there is no token', () => {

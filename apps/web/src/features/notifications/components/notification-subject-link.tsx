@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import type { Notification } from '@sunin/contract';
+import { notificationSubjectPath, type Notification } from '@sunin/contract';
 import { isAdmin } from '../../../lib/access';
 import { readSession } from '../../../lib/session';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { NOTIFICATION_TEXTS } from '../messages';
 
 export interface NotificationSubject {
   to: string;
@@ -11,16 +10,12 @@ export interface NotificationSubject {
 }
 
 /**
- * Where a notification leads (issue 14 item 8): its proposal (the project's Proposal tab) or its
- * project; a member to /projects/:id, an administrator to the admin project page. null when it
- * has no subject (the welcome note) or the subject was deleted.
+ * Where a notification leads, as the emails link it (the contract's notificationSubjectPath):
+ * its proposal, its project (a member's or the admin page), or /earnings; null for none.
  */
-export function notificationSubject(notification: Pick<Notification, 'project_id' | 'proposal_ticket_id'>, admin: boolean): NotificationSubject | null {
-  if (notification.project_id === null) return null;
-  const project = admin ? `/admin/projects/${notification.project_id}` : `/projects/${notification.project_id}`;
-  return notification.proposal_ticket_id === null
-    ? { to: project, label: NOTIFICATION_TEXTS.openProject }
-    : { to: `${project}?tab=proposal`, label: NOTIFICATION_TEXTS.openProposal };
+export function notificationSubject(notification: Pick<Notification, 'kind' | 'project_id' | 'proposal_ticket_id'>, admin: boolean): NotificationSubject | null {
+  const subject = notificationSubjectPath(notification, admin);
+  return subject && { to: subject.path, label: subject.label };
 }
 
 interface NotificationSubjectLinkProps {

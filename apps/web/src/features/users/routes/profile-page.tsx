@@ -10,6 +10,7 @@ import { BillingInformation } from '../components/billing-information';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ContactInformationForm, profileDraftKey } from '../components/contact-information-form';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
+import { NotificationsSection } from '../components/notifications-section';
 import { SecuritySection } from '../components/security-section';
 import { LoadError } from '../../../components/ui/load-error';
 import { Detail } from '../../../components/ui/detail';
@@ -61,6 +62,8 @@ export function ProfilePage() {
           <Panel title="Billing Information" id="billing-information">
             <BillingInformation user={profile.data} />
           </Panel>
+
+          <NotificationsSection email={profile.data.email} />
 
           <SecuritySection user={profile.data} />
         </>

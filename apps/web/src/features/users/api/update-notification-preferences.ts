@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notificationPreferencesResponseSchema, type EmailEventType, type NotificationPreferences } from '@sunin/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { notificationPreferencesQueryKey } from './get-notification-preferences';
+
+export interface EmailPreferenceChange {
+  type: EmailEventType;
+  enabled: boolean;
+}
+
+/** PUT /api/user/notification-preferences with only the event type that changed -> the full map. */
+export async function updateEmailPreference({ type, enabled }: EmailPreferenceChange): Promise<NotificationPreferences> {
+  const body = { notification_preferences: { email: { [type]: enabled } } };
+  return notificationPreferencesResponseSchema.parse(await apiRequest<unknown>('/user/notification-preferences', { method: 'PUT', body })).notification_preferences;
+}
+
+const mutationKey = ['user', 'notification-preferences', 'update'] as const;
+
+/**
+ * Saves each switch as it is toggled, optimistically: the switch moves at once; a failure puts
+ * back that one event type only (another switch toggled meanwhile keeps its own save). The
+ * server's full map replaces the cache only when no other save is still on its way, so an
+ * earlier answer never undoes a later toggle on screen.
+ */
+export function useUpdateEmailPreference() {
+  const queryClient = useQueryClient();
+  const setEmail = (type: EmailEventType, enabled: boolean) =>
+    queryClient.setQueryData<NotificationPreferences>(notificationPreferencesQueryKey, (current) => current && { ...current, email: { ...current.email, [type]: enabled } });
+
+  return useMutation({
+    mutationKey,
+    mutationFn: updateEmailPreference,
+    onMutate: async ({ type, enabled }) => {
+      await queryClient.cancelQueries({ queryKey: notificationPreferencesQueryKey });
+      const previous = queryClient.getQueryData<NotificationPreferences>(notificationPreferencesQueryKey)?.email[type];
+      setEmail(type, enabled);
+      return { previous };
+    },
+    onError: (_error, { type, enabled }, context) => setEmail(type, context?.previous ?? !enabled),
+    onSuccess: (preferences) => {
+      // This save is the only one running (isMutating counts it until it settles).
+      if (queryClient.isMutating({ mutationKey }) === 1) queryClient.setQueryData(notificationPreferencesQueryKey, preferences);
+    },
+  });
+}

@@ -1,0 +1,182 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_EMAIL_PREFERENCES, EMAIL_EVENT_TYPES, emailEventTypesFor, type EmailEventType } from '@sunin/contract';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../../../lib/session';
+import { buildUser } from '../../../lib/test-fixtures';
+import { jsonResponse, renderRoutes, stubFetch, type FetchCall } from '../../../lib/test-utils';
+import { NotificationsSection } from './notifications-section';
+
+type Email = Partial<Record<EmailEventType, boolean>>;
+const offered = (types: EmailEventType[]): Email => Object.fromEntries(types.map((type) => [type, DEFAULT_EMAIL_PREFERENCES[type]]));
+const MEMBER_TYPES = emailEventTypesFor({ company_role: null });
+const ADMIN_TYPES = emailEventTypesFor({ company_role: 'full_access_admin' });
+
+function renderSection(path = '/profile') {
+  saveSession('jwt', buildUser());
+  return renderRoutes([{ path: '/profile', element: <NotificationsSection email="ana@example.com" /> }], { initialEntries: [path] });
+}
+
+const answer = (email: Email) => jsonResponse({ notification_preferences: { email } });
+
+/** A server holding the preferences: PUTs change the named keys, as the API does. */
+function preferencesServer(initial: Email, overrides: (call: FetchCall) => Response | Promise<Response> | undefined = () => undefined) {
+  let email = { ...initial };
+  const calls = stubFetch((call) => {
+    const overridden = overrides(call);
+    if (overridden) return overridden;
+    if (call.method === 'PUT') email = { ...email, ...(call.body as { notification_preferences: { email: Email } }).notification_preferences.email };
+    return answer(email);
+  });
+  return { calls, current: () => email };
+}
+
+/** The section's own live status line (toasts are status regions too). */
+const saveStatus = () => within(screen.getByRole('group', { name: 'Email me about' })).getByRole('status');
+
+const puts = (calls: FetchCall[]) => calls.filter((call) => call.method === 'PUT').map((call) => call.body);
+
+afterEach(() => {
+  toast.remove();
+  vi.useRealTimers();
+});
+
+describe('profile Notifications section (issue 18 item 4)', { timeout: 15_000 }, () => {
+  it("lists a labelled, described switch per event type offered to a member, each as saved", async () => {
+    preferencesServer({ ...offered(MEMBER_TYPES), weekly_digest: false });
+    renderSection();
+    const section = screen.getByRole('region', { name: 'Notifications' });
+    expect(section).toHaveAttribute('id', 'notifications');
+    expect(within(section).getByText(/come to ana@example\.com by email/)).toBeInTheDocument();
+    const group = await within(section).findByRole('group', { name: 'Email me about' });
+    expect(within(group).getAllByRole('switch')).toHaveLength(MEMBER_TYPES.length);
+    expect(within(group).getByRole('switch', { name: 'Stage changes' })).toBeChecked();
+    expect(within(group).getByRole('switch', { name: 'Stage changes' })).toHaveAccessibleDescription('When one of your projects moves to another stage.');
+    expect(within(group).getByRole('switch', { name: 'Weekly digest' })).not.toBeChecked();
+    // The administrators' two are not offered to a member.
+    expect(within(group).queryByRole('switch', { name: 'New proposal requests' })).not.toBeInTheDocument();
+    expect(within(group).queryByRole('switch', { name: '48-hour promise reminders' })).not.toBeInTheDocument();
+  });
+
+  it('offers an administrator the proposal requests and reminders too, in the contract order', async () => {
+    preferencesServer(offered(ADMIN_TYPES));
+    renderSection();
+    const group = await screen.findByRole('group', { name: 'Email me about' });
+    expect(within(group).getAllByRole('switch').map(accessibleName)).toEqual([
+      'Proposal updates',
+      'Stage changes',
+      'Stall alerts',
+      'Earnings',
+      'New proposal requests',
+      '48-hour promise reminders',
+      'Weekly digest',
+    ]);
+    expect(EMAIL_EVENT_TYPES).toHaveLength(7);
+  });
+
+  it('saves a toggle at once with only that event type, and says Saved', async () => {
+    const { calls, current } = preferencesServer(offered(MEMBER_TYPES));
+    const { user } = renderSection();
+    const stage = await screen.findByRole('switch', { name: 'Stage changes' });
+    await user.click(stage);
+    expect(stage).not.toBeChecked();
+    expect(await within(saveStatus()).findByText('Saved')).toBeInTheDocument();
+    expect(puts(calls)).toEqual([{ notification_preferences: { email: { stage_changes: false } } }]);
+    expect(current().stage_changes).toBe(false);
+    expect(screen.getByRole('switch', { name: 'Proposal updates' })).toBeChecked();
+  });
+
+  it('is keyboard operable: Space toggles the focused switch, and the label toggles it too', async () => {
+    const { calls } = preferencesServer(offered(MEMBER_TYPES));
+    const { user } = renderSection();
+    const earnings = await screen.findByRole('switch', { name: 'Earnings' });
+    earnings.focus();
+    await user.keyboard(' ');
+    expect(earnings).not.toBeChecked();
+    await screen.findByText('Saved');
+    await user.click(screen.getByText('Earnings'));
+    expect(earnings).toBeChecked();
+    await waitFor(() => expect(puts(calls)).toEqual([{ notification_preferences: { email: { earnings: false } } }, { notification_preferences: { email: { earnings: true } } }]));
+  });
+
+  it('shows Saving… while the save is on its way, the switch already moved', async () => {
+    let release: () => void = () => {};
+    preferencesServer(offered(MEMBER_TYPES), (call) =>
+      call.method === 'PUT' ? new Promise<Response>((resolve) => (release = () => resolve(answer({ ...offered(MEMBER_TYPES), stall_alerts: false })))) : undefined,
+    );
+    const { user } = renderSection();
+    const stall = await screen.findByRole('switch', { name: 'Stall alerts' });
+    await user.click(stall);
+    expect(stall).not.toBeChecked();
+    expect(saveStatus()).toHaveTextContent('Saving…');
+    act(() => release());
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(stall).not.toBeChecked();
+  });
+
+  it('puts the switch back and says why when the save fails', async () => {
+    const { calls } = preferencesServer(offered(MEMBER_TYPES), (call) =>
+      call.method === 'PUT' ? jsonResponse({ error: { code: 'internal', message: 'Boom.' } }, { status: 500 }) : undefined,
+    );
+    const { user } = renderSection();
+    const stage = await screen.findByRole('switch', { name: 'Stage changes' });
+    await user.click(stage);
+    expect(await screen.findByText('Boom.')).toBeInTheDocument();
+    expect(stage).toBeChecked();
+    expect(saveStatus()).toBeEmptyDOMElement();
+    expect(puts(calls)).toHaveLength(1);
+  });
+
+  it('rolls back only the failed switch when another save succeeds meanwhile', async () => {
+    preferencesServer(offered(MEMBER_TYPES), (call) => {
+      const email = (call.body as { notification_preferences?: { email: Email } } | undefined)?.notification_preferences?.email;
+      // No error body (a proxy's 503): the fallback text names the setting.
+      return email && 'earnings' in email ? new Response(null, { status: 503 }) : undefined;
+    });
+    const { user } = renderSection();
+    await user.click(await screen.findByRole('switch', { name: 'Weekly digest' }));
+    await user.click(screen.getByRole('switch', { name: 'Earnings' }));
+    expect(await screen.findByText('We could not save your choice for Earnings. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Earnings' })).toBeChecked());
+    expect(screen.getByRole('switch', { name: 'Weekly digest' })).not.toBeChecked();
+  });
+
+  it('offers Retry when the preferences fail to load', async () => {
+    let fail = true;
+    stubFetch(() => (fail ? new Response(null, { status: 502 }) : answer(offered(MEMBER_TYPES))));
+    const { user } = renderSection();
+    expect(await screen.findByText('We could not load your email preferences.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('switch', { name: 'Stage changes' })).toBeChecked();
+  });
+
+  it('scrolls itself into view when the address ends in #notifications (the emails link there)', async () => {
+    preferencesServer(offered(MEMBER_TYPES));
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.fn(function (this: HTMLElement) {
+      scrolled.push(this.id);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      renderSection('/profile#notifications');
+      await screen.findByRole('switch', { name: 'Stage changes' });
+      expect(scrolled).toContain('notifications');
+      scrolled.length = 0;
+      renderSection('/profile');
+      await waitFor(() => expect(screen.getAllByRole('switch', { name: 'Stage changes' })).toHaveLength(2));
+      expect(scrolled).toEqual([]);
+    } finally {
+      // jsdom has none of its own.
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+});
+
+function accessibleName(element: HTMLElement): string {
+  return (element.getAttribute('aria-labelledby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
+}

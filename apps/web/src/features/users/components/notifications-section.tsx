@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import toast from 'react-hot-toast';
+import { EMAIL_EVENT_LABELS, EMAIL_EVENT_TYPES, type EmailEventType } from '@sunin/contract';
+import { Panel } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { SwitchField } from '../../../components/ui/switch-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useNotificationPreferences } from '../api/get-notification-preferences';
+import { useUpdateEmailPreference } from '../api/update-notification-preferences';
+
+export const NOTIFICATION_PREFERENCE_MESSAGES = {
+  intro: (email: string) => `Notifications always appear in the portal. Choose which of them also come to ${email} by email.`,
+  loading: 'Loading your email preferences…',
+  loadFailed: 'We could not load your email preferences.',
+  noneOffered: 'There are no emails to choose from.',
+  saving: 'Saving…',
+  saved: 'Saved',
+  saveFailed: (label: string) => `We could not save your choice for ${label}. Please try again.`,
+} as const;
+
+/** How long "Saved" stays beside the list after the last save. */
+const SAVED_NOTE_MS = 3000;
+
+/** The id the emails' "Manage email preferences" link (/profile#notifications) lands on. */
+export const NOTIFICATIONS_SECTION_ID = 'notifications';
+
+/** Brings the section into view when the address asks for it, once it is on the page. */
+function useScrollIntoViewOnHash(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === `#${NOTIFICATIONS_SECTION_ID}`) document.getElementById(NOTIFICATIONS_SECTION_ID)?.scrollIntoView?.({ block: 'start' });
+    // Again when the preferences have loaded: the page above may have grown meanwhile.
+  }, [hash, ready]);
+}
+
+/**
+ * The profile's Notifications section (issue 18 item 4): one switch per email event type offered
+ * to the member (administrators get two more), each saved as it is toggled (only that event
+ * type is sent). The emails' footers link here.
+ */
+export function NotificationsSection({ email }: { email: string }) {
+  const preferences = useNotificationPreferences();
+  const update = useUpdateEmailPreference();
+  const [saved, setSaved] = useState(false);
+  const savedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useScrollIntoViewOnHash(preferences.isSuccess);
+  useEffect(() => () => clearTimeout(savedTimer.current), []);
+
+  const toggle = (type: EmailEventType, enabled: boolean) => {
+    clearTimeout(savedTimer.current);
+    setSaved(false);
+    update.mutate(
+      { type, enabled },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          savedTimer.current = setTimeout(() => setSaved(false), SAVED_NOTE_MS);
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, NOTIFICATION_PREFERENCE_MESSAGES.saveFailed(EMAIL_EVENT_LABELS[type].label)));
+        },
+      },
+    );
+  };
+
+  let content;
+  if (preferences.isPending) {
+    content = <Spinner className="size-6 text-brand-700" label={NOTIFICATION_PREFERENCE_MESSAGES.loading} />;
+  } else if (preferences.isError) {
+    content = <LoadError message={NOTIFICATION_PREFERENCE_MESSAGES.loadFailed} onRetry={() => preferences.refetch()} retrying={preferences.isFetching} />;
+  } else {
+    const offered = EMAIL_EVENT_TYPES.filter((type) => preferences.data.email[type] !== undefined);
+    content = (
+      // A labelled group rather than a fieldset: a legend cannot share a line with the status.
+      <div role="group" aria-labelledby="email-me-about">
+        <div className="flex items-center justify-between gap-4">
+          <h3 id="email-me-about" className="text-sm font-semibold text-ink-900">
+            Email me about
+          </h3>
+          {/* Always in the page, so screen readers announce each change of its text. */}
+          <p role="status" aria-live="polite" className="flex min-h-5 items-center gap-1.5 text-sm text-ink-600">
+            {update.isPending ? (
+              <>
+                <Spinner />
+                {NOTIFICATION_PREFERENCE_MESSAGES.saving}
+              </>
+            ) : (
+              saved && NOTIFICATION_PREFERENCE_MESSAGES.saved
+            )}
+          </p>
+        </div>
+        {offered.length === 0 ? (
+          <p className="mt-2 text-sm text-ink-600">{NOTIFICATION_PREFERENCE_MESSAGES.noneOffered}</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-ink-200">
+            {offered.map((type) => (
+              <li key={type} className="py-3">
+                <SwitchField
+                  label={EMAIL_EVENT_LABELS[type].label}
+                  description={EMAIL_EVENT_LABELS[type].description}
+                  checked={preferences.data.email[type] === true}
+                  onChange={(enabled) => toggle(type, enabled)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <Panel title="Notifications" id={NOTIFICATIONS_SECTION_ID} description={NOTIFICATION_PREFERENCE_MESSAGES.intro(email)}>
+      {content}
+    </Panel>
+  );
+}
