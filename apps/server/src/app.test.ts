@@ -46,6 +46,11 @@ describe('the app shell', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('<div id="root">');
+    expect(page.headers['x-robots-tag']).toBeUndefined();
+    // Its address holds a signed token (issue 18 item 4).
+    const unsubscribe = await t.app.inject({ method: 'GET', url: '/unsubscribe?token=1.earnings.x' });
+    expect(unsubscribe.body).toContain('<div id="root">');
+    expect(unsubscribe.headers['x-robots-tag']).toBe('noindex');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');

@@ -290,6 +290,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const url = request.url.split('?')[0] ?? '';
     if (!url.startsWith('/api') && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       const page = prerendered.get(url.length > 1 ? url.replace(/\/+$/, '') : url);
+      // The unsubscribe page's address holds a signed token: never indexed (issue 18 item 4).
+      if (NOINDEX_PATHS.has(url)) reply.header('X-Robots-Tag', 'noindex');
       return reply.header('Cache-Control', 'no-cache').sendFile(page ?? 'index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${url}.` } });
@@ -299,6 +301,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 /** ws://host or wss://host of the portal's public address: where /cable lives. */
+/** Web app pages that search engines must not index. */
+const NOINDEX_PATHS = new Set(['/unsubscribe']);
+
 function websocketOrigin(appUrl: string): string {
   const url = new URL(appUrl);
   return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;

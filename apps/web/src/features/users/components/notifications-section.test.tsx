@@ -12,9 +12,9 @@ const offered = (types: EmailEventType[]): Email => Object.fromEntries(types.map
 const MEMBER_TYPES = emailEventTypesFor({ company_role: null });
 const ADMIN_TYPES = emailEventTypesFor({ company_role: 'full_access_admin' });
 
-function renderSection(path = '/profile') {
+function renderSection(path = '/profile', verified = true) {
   saveSession('jwt', buildUser());
-  return renderRoutes([{ path: '/profile', element: <NotificationsSection email="ana@example.com" /> }], { initialEntries: [path] });
+  return renderRoutes([{ path: '/profile', element: <NotificationsSection email="ana@example.com" verified={verified} /> }], { initialEntries: [path] });
 }
 
 const answer = (email: Email) => jsonResponse({ notification_preferences: { email } });
@@ -139,6 +139,20 @@ describe('profile Notifications section (issue 18 item 4)', { timeout: 15_000 },
     expect(await screen.findByText('We could not save your choice for Earnings. Please try again.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Earnings' })).toBeChecked());
     expect(screen.getByRole('switch', { name: 'Weekly digest' })).not.toBeChecked();
+  });
+
+  it('says the emails wait for a verified address, and only then', async () => {
+    preferencesServer(offered(MEMBER_TYPES));
+    renderSection('/profile', false);
+    expect(await screen.findByText(/We email only verified addresses: confirm ana@example.com/)).toBeInTheDocument();
+    await screen.findByRole('switch', { name: /Stage changes/ });
+  });
+
+  it('says nothing of verification to a verified member', async () => {
+    preferencesServer(offered(MEMBER_TYPES));
+    renderSection();
+    await screen.findByRole('switch', { name: /Stage changes/ });
+    expect(screen.queryByText(/We email only verified addresses/)).not.toBeInTheDocument();
   });
 
   it('offers Retry when the preferences fail to load', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import toast from 'react-hot-toast';
 import { EMAIL_EVENT_LABELS, EMAIL_EVENT_TYPES, type EmailEventType } from '@sunin/contract';
+import { Alert } from '../../../components/ui/alert';
 import { Panel } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
@@ -18,6 +19,8 @@ export const NOTIFICATION_PREFERENCE_MESSAGES = {
   saving: 'Saving…',
   saved: 'Saved',
   saveFailed: (label: string) => `We could not save your choice for ${label}. Please try again.`,
+  /** The server emails verified addresses only (docs/decisions/023). */
+  unverified: (email: string) => `We email only verified addresses: confirm ${email} with the link we sent when you signed up (or changed it), and these emails start.`,
 } as const;
 
 /** How long "Saved" stays beside the list after the last save. */
@@ -40,7 +43,7 @@ function useScrollIntoViewOnHash(ready: boolean) {
  * to the member (administrators get two more), each saved as it is toggled (only that event
  * type is sent). The emails' footers link here.
  */
-export function NotificationsSection({ email }: { email: string }) {
+export function NotificationsSection({ email, verified }: { email: string; verified: boolean }) {
   const preferences = useNotificationPreferences();
   const update = useUpdateEmailPreference();
   const [saved, setSaved] = useState(false);
@@ -113,6 +116,11 @@ export function NotificationsSection({ email }: { email: string }) {
 
   return (
     <Panel title="Notifications" id={NOTIFICATIONS_SECTION_ID} description={NOTIFICATION_PREFERENCE_MESSAGES.intro(email)}>
+      {!verified && (
+        <Alert tone="info" className="mb-4">
+          {NOTIFICATION_PREFERENCE_MESSAGES.unverified(email)}
+        </Alert>
+      )}
       {content}
     </Panel>
   );

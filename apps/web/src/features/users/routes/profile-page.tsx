@@ -63,7 +63,7 @@ export function ProfilePage() {
             <BillingInformation user={profile.data} />
           </Panel>
 
-          <NotificationsSection email={profile.data.email} />
+          <NotificationsSection email={profile.data.email} verified={profile.data.email_verified_at !== null} />
 
           <SecuritySection user={profile.data} />
         </>
