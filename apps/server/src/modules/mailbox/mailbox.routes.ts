@@ -71,9 +71,13 @@ export const mailboxRoutes: FastifyPluginAsync = async (app) => {
           ? `<iframe src="/dev/mailbox/${m.id}.html" title="The HTML part of “${escapeHtml(m.subject)}”" sandbox="allow-popups allow-popups-to-escape-sandbox" loading="lazy"></iframe>
   <details><summary>Plain text</summary><pre>${linkify(m.text)}</pre></details>`
           : `<pre>${linkify(m.text)}</pre>`;
+        // Every link of the message in plain sight, to follow in this tab (the HTML's open new ones).
+        const links = [...new Set(m.text.match(/https?:\/\/[^\s<]+/g) ?? [])];
+        const linkList = links.length > 0 ? `<p class="links">Links: ${links.map((url) => linkify(url)).join(' · ')}</p>` : '';
         return `<article>
   <h2>${escapeHtml(m.subject)}</h2>
   <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(new Date(m.created_at).toLocaleString('en-US'))}</p>
+  ${linkList}
   <details><summary>Headers</summary><dl>${headers}</dl></details>
   ${html}
 </article>`;
@@ -86,7 +90,7 @@ export const mailboxRoutes: FastifyPluginAsync = async (app) => {
 body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}
 h1{font-size:1.5rem}article{border:1px solid #e5e7eb;border-radius:.5rem;padding:1rem;margin:1rem 0}
 h2{font-size:1.1rem;margin:0 0 .25rem}.meta{color:#6b7280;margin:0 0 .5rem;font-size:.9rem}
-pre{white-space:pre-wrap;font-family:inherit;margin:0}a{color:#15803d;word-break:break-all}.note{color:#92400e}
+pre{white-space:pre-wrap;font-family:inherit;margin:0}.links{font-size:.9rem;margin:0 0 .5rem}a{color:#15803d;word-break:break-all}.note{color:#92400e}
 details{margin:.5rem 0}summary{cursor:pointer;color:#374151}dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem .75rem;font-size:.85rem;margin:.5rem 0}
 dt{font-weight:600}dd{margin:0;word-break:break-all}iframe{width:100%;height:30rem;border:1px solid #e5e7eb;border-radius:.25rem;background:#fff}
 </style></head>

@@ -152,6 +152,8 @@ describe('notification emails', () => {
     const page = await call('GET', '/dev/mailbox');
     expect(page.body).toContain('List-Unsubscribe-Post');
     expect(page.body).toContain(`<iframe src="/dev/mailbox/${mail!.id}.html"`);
+    // Its links stay in plain sight, not only in the frame and the folded text.
+    expect(page.body).toMatch(new RegExp(`<p class="links">Links: .*<a href="http://portal.test/projects/\\d+">`));
     const html = await call('GET', `/dev/mailbox/${mail!.id}.html`);
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-security-policy']).toContain("default-src 'none'");
