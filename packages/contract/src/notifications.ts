@@ -2,34 +2,22 @@ import { z } from 'zod';
 import { ADMIN_ROLE } from './enums.js';
 
 /**
- * What a notification is about (DESIGN.md "Notifications know their subject", issue 18 item 4):
- * each kind but the welcome note is also an email event type a member can turn on or off.
+ * The kinds of notification that may also be emailed (issue 18 item 4): each is an email event
+ * type a member can turn on or off.
  */
-export const NOTIFICATION_KINDS = [
-  'welcome',
-  'proposal_updates',
-  'stage_changes',
-  'stall_alerts',
-  'earnings',
-  'proposal_requests',
-  'proposal_reminders',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const EMAILED_NOTIFICATION_KINDS = ['proposal_updates', 'stage_changes', 'stall_alerts', 'earnings', 'proposal_requests', 'proposal_reminders'] as const;
+export type EmailedNotificationKind = (typeof EMAILED_NOTIFICATION_KINDS)[number];
 
 /**
- * The email event types of `/api/user/notification-preferences`: every notification kind that
- * is emailed, and the weekly digest. The welcome note is not among them: the signup's own email
- * (the verification link) is its email (docs/decisions/023).
+ * What a notification is about (DESIGN.md "Notifications know their subject"): the emailed
+ * kinds and the welcome note, which is not emailed: the signup's own email (the verification
+ * link) is its email (docs/decisions/023).
  */
-export const EMAIL_EVENT_TYPES = [
-  'proposal_updates',
-  'stage_changes',
-  'stall_alerts',
-  'earnings',
-  'proposal_requests',
-  'proposal_reminders',
-  'weekly_digest',
-] as const;
+export const NOTIFICATION_KINDS = ['welcome', ...EMAILED_NOTIFICATION_KINDS] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The email event types of `/api/user/notification-preferences`: the emailed kinds and the weekly digest. */
+export const EMAIL_EVENT_TYPES = [...EMAILED_NOTIFICATION_KINDS, 'weekly_digest'] as const;
 export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
 
 /** Sent only to full access administrators, so offered only to them. */

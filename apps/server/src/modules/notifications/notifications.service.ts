@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, DEFAULT_EMAIL_PREFERENCES, type Notification, type NotificationKind, type PageQuery, type RealtimeEventType } from '@sunin/contract';
+import { ADMIN_ROLE, DEFAULT_EMAIL_PREFERENCES, type EmailedNotificationKind, type Notification, type NotificationKind, type PageQuery, type RealtimeEventType } from '@sunin/contract';
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
@@ -70,7 +70,7 @@ export async function createNotifications(tx: Executor, userIds: number[], conte
  * Who of `userIds` gets `kind` by email: a verified address (mail goes only where its owner
  * proved they read it), and the kind on by their choice or by default.
  */
-async function emailRecipients(tx: Executor, userIds: number[], kind: Exclude<NotificationKind, 'welcome'>) {
+async function emailRecipients(tx: Executor, userIds: number[], kind: EmailedNotificationKind) {
   const rows = await tx
     .select({ id: users.id, email: users.email, first_name: users.first_name, company_role: users.company_role, chosen: notificationPreferences.email })
     .from(users)

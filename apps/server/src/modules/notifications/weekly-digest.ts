@@ -17,6 +17,7 @@ import { notifications, projects, projectStageChanges, proposalClocks, proposalT
 import { enqueueTemplatedMail } from '../../lib/mailer.js';
 import { scheduleClusterJob } from '../../lib/schedule.js';
 import { projectName } from '../projects/project-name.js';
+import { isCurrentClock } from '../proposals/proposal-clocks.js';
 import { readStallThresholds, stalledStay } from '../stalls/stalls.service.js';
 import type { DigestMailData } from './mail/render.js';
 
@@ -145,7 +146,7 @@ function currentClocks(db: Executor, where: SQL | undefined) {
     .from(proposalClocks)
     .innerJoin(proposalTickets, eq(proposalTickets.id, proposalClocks.proposal_ticket_id))
     .innerJoin(projects, eq(projects.id, proposalTickets.project_id))
-    .where(and(sql`${proposalClocks.id} = (select max(l.id) from ${proposalClocks} l where l.proposal_ticket_id = ${proposalTickets.id})`, where));
+    .where(and(isCurrentClock, where));
 }
 type ClockRow = Awaited<ReturnType<typeof currentClocks>>[number];
 

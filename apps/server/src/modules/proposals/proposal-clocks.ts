@@ -79,6 +79,9 @@ export const clockFieldsOf = (fields: Map<number, TicketClockFields>, ticketId: 
 export const currentClockColumn = (column: 'due_at' | 'stopped_at') =>
   sql`(select c.${sql.identifier(column)} from ${proposalClocks} c where c.proposal_ticket_id = ${proposalTickets.id} order by c.id desc limit 1)`;
 
+/** A `proposal_clocks` row that is its ticket's current clock (its latest), joined with `proposal_tickets`. */
+export const isCurrentClock = sql`${proposalClocks.id} = (select max(l.id) from ${proposalClocks} l where l.proposal_ticket_id = ${proposalTickets.id})`;
+
 /** Tickets whose current clock runs past its due time at `now`. */
 export const overdueTicket = (now: Date) =>
   sql`exists (select 1 from ${proposalClocks} c where c.proposal_ticket_id = ${proposalTickets.id} and c.stopped_at is null and c.due_at <= ${now.toISOString()}::timestamptz

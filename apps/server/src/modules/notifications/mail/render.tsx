@@ -1,4 +1,4 @@
-import { EMAIL_EVENT_LABELS, NOTIFICATION_KINDS, notificationSubjectPath, type EmailEventType } from '@sunin/contract';
+import { EMAILED_NOTIFICATION_KINDS, EMAIL_EVENT_LABELS, notificationSubjectPath, type EmailEventType } from '@sunin/contract';
 import { render, toPlainText } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ export const notificationMailDataSchema = z.object({
   user_id: z.number().int(),
   first_name: z.string(),
   admin: z.boolean(),
-  kind: z.enum(NOTIFICATION_KINDS.filter((kind) => kind !== 'welcome') as [Exclude<(typeof NOTIFICATION_KINDS)[number], 'welcome'>]),
+  kind: z.enum(EMAILED_NOTIFICATION_KINDS),
   title: z.string(),
   message: z.string(),
   project_id: z.number().int().nullable(),
