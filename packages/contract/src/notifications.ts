@@ -20,6 +20,9 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const EMAIL_EVENT_TYPES = [...EMAILED_NOTIFICATION_KINDS, 'weekly_digest'] as const;
 export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
 
+/** The profile's Notifications section, where every email's preferences link and the /unsubscribe page lead. */
+export const EMAIL_PREFERENCES_PATH = '/profile#notifications';
+
 /** Sent only to full access administrators, so offered only to them. */
 export const ADMIN_EMAIL_EVENT_TYPES: readonly EmailEventType[] = ['proposal_requests', 'proposal_reminders'];
 

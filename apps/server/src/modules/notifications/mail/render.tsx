@@ -1,4 +1,4 @@
-import { EMAILED_NOTIFICATION_KINDS, EMAIL_EVENT_LABELS, notificationSubjectPath, type EmailEventType } from '@sunin/contract';
+import { EMAILED_NOTIFICATION_KINDS, EMAIL_EVENT_LABELS, EMAIL_PREFERENCES_PATH, notificationSubjectPath, type EmailEventType } from '@sunin/contract';
 import { render, toPlainText } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { z } from 'zod';
@@ -41,9 +41,6 @@ export interface MailRenderDeps {
   unsubscribeTokens: UnsubscribeTokens;
 }
 
-/** The anchor of the Notifications section on /profile, where every email's preferences link leads. */
-export const PREFERENCES_PATH = '/profile#notifications';
-
 /**
  * Footer links and headers of a message about `eventType` to `userId`: the preferences link, a
  * page to unsubscribe from a link in the body, and RFC 8058 one-click unsubscribe for the mail
@@ -54,7 +51,7 @@ function unsubscribeParts(deps: MailRenderDeps, userId: number, eventType: Email
   return {
     footer: {
       eventLabel: EMAIL_EVENT_LABELS[eventType].label,
-      preferencesUrl: `${deps.appUrl}${PREFERENCES_PATH}`,
+      preferencesUrl: `${deps.appUrl}${EMAIL_PREFERENCES_PATH}`,
       unsubscribeUrl: `${deps.appUrl}/unsubscribe?token=${token}`,
     },
     headers: {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { EMAIL_PREFERENCES_PATH } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { AuthCard } from '../../../components/ui/card';
@@ -29,16 +30,13 @@ export const UNSUBSCRIBE_TEXTS = {
   manage: 'Manage all email preferences',
 } as const;
 
-/** Where every email's "Manage email preferences" link leads (sign-in first when needed). */
-const PREFERENCES_PATH = '/profile#notifications';
-
 /** The token was refused (422 invalid_token, or one too long to be ours): retrying will not help. */
 const isInvalidLink = (error: unknown) => error instanceof ApiError && error.status === 422;
 
 function ManageLink() {
   return (
     <p className="mt-6 text-center text-sm">
-      <TextLink to={PREFERENCES_PATH}>{UNSUBSCRIBE_TEXTS.manage}</TextLink>
+      <TextLink to={EMAIL_PREFERENCES_PATH}>{UNSUBSCRIBE_TEXTS.manage}</TextLink>
     </p>
   );
 }
