@@ -1,10 +1,11 @@
 /**
- * `tsx src/run.ts [api|analytics|realtime|web|uploads|reset|mail ...]`: builds the portal if needed, then runs the
+ * `tsx src/run.ts [boot|api|analytics|realtime|web|uploads|reset|mail ...]`: builds the portal if needed, then runs the
  * named benchmarks in turn (all of them without arguments). Each starts and stops its own servers
  * and database; see bench/README.md for the knobs.
  */
 import { runAnalyticsBench } from './analytics.js';
 import { runApiBench } from './api.js';
+import { runBootBench } from './boot.js';
 import { ensureBuilt } from './lib/build.js';
 import { runMain } from './lib/cleanup.js';
 import { knobs } from './lib/env.js';
@@ -14,7 +15,7 @@ import { runResetBench } from './reset.js';
 import { runUploadsBench } from './uploads.js';
 import { runWebBench } from './web.js';
 
-const benches = { api: runApiBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench, mail: runMailBench } as const;
+const benches = { boot: runBootBench, api: runApiBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench, mail: runMailBench } as const;
 type BenchName = keyof typeof benches;
 
 const requested = process.argv.slice(2);

@@ -54,6 +54,13 @@ describe('the app shell', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject({ method: 'HEAD', url: '/assets/app-123.js' })).statusCode).toBe(200);
+    // Only the build's own files are files: a folder, a missing file or a compressed sibling
+    // by its own name is any other path (issue 19 item 7 serves them from a list read at start).
+    for (const url of ['/assets', '/assets/', '/assets/missing.js', '/assets/app-123.js.br', '/pages/../index.html']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect([url, other.headers['content-type'], other.body]).toEqual([url, expect.stringMatching(/text\/html/), expect.stringContaining('<div id="root">')]);
+    }
   });
 
   it('serves a prerendered public page when one exists for the path', async () => {

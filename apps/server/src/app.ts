@@ -2,10 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
 import { trustProxyOption, type Config } from './config.js';
@@ -22,6 +20,7 @@ import { createMalwareScanner } from './lib/malware-scanner.js';
 import { createUploadSlots, RedisUploadSlots } from './lib/upload-slots.js';
 import { LocalBus, RedisBus, type Bus } from './lib/bus.js';
 import { realtimePlugin } from './plugins/realtime.js';
+import { apiDocsRoutes } from './plugins/api-docs.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { proposalsRoutes } from './modules/proposals/proposals.routes.js';
 import { adminProposalsRoutes } from './modules/admin/admin-proposals.routes.js';
@@ -87,24 +86,32 @@ export function redactUrl(url: string): string {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
- * Public pages prerendered at build time (DESIGN.md) sit at `pages/<route>.html` in the web
- * build (`pages/index.html` is `/`). Read once at start-up: a request path is only ever looked
- * up in this map, never joined onto the disk path.
+ * Every file of the web build, as the URL path that serves it (`/assets/app-1a2b.js`), without
+ * the `.br` and `.gz` siblings the build writes beside text files. Read once at start-up: a
+ * request path is only ever looked up in this set, never joined onto the disk path.
  */
-function listPrerenderedPages(webDistDir: string): Map<string, string> {
+function listBuildFiles(webDistDir: string): Set<string> {
+  const files = new Set<string>();
+  if (!existsSync(webDistDir)) return files;
+  for (const entry of readdirSync(webDistDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.br') || entry.name.endsWith('.gz')) continue;
+    const relative = path.relative(webDistDir, path.join(entry.parentPath, entry.name));
+    files.add(`/${relative.split(path.sep).join('/')}`);
+  }
+  return files;
+}
+
+/**
+ * Public pages prerendered at build time (DESIGN.md) sit at `pages/<route>.html` in the web
+ * build (`pages/index.html` is `/`): route -> file.
+ */
+function prerenderedPages(files: Set<string>): Map<string, string> {
   const pages = new Map<string, string>();
-  const root = path.join(webDistDir, 'pages');
-  if (!existsSync(root)) return pages;
-  const walk = (dir: string, prefix: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}/${entry.name}`);
-      else if (entry.name.endsWith('.html')) {
-        const route = `${prefix}/${entry.name.slice(0, -'.html'.length)}`;
-        pages.set(route === '/index' ? '/' : route, `pages${route}.html`);
-      }
-    }
-  };
-  walk(root, '');
+  for (const file of files) {
+    if (!file.startsWith('/pages/') || !file.endsWith('.html')) continue;
+    const route = file.slice('/pages'.length, -'.html'.length);
+    pages.set(route === '/index' ? '/' : route, file.slice(1));
+  }
   return pages;
 }
 
@@ -174,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const background = new BackgroundTasks(app.log);
   app.decorate('database', database);
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const bus: Bus = config.redisUrl
     ? new RedisBus(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'realtime redis error'))
     : new LocalBus();
@@ -183,7 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploadSlots = createUploadSlots(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'upload-slots redis error'));
   // Like the bus: connected before the first request (it fails open, uncounted, until then).
   if (uploadSlots instanceof RedisUploadSlots) await uploadSlots.ready;
-  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), unsubscribeTokens, mailer, background, storage, bus, billing: createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
+  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
   // The outbox worker runs in every process (docs/decisions/008); closing waits for a send in progress.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => {
@@ -223,14 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'SunIn Partner Portal API', version: '0.1.0', description: 'All routes are under /api. Send the JWT from the login response as `Authorization: Bearer <token>`.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(apiDocsRoutes(routeTable));
   await app.register(authPlugin);
   // One file per request (member-app.md 7); the size limit answers 413.
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
@@ -268,19 +268,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sitemapRoutes);
   if (!config.isProduction) await app.register(mailboxRoutes);
 
-  const indexHtml = path.join(config.webDistDir, 'index.html');
-  const hasWeb = existsSync(indexHtml);
-  const prerendered = listPrerenderedPages(config.webDistDir);
+  const buildFiles = listBuildFiles(config.webDistDir);
+  const hasWeb = buildFiles.has('/index.html');
+  const prerendered = prerenderedPages(buildFiles);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
-      wildcard: false,
+      // reply.sendFile only: the route below serves the build's files (issue 19 item 7: no
+      // route per file found by a glob at start-up, no file system look-up for other paths).
+      serve: false,
       index: false,
       // The web build writes .br and .gz beside every text file: served when accepted.
       preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    });
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const url = request.url.split('?')[0] ?? '';
+      return buildFiles.has(url) ? reply.sendFile(url.slice(1)) : reply.callNotFound();
     });
   }
 

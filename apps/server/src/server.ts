@@ -1,7 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { seedDemoOnce } from './demo/seed.js';
 import { logMalwareScanning } from './lib/malware-scanner.js';
 import { formatError } from './lib/safe-error.js';
 import { scheduleLocalRenewals } from './modules/billing/billing.service.js';
@@ -19,6 +18,8 @@ async function main(): Promise<void> {
 
   if (config.seedDemo && !config.isProduction) {
     const started = performance.now();
+    // The demo (and the PDF library its files need) is loaded only when it seeds.
+    const { seedDemoOnce } = await import('./demo/seed.js');
     const created = await seedDemoOnce(app.ctx, app.database);
     if (created.length > 0) {
       app.log.info({ ms: Math.round(performance.now() - started) }, 'Seeded the demo (projects, proposals, notifications) into the empty database; sign in as:');

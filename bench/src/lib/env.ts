@@ -21,6 +21,10 @@ export const knobs = {
   clients: positiveInt('BENCH_CLIENTS', 10_000),
   uploads: positiveInt('BENCH_UPLOADS', 60),
   uploadMib: positiveInt('BENCH_UPLOAD_MIB', 20),
+  /** Starts timed per database after the first (bench:boot). */
+  bootRuns: positiveInt('BENCH_BOOT_RUNS', 5),
+  /** A folder for the servers' V8 CPU profiles (unset: no profiling). */
+  cpuProfileDir: process.env.BENCH_CPU_PROFILE || undefined,
   pgAdminUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   /** Only the API routes whose label contains this (case-insensitive); the bare ceiling always runs. */
   only: process.env.BENCH_ONLY || undefined,

@@ -31,6 +31,11 @@ export function printTable(title: string, headers: string[], rows: string[][]): 
   console.info('');
 }
 
+/** The "meets" column beside a figure and its target. */
+export function meets(ok: boolean): string {
+  return ok ? 'yes' : 'NO';
+}
+
 export function note(text: string): void {
   console.info(text);
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { onCleanup } from './cleanup.js';
-import { repoRoot, serverEntry } from './env.js';
+import { knobs, repoRoot, serverEntry } from './env.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -78,29 +78,30 @@ export interface PortalServer extends RunningProcess {
 
 const memoryProbe = fileURLToPath(new URL('../probe/memory-probe.mjs', import.meta.url));
 
-/**
- * The real built server (apps/server/dist/server.js) in production mode on a free loopback
- * port, with its own JWT secret, data directory and Redis namespace. Resolves once
- * /api/health answers, i.e. after the migrations ran.
- */
-export async function startPortalServer(options: { databaseUrl: string; redisUrl: string | undefined; env?: Record<string, string> }): Promise<PortalServer> {
-  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first.`);
-  const port = await freePort();
-  const jwtSecret = randomBytes(48).toString('base64url');
+/** A temporary DATA_DIR, removed at clean-up. */
+export function benchDataDir(): string {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sunin-bench-'));
   onCleanup(`remove ${dataDir}`, async () => rmSync(dataDir, { recursive: true, force: true }));
-  const redisNamespace = `bench_${randomBytes(4).toString('hex')}`;
-  const env: NodeJS.ProcessEnv = {
+  return dataDir;
+}
+
+/**
+ * The environment the bench runs the built server with: production mode on a loopback port,
+ * its own secrets, data directory and Redis namespace. Without `databaseUrl`, the embedded
+ * database in `dataDir`.
+ */
+export function portalEnv(options: { databaseUrl?: string | undefined; redisUrl?: string | undefined; port: number; jwtSecret: string; dataDir: string; redisNamespace?: string; env?: Record<string, string> }): NodeJS.ProcessEnv {
+  return {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     // Production refuses simulated payments unless asked; the bench buys nothing.
     BILLING_PROVIDER: 'local',
     HOST: '127.0.0.1',
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    DATABASE_URL: options.databaseUrl,
-    JWT_SECRET: jwtSecret,
+    PORT: String(options.port),
+    APP_URL: `http://127.0.0.1:${options.port}`,
+    DATA_DIR: options.dataDir,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    JWT_SECRET: options.jwtSecret,
     MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
@@ -110,12 +111,29 @@ export async function startPortalServer(options: { databaseUrl: string; redisUrl
     // on every request (their cost is in the figures), just never reached.
     USER_RATE_LIMIT_PER_MINUTE: '100000000',
     USER_WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
-    ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_NAMESPACE: redisNamespace } : {}),
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_NAMESPACE: options.redisNamespace ?? `bench_${randomBytes(4).toString('hex')}` } : {}),
     ...options.env,
   };
+}
+
+/**
+ * The real built server (apps/server/dist/server.js) in production mode on a free loopback
+ * port, with its own JWT secret, data directory and Redis namespace. Resolves once
+ * /api/health answers, i.e. after the migrations ran.
+ */
+export async function startPortalServer(options: { databaseUrl: string; redisUrl: string | undefined; env?: Record<string, string> }): Promise<PortalServer> {
+  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first.`);
+  const port = await freePort();
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const dataDir = benchDataDir();
+  const redisNamespace = `bench_${randomBytes(4).toString('hex')}`;
+  const env = portalEnv({ ...options, port, jwtSecret, dataDir, redisNamespace });
   // --expose-gc and the probe let the bench read the heap after a full collection; the
   // server's own code is unchanged.
-  const proc = startNode('portal server', ['--expose-gc', '--import', memoryProbe, serverEntry], env, port, true);
+  // BENCH_CPU_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (open it
+  // in Chrome DevTools' Performance panel, or summarize it with src/profile-summary.ts).
+  const profile = knobs.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(knobs.cpuProfileDir)}`] : [];
+  const proc = startNode('portal server', [...profile, '--expose-gc', '--import', memoryProbe, serverEntry], env, port, true);
   await waitForOk(proc, '/api/health');
   const memory = () =>
     new Promise<NodeJS.MemoryUsage>((resolve, reject) => {

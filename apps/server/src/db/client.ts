@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 
@@ -112,7 +106,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
 
+// Each driver is loaded only when it is the one configured (issue 19 item 7: start-up time).
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const release = options.pgliteDir && options.lockDir ? acquireDataDirLock(options.lockDir) : () => {};
   try {
     const client = options.pgliteDir ? new PGlite(path.resolve(options.pgliteDir)) : new PGlite();
@@ -141,6 +141,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
 }
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const schemaName = options.schemaName;
   if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`Bad schema name ${schemaName}`);
   if (schemaName) {
@@ -208,6 +213,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
 
 /** Drops a test schema made by `openDatabase({ schemaName })`. */
 export async function dropSchema(url: string, schemaName: string): Promise<void> {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,19 +1,23 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { LocalPaymentProvider } from './local-provider.js';
-import { StripePaymentProvider } from './stripe-provider.js';
+import type { StripePaymentProvider } from './stripe-provider.js';
 
 export { LocalPaymentProvider, type LocalCard } from './local-provider.js';
-export { StripePaymentProvider, STRIPE_API_VERSION, WEBHOOK_TOLERANCE_SECONDS } from './stripe-provider.js';
 export type { PaymentProviderBase, SubscriptionChange } from './payment-provider.js';
 export * from './provider-events.js';
 
 /** One of the two complete implementations; `kind` tells them apart. */
 export type PaymentProvider = StripePaymentProvider | LocalPaymentProvider;
 
-/** Stripe when STRIPE_SECRET_KEY is set, the local test provider otherwise (DESIGN.md). */
-export function createPaymentProvider(config: Config, db: Database): PaymentProvider {
-  return config.stripe ? new StripePaymentProvider(config.stripe) : new LocalPaymentProvider(db);
+/**
+ * Stripe when STRIPE_SECRET_KEY is set, the local test provider otherwise (DESIGN.md). The
+ * Stripe SDK (some 200 modules) is loaded only when it is the one configured (issue 19 item 7).
+ */
+export async function createPaymentProvider(config: Config, db: Database): Promise<PaymentProvider> {
+  if (!config.stripe) return new LocalPaymentProvider(db);
+  const { StripePaymentProvider } = await import('./stripe-provider.js');
+  return new StripePaymentProvider(config.stripe);
 }
 
 /**

@@ -5,9 +5,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { checkoutSessions, localSubscriptions, type BillingSubscriptionRow, type CheckoutSessionRow, type LocalSubscriptionRow } from '../../db/schema/index.js';
 import { AppError } from '../app-error.js';
-import type { CheckoutRequest, CreatedCheckoutSession, PaymentProviderBase, SubscriptionChange } from './payment-provider.js';
+import { LOCAL_CUSTOMER_PREFIX, type CheckoutRequest, type CreatedCheckoutSession, type PaymentProviderBase, type SubscriptionChange } from './payment-provider.js';
 import type { ProviderCheckoutSessionInput, ProviderEvent, ProviderInvoiceInput, ProviderSubscriptionInput } from './provider-events.js';
-import { LOCAL_CUSTOMER_PREFIX } from './stripe-provider.js';
 
 export type LocalCard = z.output<typeof localCardSchema>;
 

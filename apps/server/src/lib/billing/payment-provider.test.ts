@@ -13,19 +13,19 @@ const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_liv
 const db = {} as Database;
 
 describe('choosing the payment provider (DESIGN.md "billing")', () => {
-  it('uses the local test provider without STRIPE_SECRET_KEY, with both plans, in test mode', () => {
+  it('uses the local test provider without STRIPE_SECRET_KEY, with both plans, in test mode', async () => {
     const config = loadConfig(env({}));
     expect(config.stripe).toBeUndefined();
-    const provider = createPaymentProvider(config, db);
+    const provider = await createPaymentProvider(config, db);
     expect(provider).toMatchObject({ kind: 'local', publishableKey: null, testMode: true, plans: ['monthly', 'yearly'] });
     expect(stripeContentSecurityPolicy(config)).toEqual({ scriptSrc: [], frameSrc: [], connectSrc: [], imgSrc: [] });
   });
 
-  it('uses Stripe with a secret key; live keys are not test mode; yearly only with its price', () => {
+  it('uses Stripe with a secret key; live keys are not test mode; yearly only with its price', async () => {
     const config = loadConfig(env(STRIPE));
-    const provider = createPaymentProvider(config, db);
+    const provider = await createPaymentProvider(config, db);
     expect(provider).toMatchObject({ kind: 'stripe', publishableKey: 'pk_live_x', testMode: false, plans: ['monthly'] });
-    expect(createPaymentProvider(loadConfig(env({ ...STRIPE, STRIPE_PRICE_YEARLY: 'price_y' })), db).plans).toEqual(['monthly', 'yearly']);
+    expect((await createPaymentProvider(loadConfig(env({ ...STRIPE, STRIPE_PRICE_YEARLY: 'price_y' })), db)).plans).toEqual(['monthly', 'yearly']);
     expect(stripeContentSecurityPolicy(config).scriptSrc).toContain('https://js.stripe.com');
   });
 
@@ -35,9 +35,9 @@ describe('choosing the payment provider (DESIGN.md "billing")', () => {
     expect(() => loadConfig(env({ ...STRIPE, STRIPE_API_BASE: 'not a url' }))).toThrow(ConfigError);
   });
 
-  it('tells its customers apart from the other provider\'s (a deployment that switches providers)', () => {
-    const local = createPaymentProvider(loadConfig(env({})), db);
-    const stripe = createPaymentProvider(loadConfig(env(STRIPE)), db);
+  it('tells its customers apart from the other provider\'s (a deployment that switches providers)', async () => {
+    const local = await createPaymentProvider(loadConfig(env({})), db);
+    const stripe = await createPaymentProvider(loadConfig(env(STRIPE)), db);
     expect(local.ownsCustomer('cus_local_abc')).toBe(true);
     expect(local.ownsCustomer('cus_Nq1')).toBe(false);
     expect(stripe.ownsCustomer('cus_Nq1')).toBe(true);

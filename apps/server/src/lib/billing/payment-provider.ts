@@ -25,6 +25,9 @@ export interface SubscriptionChange {
   events: ProviderEvent[];
 }
 
+/** The local provider's customer ids; any other id is Stripe's. */
+export const LOCAL_CUSTOMER_PREFIX = 'cus_local_';
+
 /**
  * What the billing module needs from a payment provider (docs/decisions/004-billing.md). Two
  * complete implementations: Stripe (STRIPE_SECRET_KEY set) and the local test provider.

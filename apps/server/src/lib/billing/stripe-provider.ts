@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { StripeConfig } from '../../config.js';
 import type { BillingSubscriptionRow } from '../../db/schema/index.js';
 import { AppError } from '../app-error.js';
-import type { CheckoutRequest, CreatedCheckoutSession, PaymentProviderBase, SubscriptionChange } from './payment-provider.js';
+import { LOCAL_CUSTOMER_PREFIX, type CheckoutRequest, type CreatedCheckoutSession, type PaymentProviderBase, type SubscriptionChange } from './payment-provider.js';
 import { providerEventSchema, type ProviderEvent } from './provider-events.js';
 
 /**
@@ -17,8 +17,6 @@ export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 /** DESIGN.md: signatures older than five minutes are refused (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
-
-export const LOCAL_CUSTOMER_PREFIX = 'cus_local_';
 
 function apiAddress(base: URL | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!base) return {};

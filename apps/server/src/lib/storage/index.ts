@@ -1,10 +1,12 @@
 import type { Config } from '../../config.js';
 import { LocalStorage } from './local-storage.js';
-import { S3Storage } from './s3-storage.js';
 import type { FileStorage } from './storage.js';
 
 export type { FileStorage } from './storage.js';
 
-export function createStorage(config: Config): FileStorage {
-  return config.s3 ? new S3Storage(config.s3) : new LocalStorage(config.storageDir);
+/** S3 when S3_BUCKET is set (its SDK loaded only then: issue 19 item 7), the data directory otherwise. */
+export async function createStorage(config: Config): Promise<FileStorage> {
+  if (!config.s3) return new LocalStorage(config.storageDir);
+  const { S3Storage } = await import('./s3-storage.js');
+  return new S3Storage(config.s3);
 }
