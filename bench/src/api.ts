@@ -12,12 +12,18 @@ import autocannon from 'autocannon';
 import { createBenchDatabase, withClient } from './lib/database.js';
 import { knobs } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
-import { fixed, note, printTable } from './lib/report.js';
+import { fixed, meets, note, printTable } from './lib/report.js';
 import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
-import { freePort, startNode, startPortalServer, waitForOk } from './lib/server.js';
+import { cpuMilliseconds, freePort, startNode, startPortalServer, waitForOk } from './lib/server.js';
 import { mintAccessToken } from './lib/tokens.js';
 
 const MEMBERS = 100;
+const LEAN_LIST = 'lean reference GET /api/projects (25 rows)';
+const PORTAL_LIST = 'GET /api/projects (25 rows)';
+const LEAN_ONE = 'lean reference GET /api/projects/:id';
+const PORTAL_ONE = 'GET /api/projects/:id';
+/** Issue 19 item 1: the portal serves at least this share of the lean server's requests, with a p99 no worse. */
+const SHARE_OF_LEAN_TARGET = 0.9;
 const PROJECTS_PER_MEMBER = 100;
 const PAGE_SIZE = 25;
 const WARM_UP_SECONDS = 2;
@@ -49,11 +55,15 @@ interface Target {
   timeout?: number;
   /** At least this many seconds measured. */
   minSeconds?: number;
+  /** The server process, for its CPU time per request. */
+  pid?: number;
 }
 
 interface Row {
   label: string;
   result: autocannon.Result;
+  /** The server process's CPU time (user + system) per answered request, in ms. */
+  cpuMsPerRequest?: number;
 }
 
 async function measure(target: Target, members: Member[], duration: number): Promise<autocannon.Result> {
@@ -73,9 +83,13 @@ async function measure(target: Target, members: Member[], duration: number): Pro
   return autocannon({ url: target.baseUrl, connections: target.connections ?? knobs.connections, duration, requests, ...(target.timeout ? { timeout: target.timeout } : {}) });
 }
 
-async function bench(target: Target, members: Member[]): Promise<autocannon.Result> {
+async function bench(target: Target, members: Member[]): Promise<{ result: autocannon.Result; cpuMsPerRequest?: number }> {
   await measure(target, members, WARM_UP_SECONDS);
-  return measure(target, members, Math.max(knobs.durationSeconds, target.minSeconds ?? 0));
+  const cpuBefore = target.pid ? cpuMilliseconds(target.pid) : 0;
+  const result = await measure(target, members, Math.max(knobs.durationSeconds, target.minSeconds ?? 0));
+  if (!target.pid) return { result };
+  // Less sensitive to whatever else the machine runs than the request rate.
+  return { result, cpuMsPerRequest: (cpuMilliseconds(target.pid) - cpuBefore) / Math.max(1, result.requests.total) };
 }
 
 function errorsOf(result: autocannon.Result): number {
@@ -90,7 +104,7 @@ export async function runApiBench(): Promise<void> {
   const barePort = await freePort();
   const bare = startNode('bare fastify', [fileURLToPath(new URL('./servers/bare-server.mjs', import.meta.url))], { PATH: process.env.PATH, PORT: String(barePort) }, barePort);
   await waitForOk(bare, '/hello');
-  rows.push({ label: 'bare Fastify GET /hello', result: await bench({ label: 'bare', baseUrl: bare.baseUrl, path: '/hello' }, []) });
+  rows.push({ label: 'bare Fastify GET /hello', ...(await bench({ label: 'bare', baseUrl: bare.baseUrl, path: '/hello', pid: bare.pid }, [])) });
   await bare.stop();
 
   const database = await createBenchDatabase();
@@ -111,6 +125,12 @@ export async function runApiBench(): Promise<void> {
     };
   });
   note(`Seeded ${MEMBERS} members x ${PROJECTS_PER_MEMBER} projects; server ${redisUrl ? `with Redis (${redisUrl})` : 'without Redis'}.`);
+  // The lean reference (issue 19 item 1): the same work with fastify, pg and jose only, on the
+  // same database and tokens, measured in the same run.
+  const leanPort = await freePort();
+  const lean = startNode('lean server', [fileURLToPath(new URL('./servers/lean-server.mjs', import.meta.url))], { PATH: process.env.PATH, PORT: String(leanPort), DATABASE_URL: database.url, JWT_SECRET: server.jwtSecret }, leanPort);
+  await waitForOk(lean, '/health');
+  await checkSameAnswers(server.baseUrl, lean.baseUrl, members[0] as Member);
 
   // The list must really be one full page of the caller's own projects.
   const first = members[0] as Member;
@@ -129,24 +149,27 @@ export async function runApiBench(): Promise<void> {
   const importMs = await checkUsageImport(server.baseUrl, first);
 
   const targets: Target[] = [
-    { label: 'GET /api/health', baseUrl: server.baseUrl, path: '/api/health' },
-    { label: 'GET /api/projects (25 rows)', baseUrl: server.baseUrl, path: '/api/projects', perMember: () => '/api/projects' },
-    { label: 'GET /api/projects/:id', baseUrl: server.baseUrl, path: '/api/projects/0', perMember: (member) => `/api/projects/${member.projectId}` },
-    { label: 'GET /api/projects/:id/estimate', baseUrl: server.baseUrl, path: '/api/projects/0/estimate', perMember: (member) => `/api/projects/${member.projectId}/estimate` },
-    { label: `GET /api/admin/projects, q + 2 stages + sort (25 of ${search.total})`, baseUrl: server.baseUrl, path: ADMIN_SEARCH, headers: admin },
-    { label: `GET /api/admin/projects.csv (${MEMBERS * PROJECTS_PER_MEMBER} rows, ${EXPORT_CONNECTIONS} connections, ${EXPORT_SECONDS} s)`, baseUrl: server.baseUrl, path: '/api/admin/projects.csv', headers: admin, connections: EXPORT_CONNECTIONS, timeout: 60, minSeconds: EXPORT_SECONDS },
+    { label: 'GET /api/health', baseUrl: server.baseUrl, pid: server.pid, path: '/api/health' },
+    { label: LEAN_LIST, baseUrl: lean.baseUrl, pid: lean.pid, path: '/api/projects', perMember: () => '/api/projects' },
+    { label: PORTAL_LIST, baseUrl: server.baseUrl, pid: server.pid, path: '/api/projects', perMember: () => '/api/projects' },
+    { label: LEAN_ONE, baseUrl: lean.baseUrl, pid: lean.pid, path: '/api/projects/0', perMember: (member) => `/api/projects/${member.projectId}` },
+    { label: PORTAL_ONE, baseUrl: server.baseUrl, pid: server.pid, path: '/api/projects/0', perMember: (member) => `/api/projects/${member.projectId}` },
+    { label: 'GET /api/projects/:id/estimate', baseUrl: server.baseUrl, pid: server.pid, path: '/api/projects/0/estimate', perMember: (member) => `/api/projects/${member.projectId}/estimate` },
+    { label: `GET /api/admin/projects, q + 2 stages + sort (25 of ${search.total})`, baseUrl: server.baseUrl, pid: server.pid, path: ADMIN_SEARCH, headers: admin },
+    { label: `GET /api/admin/projects.csv (${MEMBERS * PROJECTS_PER_MEMBER} rows, ${EXPORT_CONNECTIONS} connections, ${EXPORT_SECONDS} s)`, baseUrl: server.baseUrl, pid: server.pid, path: '/api/admin/projects.csv', headers: admin, connections: EXPORT_CONNECTIONS, timeout: 60, minSeconds: EXPORT_SECONDS },
   ];
   for (const target of targets.filter((candidate) => !knobs.only || candidate.label.toLowerCase().includes(knobs.only.toLowerCase()))) {
-    rows.push({ label: target.label, result: await bench(target, members) });
+    rows.push({ label: target.label, ...(await bench(target, members)) });
   }
+  await lean.stop();
   await server.stop();
   await database.drop();
 
   const ceiling = rows[0]?.result.requests.average ?? Number.NaN;
   printTable(
     'API',
-    ['route', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors', 'share of bare'],
-    rows.map(({ label, result }) => [
+    ['route', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors', 'share of bare', 'server CPU ms/req'],
+    rows.map(({ label, result, cpuMsPerRequest }) => [
       label,
       fixed(result.requests.average, 0),
       fixed(result.latency.p50, 1),
@@ -154,9 +177,11 @@ export async function runApiBench(): Promise<void> {
       fixed(result.latency.p99, 1),
       String(errorsOf(result)),
       `${fixed((result.requests.average / ceiling) * 100, 1)} %`,
+      cpuMsPerRequest === undefined ? '-' : fixed(cpuMsPerRequest, 3),
     ]),
   );
   note('errors = connection errors (timeouts included) + non-2xx answers. Authenticated routes rotate over all 100 members (a minted token each); the admin routes use one administrator\'s token.');
+  printAgainstLean(rows);
   const exported = rows.find((row) => row.label.includes('.csv'));
   note(`CSV export alone (one request at a time, median of 3): ${fixed(exportMs, 0)} ms for ${MEMBERS * PROJECTS_PER_MEMBER} rows.`);
   note(`Green Button import of a year of 15-minute CSV readings (${IMPORT_DAYS * 96} rows, one request at a time, median of 3): ${fixed(importMs, 0)} ms.`);
@@ -219,4 +244,35 @@ async function checkUsageImport(baseUrl: string, member: Member): Promise<number
     if (res.status !== 200 || body.meters?.[0]?.length !== 12) throw new Error(`POST usage-imports answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
   }
   return times.sort((a, b) => a - b)[1] ?? Number.NaN;
+}
+
+/** Both servers must answer the same JSON and headers for the same member (else the comparison means nothing). */
+async function checkSameAnswers(portalUrl: string, leanUrl: string, member: Member): Promise<void> {
+  for (const path of ['/api/projects', '/api/projects?page=2&per_page=10', `/api/projects/${member.projectId}`]) {
+    const [portal, lean] = await Promise.all([portalUrl, leanUrl].map((base) => fetch(`${base}${path}`, { headers: { authorization: member.authorization } })));
+    const [portalBody, leanBody] = await Promise.all([portal!.text(), lean!.text()]);
+    const same = portal!.status === 200 && lean!.status === 200 && portalBody === leanBody && ['x-total-count', 'link'].every((header) => portal!.headers.get(header) === lean!.headers.get(header));
+    if (!same) {
+      let at = 0;
+      while (at < portalBody.length && portalBody[at] === leanBody[at]) at++;
+      const around = (body: string) => body.slice(Math.max(0, at - 120), at + 120);
+      throw new Error(`The lean server does not answer ${path} as the portal does (statuses ${portal!.status} and ${lean!.status}; bodies differ at ${at}):\nportal …${around(portalBody)}…\nlean   …${around(leanBody)}…\nheaders portal ${portal!.headers.get('x-total-count')} ${portal!.headers.get('link')}\nheaders lean   ${lean!.headers.get('x-total-count')} ${lean!.headers.get('link')}`);
+    }
+  }
+}
+
+/** Issue 19 item 1: each read route beside the lean server, with its target. */
+function printAgainstLean(rows: Row[]): void {
+  const find = (label: string) => rows.find((row) => row.label === label);
+  const lines: string[][] = [];
+  for (const [portalLabel, leanLabel] of [[PORTAL_LIST, LEAN_LIST], [PORTAL_ONE, LEAN_ONE]] as const) {
+    const portalRow = find(portalLabel);
+    const leanRow = find(leanLabel);
+    if (!portalRow || !leanRow) continue;
+    const [portal, lean] = [portalRow.result, leanRow.result];
+    const share = portal.requests.average / lean.requests.average;
+    const cpu = (row: Row) => (row.cpuMsPerRequest === undefined ? '-' : fixed(row.cpuMsPerRequest, 3));
+    lines.push([portalLabel, fixed(portal.requests.average, 0), fixed(lean.requests.average, 0), `${fixed(share * 100, 1)} %`, `≥ ${SHARE_OF_LEAN_TARGET * 100} %`, fixed(portal.latency.p99, 1), fixed(lean.latency.p99, 1), meets(share >= SHARE_OF_LEAN_TARGET && portal.latency.p99 <= lean.latency.p99), cpu(portalRow), cpu(leanRow)]);
+  }
+  if (lines.length > 0) printTable('Reads against the lean reference (issue 19 item 1)', ['route', 'portal req/s', 'lean req/s', 'share', 'target', 'portal p99 ms', 'lean p99 ms', 'meets (share and p99)', 'portal CPU ms/req', 'lean CPU ms/req'], lines);
 }

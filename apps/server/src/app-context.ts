@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { BackgroundTasks } from './lib/background-tasks.js';
-import type { Database } from './db/client.js';
+import type { Database, RunStatement } from './db/client.js';
 import type { PaymentProvider } from './lib/billing/index.js';
 import type { Bus } from './lib/bus.js';
 import type { Mailer } from './lib/mailer.js';
@@ -15,6 +15,8 @@ import type { UnsubscribeTokens } from './lib/unsubscribe-token.js';
 export interface AppContext {
   config: Config;
   db: Database;
+  /** The hot paths' plain, prepared SQL (db/client.ts Statement), on the same connections as `db`. */
+  run: RunStatement;
   tokens: AccessTokens;
   /** Signs and checks the one-click unsubscribe links of notification emails (docs/decisions/023). */
   unsubscribeTokens: UnsubscribeTokens;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
 import { trustProxyOption, type Config } from './config.js';
@@ -150,7 +151,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Bodies and queries refuse unknown keys (issue 14 item 15); params are the URL's own.
   app.setValidatorCompiler<ZodType>((route) => validatorCompiler(route.httpPart === 'body' || route.httpPart === 'querystring' ? { ...route, schema: strictInput(route.schema) } : route));
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by serializers compiled from the contract's schemas (issue 19 item 1),
+  // and checked against them first outside production.
+  app.setSerializerCompiler(responseSerializerCompiler({ check: !config.isProduction }));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -190,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploadSlots = createUploadSlots(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'upload-slots redis error'));
   // Like the bus: connected before the first request (it fails open, uncounted, until then).
   if (uploadSlots instanceof RedisUploadSlots) await uploadSlots.ready;
-  app.decorate('ctx', { config, db: database.db, tokens: new AccessTokens(config.jwtSecret), unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
+  app.decorate('ctx', { config, db: database.db, run: database.run, tokens: new AccessTokens(config.jwtSecret), unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
   // The outbox worker runs in every process (docs/decisions/008); closing waits for a send in progress.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { QueryResultRow } from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 
@@ -12,9 +13,25 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** What a service receives: the database or the handle of the transaction it runs in. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | 'query'>;
 
+/**
+ * A hot path's query as plain SQL (issue 19 item 1): no query building and no result mapping
+ * per request. The rows come back as the driver gives them (a column's name as key, timestamps
+ * as Date, jsonb parsed). On PostgreSQL each connection prepares it once, under its name.
+ */
+export interface Statement {
+  readonly name: string;
+  readonly text: string;
+}
+
+export const statement = (name: string, text: string): Statement => ({ name, text });
+
+/** Runs a Statement with its parameters ($1, $2, ...). */
+export type RunStatement = <Row>(statement: Statement, values: unknown[]) => Promise<Row[]>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  run: RunStatement;
   ping(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -122,6 +139,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     return {
       db,
       kind: 'pglite',
+      run: async <Row>(query: Statement, values: unknown[]) => (await client.query<Row>(query.text, values)).rows,
       withAdvisoryLock: advisoryLocks(async () => ({ connection: client, release: () => {} })),
       ping: async () => {
         await client.query('select 1');
@@ -198,6 +216,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   return {
     db,
     kind: 'postgres',
+    run: async <Row>(query: Statement, values: unknown[]) => (await pool.query<Row & QueryResultRow>({ name: query.name, text: query.text, values })).rows,
     withAdvisoryLock: advisoryLocks(async () => {
       const client = await pool.connect();
       return { connection: client, release: (broken) => client.release(broken) };

@@ -104,7 +104,7 @@ describe('error bodies', () => {
 
     const member = await prod.signIn();
     // A failing database call inside a route: the generic 500, the detail only in the log.
-    const spy = vi.spyOn(prod.app.ctx.db, 'select').mockImplementation(() => {
+    const spy = vi.spyOn(prod.app.ctx, 'run').mockImplementation(() => {
       throw new Error('secret internal detail: select password_digest from users (test-secret)');
     });
     try {

@@ -1,6 +1,6 @@
 import type { LinkType, ProjectStage, RoofAge, RoofType, YesNo } from '@sunin/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 const createdAt = timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -68,6 +68,23 @@ export const projects = pgTable(
     index('projects_updated_idx').on(table.updated_at.desc(), table.id.desc()),
     index('projects_account_idx').on(table.account_id),
   ],
+);
+
+/**
+ * How many projects each member has at each stage (issue 19 item 2), kept by triggers on
+ * projects in the writing transaction (migration 0013), so that a list's total is a few rows
+ * read, not every matching project counted. Rows at 0 stay.
+ */
+export const projectCounts = pgTable(
+  'project_counts',
+  {
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    project_stage: text().$type<ProjectStage>().notNull(),
+    n: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.user_id, table.project_stage] })],
 );
 
 export const contacts = pgTable(

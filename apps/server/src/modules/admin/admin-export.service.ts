@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context.js';
 import { projects, users, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { csvStream, inBatches, type CsvColumn } from '../../lib/csv.js';
-import { ownerName } from '../projects/projects.service.js';
+import { ownerName, projectSelection } from '../projects/projects.service.js';
 import { projectListFilter, userListOrder, userListWhere } from './admin.service.js';
 
 /**
@@ -56,7 +56,9 @@ const PROJECT_COLUMNS: CsvColumn<ProjectWithOwner>[] = [
 
 /** GET /api/admin/projects.csv (issue 15 item 3): All Projects with its search, filters and sort, every page. */
 export function exportProjects(ctx: AppContext, query: ExportQuery<AdminProjectListQuery>, batchSize = EXPORT_BATCH_SIZE): Readable {
-  const { where, orderBy } = projectListFilter(query);
+  const filter = projectListFilter(query);
+  const where = projectSelection(filter);
+  const orderBy = filter.orderBy;
   const rows = inBatches(
     (limit, offset) => ctx.db.select({ project: projects, ownerName }).from(projects).innerJoin(users, eq(users.id, projects.user_id)).where(where).orderBy(...orderBy).limit(limit).offset(offset),
     batchSize,

@@ -81,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: userTags, params, querystring: adminProjectListQuerySchema.pick({ page: true, stage_filter: true }).extend({ per_page: pageQuerySchema.shape.per_page.default(100) }), response: { 200: z.array(projectSchema) } } },
     async (request, reply) => {
       await admin.getUser(app.ctx, request.params.id);
-      const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, { userId: request.params.id, stage: admin.stageFilter(request.query.stage_filter) });
+      const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, { ownerId: request.params.id, stages: admin.stageFilter(request.query.stage_filter) });
       setPageHeaders(request, reply, request.query, total);
       return rows.map(toProjectResponse);
     },

@@ -1,5 +1,5 @@
-import { ADMIN_ROLE, ARCHIVED_STAGE, normalizeUserFields, type Account, type AccountType, type AdminProjectListQuery, type AdminUserListQuery, type CompanyRole, type Referral } from '@sunin/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_ROLE, ARCHIVED_STAGE, normalizeUserFields, PROJECT_STAGES, type ProjectStage, type Account, type AccountType, type AdminProjectListQuery, type AdminUserListQuery, type CompanyRole, type Referral } from '@sunin/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
@@ -11,7 +11,7 @@ import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { auditedFields, diff, recordAudit } from '../audit/audit.service.js';
 import { assertIdentityAvailable, identityConflict } from '../auth/auth.service.js';
-import { recentlyUpdatedFirst } from '../projects/projects.service.js';
+import { recentlyUpdatedFirst, type ProjectListFilter } from '../projects/projects.service.js';
 
 export interface AdminUserChanges {
   email?: string;
@@ -275,13 +275,18 @@ export async function getReferral(ctx: AppContext, id: number): Promise<Referral
 }
 
 /** Working hides Archived projects; Archived shows only them (the user detail's filter). */
-export function stageFilter(filter: 'working' | 'archived' | undefined) {
-  if (filter === 'working') return ne(projects.project_stage, ARCHIVED_STAGE);
-  if (filter === 'archived') return eq(projects.project_stage, ARCHIVED_STAGE);
+/** The stages of the Working and Archived tabs (none: every stage). */
+export function stageFilter(filter: 'working' | 'archived' | undefined): readonly ProjectStage[] | undefined {
+  if (filter === 'working') return PROJECT_STAGES;
+  if (filter === 'archived') return [ARCHIVED_STAGE];
   return undefined;
 }
 
-/** The filters of All Projects (issue 15 item 2): q searches the id, company, owner's name and city. */
+/**
+ * The search of All Projects (issue 15 item 2): q searches the id, company, owner's name and
+ * city; then the state and the updated dates. The owner and the stages are separate filters
+ * (projectListFilter), which the totals read from project_counts.
+ */
 export function projectListWhere(query: Omit<AdminProjectListQuery, 'page' | 'per_page' | 'sort'>): SQL | undefined {
   const pattern = query.q === undefined ? undefined : containsPattern(query.q);
   const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
@@ -294,9 +299,7 @@ export function projectListWhere(query: Omit<AdminProjectListQuery, 'page' | 'pe
           ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
           ilike(projects.city, pattern),
         ),
-    query.stage?.length ? inArray(projects.project_stage, query.stage) : undefined,
     query.state ? ilike(projects.state, escapeLike(query.state)) : undefined,
-    query.owner_id === undefined ? undefined : eq(projects.user_id, query.owner_id),
     query.updated_from ? gte(projects.updated_at, new Date(`${query.updated_from}T00:00:00Z`)) : undefined,
     query.updated_to ? lt(projects.updated_at, nextDay(query.updated_to)) : undefined,
   );
@@ -310,10 +313,17 @@ export function projectListOrder(sort: AdminProjectListQuery['sort']): SQL[] {
   return [direction(column), direction(projects.id)];
 }
 
-/** All Projects' query apart from paging (the list and its export): owner, Working/Archived, search, filters and sort. */
-export function projectListFilter(query: Omit<AdminProjectListQuery, 'page' | 'per_page'>): { where: SQL | undefined; orderBy: SQL[] } {
+/** All Projects' query apart from paging (the list and its export): owner, Working/Archived and stages, search, filters and sort. */
+export function projectListFilter(query: Omit<AdminProjectListQuery, 'page' | 'per_page'>): ProjectListFilter & { orderBy: SQL[] } {
+  // The page's owner (/admin/users/:id) and the owner filter: both, when both are given.
+  const owners = [...new Set([query.user_id, query.owner_id].filter((id) => id !== undefined))];
+  const tab = stageFilter(query.stage_filter);
+  const stages = query.stage?.length ? query.stage.filter((stage) => !tab || tab.includes(stage)) : tab;
   return {
-    where: and(query.user_id === undefined ? undefined : eq(projects.user_id, query.user_id), stageFilter(query.stage_filter), projectListWhere(query)),
+    ownerId: owners[0],
+    // Two different owners: nothing matches.
+    stages: owners.length > 1 ? [] : stages,
+    where: projectListWhere(query),
     orderBy: projectListOrder(query.sort),
   };
 }

@@ -1,6 +1,8 @@
 import {
   ARCHIVED_STAGE,
+  DEFAULT_STALL_THRESHOLDS,
   isProjectStalled,
+  stallThresholdsSchema,
   PROJECT_MESSAGES,
   PROJECT_STAGES,
   type PageQuery,
@@ -8,12 +10,12 @@ import {
   type ProjectStage,
   type ProjectStatistics,
 } from '@sunin/contract';
-import { and, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { projectCreateSchema, projectUpdateSchema } from '@sunin/contract';
 import type { AppContext } from '../../app-context.js';
-import type { Executor } from '../../db/client.js';
-import { accounts, projects, projectStageChanges, users, type ProjectRow, type UserRow } from '../../db/schema/index.js';
+import { statement, type Executor } from '../../db/client.js';
+import { accounts, projectCounts, projects, projectStageChanges, users, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
@@ -24,6 +26,7 @@ import { recordStageChange } from './stage-history.js';
 import { fullName } from '../users/full-name.js';
 import { projectName } from './project-name.js';
 import { readStallThresholds } from '../stalls/stalls.service.js';
+import { settingValue } from '../settings/settings.service.js';
 import { followStage } from '../earnings/earnings.service.js';
 
 type ProjectCreate = z.output<typeof projectCreateSchema>;
@@ -201,50 +204,101 @@ async function withStalled(db: Executor, rows: Array<Omit<ProjectWithOwner, 'sta
   return rows.map((row) => ({ ...row, stalled: isProjectStalled(row.project.project_stage, row.stageEnteredAt, thresholds, now) }));
 }
 
-export async function getProject(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<ProjectWithOwner> {
-  const [row] = await ctx.db
-    .select({ project: projects, ownerName, stageEnteredAt })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.user_id))
-    .where(and(eq(projects.id, projectId), scope.admin ? undefined : eq(projects.user_id, scope.user.id)))
-    .limit(1);
-  if (!row) throw new AppError('not_found', 'Project not found.');
-  const [answer] = await withStalled(ctx.db, [row]);
-  return answer!;
+/**
+ * The read paths a member hits most (issue 19 item 1) are plain SQL prepared once per
+ * connection: one round trip answers everything (the project, its owner's name, when it entered
+ * its stage, the stall thresholds and, for a page, the total from project_counts), and the rows
+ * go to the answer without a mapping step in between.
+ */
+const PROJECT_ANSWER = `p.*, trim(u.first_name || ' ' || u.last_name) as owner_name,
+  (select max(c.changed_at) from project_stage_changes c where c.project_id = p.id) as stage_entered_at,
+  (select s.value from settings s where s.name = 'stall_thresholds') as stall_thresholds`;
+
+interface ProjectAnswerRow extends ProjectRow {
+  owner_name: string;
+  stage_entered_at: Date | null;
+  /** The stored setting's value, or null while the default applies. */
+  stall_thresholds: unknown;
 }
 
-/** Newest updated_at first (member-app.md 2), one page, with the total for the headers. */
-export async function listProjects(
-  ctx: AppContext,
-  scope: ProjectScope,
-  page: PageQuery,
-  filter: { userId?: number | undefined; stage?: SQL | undefined; where?: SQL | undefined; orderBy?: SQL[] | undefined } = {},
-): Promise<{ rows: ProjectWithOwner[]; total: number }> {
-  const ownerId = scope.admin ? filter.userId : scope.user.id;
-  const where = and(ownerId === undefined ? undefined : eq(projects.user_id, ownerId), filter.stage, scope.admin ? filter.where : undefined);
-  // The page and the total in one query (a window count); only a page past the end, which
-  // has no row to carry the total, needs a second query.
-  const rows = await ctx.db
-    .select({ project: projects, ownerName, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.user_id))
-    .where(where)
-    .orderBy(...(filter.orderBy ?? recentlyUpdatedFirst()))
-    .limit(page.per_page)
-    .offset(offsetOf(page));
-  if (rows[0]) {
-    // The page's times in stage in one grouped query over the page's ids (not a subquery per
-    // row, which the window count would run for every matching project).
-    const entered = await ctx.db
-      .select({ id: projectStageChanges.project_id, at: max(projectStageChanges.changed_at) })
-      .from(projectStageChanges)
-      .where(inArray(projectStageChanges.project_id, rows.map((row) => row.project.id)))
-      .groupBy(projectStageChanges.project_id);
-    const enteredAt = new Map(entered.map((row) => [row.id, row.at]));
-    return { rows: await withStalled(ctx.db, rows.map(({ project, ownerName }) => ({ project, ownerName, stageEnteredAt: enteredAt.get(project.id) ?? null }))), total: rows[0].total };
+/** Newest updated_at first (member-app.md 2), with the member's total from project_counts. */
+const MEMBER_PAGE = statement(
+  'member_projects_page',
+  `select ${PROJECT_ANSWER}, (select coalesce(sum(pc.n), 0)::int from project_counts pc where pc.user_id = $1) as total
+   from projects p join users u on u.id = p.user_id where p.user_id = $1 order by p.updated_at desc, p.id desc limit $2 offset $3`,
+);
+const MEMBER_TOTAL = statement('member_projects_total', 'select coalesce(sum(n), 0)::int as total from project_counts where user_id = $1');
+const OWN_PROJECT = statement('own_project', `select ${PROJECT_ANSWER} from projects p join users u on u.id = p.user_id where p.id = $1 and p.user_id = $2`);
+const ANY_PROJECT = statement('any_project', `select ${PROJECT_ANSWER} from projects p join users u on u.id = p.user_id where p.id = $1`);
+
+function answers(rows: ProjectAnswerRow[]): ProjectWithOwner[] {
+  const first = rows[0];
+  if (!first) return [];
+  const thresholds = settingValue(stallThresholdsSchema, DEFAULT_STALL_THRESHOLDS, first.stall_thresholds);
+  const now = new Date();
+  return rows.map((row) => ({ project: row, ownerName: row.owner_name, stageEnteredAt: row.stage_entered_at, stalled: isProjectStalled(row.project_stage, row.stage_entered_at, thresholds, now) }));
+}
+
+export async function getProject(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<ProjectWithOwner> {
+  const rows = scope.admin ? await ctx.run<ProjectAnswerRow>(ANY_PROJECT, [projectId]) : await ctx.run<ProjectAnswerRow>(OWN_PROJECT, [projectId, scope.user.id]);
+  const [answer] = answers(rows);
+  if (!answer) throw new AppError('not_found', 'Project not found.');
+  return answer;
+}
+
+/**
+ * Which projects a list holds (admin lists; a member's list is always their own): an owner,
+ * a set of stages (the Working/Archived tabs and the stage filter), and whatever else the
+ * search asks (`where`, which may use the owner's name), in an order.
+ */
+export interface ProjectListFilter {
+  ownerId?: number | undefined;
+  stages?: readonly ProjectStage[] | undefined;
+  where?: SQL | undefined;
+  orderBy?: SQL[] | undefined;
+}
+
+/**
+ * One page, newest updated_at first unless asked otherwise (member-app.md 2), with the total
+ * for the headers. The total of an owner and stages comes from project_counts, whatever the
+ * number of projects (issue 19 item 2); only a search counts the projects it matches.
+ */
+export async function listProjects(ctx: AppContext, scope: ProjectScope, page: PageQuery, filter: ProjectListFilter = {}): Promise<{ rows: ProjectWithOwner[]; total: number }> {
+  if (!scope.admin) {
+    const rows = await ctx.run<ProjectAnswerRow & { total: number }>(MEMBER_PAGE, [scope.user.id, page.per_page, offsetOf(page)]);
+    if (rows[0]) return { rows: answers(rows), total: rows[0].total };
+    // A page past the end has no row to carry the total.
+    const [totals] = offsetOf(page) > 0 ? await ctx.run<{ total: number }>(MEMBER_TOTAL, [scope.user.id]) : [];
+    return { rows: [], total: totals?.total ?? 0 };
   }
-  const [totals] = offsetOf(page) > 0 ? await ctx.db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.user_id)).where(where) : [{ n: 0 }];
-  return { rows: [], total: totals?.n ?? 0 };
+  const { ownerId, stages, where } = filter;
+  const selection = projectSelection(filter);
+  const [rows, total] = await Promise.all([
+    ctx.db
+      .select({ project: projects, ownerName, stageEnteredAt })
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.user_id))
+      .where(selection)
+      .orderBy(...(filter.orderBy ?? recentlyUpdatedFirst()))
+      .limit(page.per_page)
+      .offset(offsetOf(page)),
+    where === undefined ? countedProjects(ctx.db, ownerId, stages) : ctx.db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.user_id)).where(selection).then(([row]) => row?.n ?? 0),
+  ]);
+  return { rows: await withStalled(ctx.db, rows), total };
+}
+
+/** The filter as one condition (it may use the owner's name: join users). */
+export function projectSelection({ ownerId, stages, where }: ProjectListFilter): SQL | undefined {
+  return and(ownerId === undefined ? undefined : eq(projects.user_id, ownerId), stages ? inArray(projects.project_stage, [...stages]) : undefined, where);
+}
+
+/** How many projects an owner (or everyone) has at these stages (or any), from project_counts. */
+async function countedProjects(db: Executor, ownerId: number | undefined, stages: readonly ProjectStage[] | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${projectCounts.n}), 0)::int`.mapWith(Number) })
+    .from(projectCounts)
+    .where(and(ownerId === undefined ? undefined : eq(projectCounts.user_id, ownerId), stages ? inArray(projectCounts.project_stage, [...stages]) : undefined));
+  return row?.n ?? 0;
 }
 
 /**

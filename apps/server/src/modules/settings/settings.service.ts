@@ -25,8 +25,14 @@ export async function readSetting<S extends z.ZodType>(db: Executor, name: Setti
     .where(eq(settings.name, name))
     .limit(1);
   if (!row) return { value: fallback, updatedAt: null, updatedByName: null };
-  const parsed = schema.safeParse({ ...(fallback as object), ...(row.value as object) });
-  return { value: parsed.success ? parsed.data : fallback, updatedAt: row.updatedAt, updatedByName: row.updatedByName };
+  return { value: settingValue(schema, fallback, row.value), updatedAt: row.updatedAt, updatedByName: row.updatedByName };
+}
+
+/** A stored setting's value (or null: none stored) read through its schema over the default. */
+export function settingValue<S extends z.ZodType>(schema: S, fallback: z.infer<S>, stored: unknown): z.infer<S> {
+  if (stored === null || stored === undefined) return fallback;
+  const parsed = schema.safeParse({ ...(fallback as object), ...(stored as object) });
+  return parsed.success ? parsed.data : fallback;
 }
 
 /**

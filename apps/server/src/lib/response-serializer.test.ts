@@ -1,0 +1,98 @@
+import { projectSchema, type Project } from '@sunin/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z, type ZodType } from 'zod';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { compileFastSerializer, responseSerializerCompiler } from './response-serializer.js';
+
+const project: Project & { password_digest: string } = {
+  id: 7,
+  account_id: null,
+  user_id: 3,
+  owner_name: 'Ann "the" Owner',
+  company_name: 'Acme </script> Solar',
+  industry: 'Manufacturing',
+  address_1: '1 Main St',
+  address_2: '',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  shade_interference: null,
+  shade_interference_details: '',
+  type_of_roof: 'Flat Roof',
+  age_of_roof: null,
+  roof_description: 'Membrane\nroof',
+  utility_company: 'Austin Energy',
+  utility_account_holder: '',
+  utility_account_number: '',
+  main_meter_number: '',
+  main_panel_amperage: '',
+  power_bill_received_status: 'Yes',
+  average_monthly_power_bill_cost: '2400',
+  additional_utility_notes: '',
+  itc_energy_community: false,
+  itc_domestic_content: true,
+  tax_exempt: false,
+  kilowatt_amounts: [[1200, null, 1300.5], []],
+  project_stage: 'Presentation Ready',
+  proposal_url: null,
+  stage_entered_at: '2026-11-01T10:00:00.000Z',
+  stalled: true,
+  created_at: '2026-10-01T10:00:00.000Z',
+  updated_at: '2026-11-02T10:00:00.000Z',
+  // Never part of an answer: the contract's properties only.
+  password_digest: '$argon2id$secret',
+};
+
+/** What zod's parse and JSON.stringify wrote before (fastify-type-provider-zod). */
+const throughZod = (schema: ZodType, data: unknown) => JSON.stringify(z.encode(schema, data));
+
+describe('the compiled response serializer (issue 19 item 1)', () => {
+  it('writes exactly what zod wrote for a project and a list of them, and nothing outside the contract', () => {
+    const one = compileFastSerializer(projectSchema);
+    const list = compileFastSerializer(z.array(projectSchema));
+    expect(one).not.toBeNull();
+    expect(one?.(project)).toBe(throughZod(projectSchema, project));
+    expect(list?.([project, { ...project, id: 8, stage_entered_at: null }])).toBe(throughZod(z.array(projectSchema), [project, { ...project, id: 8, stage_entered_at: null }]));
+    expect(one?.(project)).not.toContain('argon2');
+    expect(JSON.parse(one?.(project) ?? '{}')).toEqual(Object.fromEntries(Object.entries(project).filter(([key]) => key !== 'password_digest')));
+  });
+
+  it('writes nullable enums, records and nested choices as zod did', () => {
+    const schema = z.object({ role: z.enum(['a', 'b']).nullable(), counts: z.record(z.string(), z.number()), pick: z.discriminatedUnion('k', [z.object({ k: z.literal('x'), v: z.number() }), z.object({ k: z.literal('y') })]) });
+    const serialize = compileFastSerializer(schema);
+    for (const data of [{ role: null, counts: {}, pick: { k: 'y' } }, { role: 'b', counts: { x: 1, 'y z': 2 }, pick: { k: 'x', v: 3 } }]) expect(serialize?.(data)).toBe(throughZod(schema, data));
+  });
+
+  it('leaves a schema zod cannot say in JSON Schema (a Date) to zod and JSON.stringify, as before', () => {
+    const schema = z.object({ at: z.date() });
+    expect(compileFastSerializer(schema)).toBeNull();
+    const serialize = responseSerializerCompiler({ check: false })({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+    expect(serialize({ at: new Date('2026-11-24T00:00:00Z'), extra: 1 })).toBe('{"at":"2026-11-24T00:00:00.000Z"}');
+    expect(() => serialize({ at: 'not a date' })).toThrow(/Response doesn't match the schema/);
+  });
+
+  it('checks an answer against the contract outside production, and only writes it in production', () => {
+    const wrong = { ...project, project_stage: 'Not a stage' };
+    const checked = responseSerializerCompiler({ check: true })({ schema: projectSchema, method: 'GET', url: '/api/projects/:id', httpStatus: '200' });
+    const unchecked = responseSerializerCompiler({ check: false })({ schema: projectSchema, method: 'GET', url: '/api/projects/:id', httpStatus: '200' });
+    expect(() => checked(wrong)).toThrow(/Response doesn't match the schema/);
+    expect(JSON.parse(unchecked(wrong)).project_stage).toBe('Not a stage');
+    expect(checked(project)).toBe(unchecked(project));
+  });
+});
+
+describe('every route', () => {
+  let t: TestApp;
+  beforeAll(async () => void (t = await createTestApp()));
+  afterAll(async () => t?.close());
+
+  it('has a compiled serializer for each of its response schemas', () => {
+    const slow: string[] = [];
+    for (const route of t.app.routeTable) {
+      const responses = (route.schema?.response ?? {}) as Record<string, ZodType>;
+      for (const [status, schema] of Object.entries(responses)) if (!compileFastSerializer(schema)) slow.push(`${route.method} ${route.url} ${status}`);
+    }
+    expect(slow).toEqual([]);
+    expect(t.app.routeTable.filter((route) => route.schema?.response).length).toBeGreaterThan(50);
+  });
+});

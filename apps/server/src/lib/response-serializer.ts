@@ -1,0 +1,74 @@
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { z, type ZodType } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+type Serialize = (data: unknown) => string;
+
+const SIMPLE_KEYS = new Set(['type', 'enum', 'const', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern']);
+
+/**
+ * zod's JSON Schema, made easy for fast-json-stringify: a choice between plain values (a
+ * nullable enum is `anyOf: [{ type: 'string', enum }, { type: 'null' }]`) becomes one list of
+ * types, so the serializer writes it directly instead of testing each branch with Ajv.
+ */
+function simplify(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(simplify);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const result: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) result[key] = key === 'properties' || key === 'definitions' || key === '$defs' ? mapValues(value, simplify) : simplify(value);
+  const choices = result.anyOf ?? result.oneOf;
+  if (Array.isArray(choices) && choices.every((choice) => isPlain(choice))) {
+    const types = [...new Set(choices.flatMap((choice) => [(choice as JsonSchema).type].flat()))];
+    delete result.anyOf;
+    delete result.oneOf;
+    result.type = types.length === 1 ? types[0] : types;
+  }
+  return result;
+}
+
+function isPlain(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && 'type' in schema && (schema as JsonSchema).type !== 'object' && (schema as JsonSchema).type !== 'array' && Object.keys(schema).every((key) => SIMPLE_KEYS.has(key));
+}
+
+function mapValues(value: unknown, map: (item: unknown) => unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, map(item)]));
+}
+
+/**
+ * The compiled serializer of a response schema (issue 19 item 1), or null when zod cannot say
+ * it in JSON Schema (a transform): fast-json-stringify writes only the schema's properties, as
+ * zod's parse kept only them, without walking the answer twice.
+ */
+export function compileFastSerializer(schema: ZodType): Serialize | null {
+  let json: unknown;
+  try {
+    json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
+  } catch {
+    return null;
+  }
+  const { $schema: _ignored, ...rest } = json as JsonSchema;
+  return fastJson(simplify(rest) as Parameters<typeof fastJson>[0]) as Serialize;
+}
+
+/**
+ * Fastify's serializer compiler for the zod response schemas. Every answer is written by the
+ * compiled serializer; with `check` (development and tests) it is first checked against the
+ * contract with zod, so a handler that answers something the contract does not say fails the
+ * tests (500, ResponseSerializationError) instead of going out. A schema without a compiled
+ * serializer is checked and written by zod and JSON.stringify, as before.
+ */
+export function responseSerializerCompiler({ check }: { check: boolean }): FastifySerializerCompiler<ZodType> {
+  return ({ schema, method, url }) => {
+    const fast = compileFastSerializer(schema);
+    const validated = (data: unknown) => {
+      const result = z.safeEncode(schema, data);
+      if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+      return result.data;
+    };
+    if (!fast) return (data: unknown) => JSON.stringify(validated(data));
+    return check ? (data: unknown) => fast(validated(data)) : fast;
+  };
+}
