@@ -1,9 +1,10 @@
+import type * as Jose from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // Counts the signature checks: a verified token is remembered (issue 19 item 1).
 const jose = vi.hoisted(() => ({ calls: 0 }));
 vi.mock('jose', async (importOriginal) => {
-  const original = await importOriginal<typeof import('jose')>();
+  const original = await importOriginal<typeof Jose>();
   return {
     ...original,
     jwtVerify: (...args: Parameters<typeof original.jwtVerify>) => {
