@@ -14,7 +14,7 @@ import { knobs } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
 import { fixed, meets, note, printTable } from './lib/report.js';
 import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
-import { cpuMilliseconds, freePort, startNode, startPortalServer, waitForOk } from './lib/server.js';
+import { cpuMilliseconds, freePort, profileArgs, startNode, startPortalServer, waitForOk } from './lib/server.js';
 import { mintAccessToken } from './lib/tokens.js';
 
 const MEMBERS = 100;
@@ -128,7 +128,7 @@ export async function runApiBench(): Promise<void> {
   // The lean reference (issue 19 item 1): the same work with fastify, pg and jose only, on the
   // same database and tokens, measured in the same run.
   const leanPort = await freePort();
-  const lean = startNode('lean server', [fileURLToPath(new URL('./servers/lean-server.mjs', import.meta.url))], { PATH: process.env.PATH, PORT: String(leanPort), DATABASE_URL: database.url, JWT_SECRET: server.jwtSecret }, leanPort);
+  const lean = startNode('lean server', [...profileArgs('lean'), fileURLToPath(new URL('./servers/lean-server.mjs', import.meta.url))], { PATH: process.env.PATH, PORT: String(leanPort), DATABASE_URL: database.url, JWT_SECRET: server.jwtSecret }, leanPort);
   await waitForOk(lean, '/health');
   await checkSameAnswers(server.baseUrl, lean.baseUrl, members[0] as Member);
 

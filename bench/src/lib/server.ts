@@ -132,8 +132,7 @@ export async function startPortalServer(options: { databaseUrl: string; redisUrl
   // server's own code is unchanged.
   // BENCH_CPU_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (open it
   // in Chrome DevTools' Performance panel, or summarize it with src/profile-summary.ts).
-  const profile = knobs.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(knobs.cpuProfileDir)}`] : [];
-  const proc = startNode('portal server', [...profile, '--expose-gc', '--import', memoryProbe, serverEntry], env, port, true);
+  const proc = startNode('portal server', [...profileArgs('portal'), '--expose-gc', '--import', memoryProbe, serverEntry], env, port, true);
   await waitForOk(proc, '/api/health');
   const memory = () =>
     new Promise<NodeJS.MemoryUsage>((resolve, reject) => {
@@ -146,6 +145,11 @@ export async function startPortalServer(options: { databaseUrl: string; redisUrl
       proc.child.send('memory');
     });
   return { ...proc, jwtSecret, redisNamespace, memory };
+}
+
+/** Node's arguments that write a CPU profile named after the server when BENCH_CPU_PROFILE is set. */
+export function profileArgs(name: string): string[] {
+  return knobs.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(knobs.cpuProfileDir)}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
 }
 
 /** VmRSS of a process in bytes (Linux /proc). */

@@ -1,0 +1,109 @@
+import type { Redis } from 'ioredis';
+
+/** How often a process adds its counts to the shared ones in Redis. */
+export const SYNC_INTERVAL_MS = 100;
+/** Keys held before the ended windows are swept out (without Redis nothing else sweeps). */
+const SWEEP_AT = 10_000;
+
+interface Entry {
+  window: number;
+  /** This process's hits not yet added to Redis. */
+  pending: number;
+  /** The count of the window in Redis (every process's hits) when last heard, or this process's own without Redis. */
+  shared: number;
+}
+
+export interface WindowHit {
+  allowed: boolean;
+  /** Seconds until the window ends (for Retry-After). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Hits per key in fixed windows (issue 19 item 1: the per-user request limits of ASVS 2.4.1,
+ * checked on every signed-in request). Counting is in memory, so a request pays no round trip;
+ * with Redis, each process adds its counts to the window's shared count every 100 ms in one
+ * pipeline and learns the others' from the answer. A request is refused once the shared count
+ * and this process's unsent hits reach the limit, so across processes the limit may be passed
+ * by what the others counted in the last 100 ms, never more; in one process it is exact. While
+ * Redis is away each process still holds its own count (the limit is then per process).
+ */
+export class WindowLimiter {
+  private readonly entries = new Map<string, Entry>();
+  private timer: NodeJS.Timeout | undefined;
+  private syncing: Promise<void> | undefined;
+
+  constructor(
+    private readonly options: { max: number; windowMs: number; redis?: Redis | undefined; prefix: string; onError?: (error: Error) => void },
+  ) {}
+
+  hit(key: string, now = Date.now()): WindowHit {
+    const window = Math.floor(now / this.options.windowMs);
+    let entry = this.entries.get(key);
+    if (!entry || entry.window !== window) {
+      if (!entry && this.entries.size >= SWEEP_AT) this.forgetEnded(window);
+      entry = { window, pending: 0, shared: 0 };
+      this.entries.set(key, entry);
+    }
+    const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * this.options.windowMs - now) / 1000));
+    if (entry.shared + entry.pending >= this.options.max) return { allowed: false, retryAfterSeconds };
+    entry.pending++;
+    if (this.options.redis) this.timer ??= setTimeout(() => void this.sync(), SYNC_INTERVAL_MS).unref();
+    else entry.shared += entry.pending--;
+    return { allowed: true, retryAfterSeconds };
+  }
+
+  /** Adds this process's pending hits to Redis; forgets the windows that have ended. */
+  async sync(now = Date.now()): Promise<void> {
+    this.timer = undefined;
+    const { redis, windowMs, prefix } = this.options;
+    if (!redis) return;
+    await this.syncing;
+    const current = Math.floor(now / windowMs);
+    const sending: Array<{ entry: Entry; count: number; redisKey: string }> = [];
+    this.forgetEnded(current);
+    for (const [key, entry] of this.entries) {
+      if (entry.pending > 0) sending.push({ entry, count: entry.pending, redisKey: `${prefix}${key}:${entry.window}` });
+    }
+    if (sending.length === 0) return;
+    const pipeline = redis.pipeline();
+    for (const { count, redisKey } of sending) pipeline.incrby(redisKey, count).pexpire(redisKey, windowMs * 2);
+    this.syncing = pipeline
+      .exec()
+      .then((results) => {
+        let failed: Error | null = null;
+        sending.forEach(({ entry, count }, index) => {
+          const [error, total] = results?.[index * 2] ?? [new Error('no answer from Redis')];
+          entry.pending -= count;
+          // Unsent, the hits still count here; sent, they are in the shared total.
+          if (error) {
+            entry.shared += count;
+            failed ??= error;
+          } else {
+            entry.shared = Math.max(entry.shared + count, Number(total));
+          }
+        });
+        if (failed) this.options.onError?.(failed);
+      })
+      .catch((error: unknown) => {
+        for (const { entry, count } of sending) {
+          entry.pending -= count;
+          entry.shared += count;
+        }
+        this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      })
+      .finally(() => {
+        this.syncing = undefined;
+      });
+    await this.syncing;
+  }
+
+  private forgetEnded(current: number): void {
+    for (const [key, entry] of this.entries) if (entry.window < current && entry.pending === 0) this.entries.delete(key);
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
