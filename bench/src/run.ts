@@ -1,5 +1,5 @@
 /**
- * `tsx src/run.ts [boot|api|analytics|realtime|web|uploads|reset|mail ...]`: builds the portal if needed, then runs the
+ * `tsx src/run.ts [boot|api|scale|analytics|realtime|web|uploads|reset|mail ...]`: builds the portal if needed, then runs the
  * named benchmarks in turn (all of them without arguments). Each starts and stops its own servers
  * and database; see bench/README.md for the knobs.
  */
@@ -12,10 +12,11 @@ import { knobs } from './lib/env.js';
 import { runMailBench } from './mail.js';
 import { runRealtimeBench } from './realtime.js';
 import { runResetBench } from './reset.js';
+import { runScaleBench } from './scale.js';
 import { runUploadsBench } from './uploads.js';
 import { runWebBench } from './web.js';
 
-const benches = { boot: runBootBench, api: runApiBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench, mail: runMailBench } as const;
+const benches = { boot: runBootBench, api: runApiBench, scale: runScaleBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench, mail: runMailBench } as const;
 type BenchName = keyof typeof benches;
 
 const requested = process.argv.slice(2);

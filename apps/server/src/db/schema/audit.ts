@@ -15,8 +15,8 @@ export const auditEntries = pgTable(
     created_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    index('audit_entries_entity_idx').on(table.entity_type, table.entity_id, table.created_at.desc()),
-    index('audit_entries_actor_idx').on(table.actor_id, table.created_at.desc()),
+    index('audit_entries_entity_idx').on(table.entity_type, table.entity_id, table.created_at.desc().nullsFirst()),
+    index('audit_entries_actor_idx').on(table.actor_id, table.created_at.desc().nullsFirst()),
   ],
 );
 

@@ -64,8 +64,8 @@ export const projects = pgTable(
     updated_at: updatedAt,
   },
   (table) => [
-    index('projects_user_updated_idx').on(table.user_id, table.updated_at.desc(), table.id.desc()),
-    index('projects_updated_idx').on(table.updated_at.desc(), table.id.desc()),
+    index('projects_user_updated_idx').on(table.user_id, table.updated_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('projects_updated_idx').on(table.updated_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('projects_account_idx').on(table.account_id),
   ],
 );

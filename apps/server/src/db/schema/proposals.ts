@@ -87,7 +87,7 @@ export const proposalClocks = pgTable(
     reminded_deadline_at: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (table) => [
-    index('proposal_clocks_ticket_idx').on(table.proposal_ticket_id, table.id.desc()),
+    index('proposal_clocks_ticket_idx').on(table.proposal_ticket_id, table.id.desc().nullsFirst()),
     // The reminder job and the overdue filter read the running clocks by due time.
     index('proposal_clocks_running_due_idx').on(table.due_at).where(sql`stopped_at is null`),
     index('proposal_clocks_started_idx').on(table.started_at),
@@ -112,7 +112,7 @@ export const notifications = pgTable(
     /** What it is about (issue 18 item 4): its link, and whether it is emailed. Migration 0012 backfills it by title. */
     kind: text().$type<NotificationKind>().notNull(),
   },
-  (table) => [index('notifications_user_created_idx').on(table.user_id, table.created_at.desc(), table.id.desc())],
+  (table) => [index('notifications_user_created_idx').on(table.user_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst())],
 );
 
 /**

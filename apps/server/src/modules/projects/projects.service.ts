@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { projectCreateSchema, projectUpdateSchema } from '@sunin/contract';
 import type { AppContext } from '../../app-context.js';
 import { statement, type Executor } from '../../db/client.js';
-import { accounts, projectCounts, projects, projectStageChanges, users, type ProjectRow, type UserRow } from '../../db/schema/index.js';
+import { accounts, projectCounts, projects, projectStageChanges, settings, users, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
@@ -25,7 +25,6 @@ import { startWaitingClocks } from '../proposals/proposal-clocks.js';
 import { recordStageChange } from './stage-history.js';
 import { fullName } from '../users/full-name.js';
 import { projectName } from './project-name.js';
-import { readStallThresholds } from '../stalls/stalls.service.js';
 import { settingValue } from '../settings/settings.service.js';
 import { followStage } from '../earnings/earnings.service.js';
 
@@ -78,6 +77,9 @@ export const ownerName = fullName;
 
 /** When the project reached its current stage: its newest stage change (one index probe per project). */
 export const stageEnteredAt = sql<Date | null>`(select max(${projectStageChanges.changed_at}) from ${projectStageChanges} where ${projectStageChanges.project_id} = ${projects.id})`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));
+
+/** The stall_thresholds setting as stored (null while the default applies), read in the same query as the rows. */
+const storedStallThresholds = sql<unknown>`(select ${settings.value} from ${settings} where ${settings.name} = 'stall_thresholds')`;
 
 /** member-app.md 2: the project lists' default order, newest updated_at first (id keeps pages stable). */
 export const recentlyUpdatedFirst = () => [desc(projects.updated_at), desc(projects.id)];
@@ -196,10 +198,12 @@ export interface ProjectWithOwner {
   stalled: boolean;
 }
 
-/** The projects' `stalled` by the stall_thresholds setting, the rule the stall alerts follow. */
-async function withStalled(db: Executor, rows: Array<Omit<ProjectWithOwner, 'stalled'>>): Promise<ProjectWithOwner[]> {
-  if (rows.length === 0) return [];
-  const { value: thresholds } = await readStallThresholds(db);
+/**
+ * The projects' `stalled` by the stall_thresholds setting (as stored, read with the rows), the
+ * rule the stall alerts follow.
+ */
+function withStalled(rows: Array<Omit<ProjectWithOwner, 'stalled'>>, storedThresholds: unknown): ProjectWithOwner[] {
+  const thresholds = settingValue(stallThresholdsSchema, DEFAULT_STALL_THRESHOLDS, storedThresholds);
   const now = new Date();
   return rows.map((row) => ({ ...row, stalled: isProjectStalled(row.project.project_stage, row.stageEnteredAt, thresholds, now) }));
 }
@@ -221,8 +225,8 @@ interface ProjectAnswerRow extends ProjectRow {
   stall_thresholds: unknown;
 }
 
-/** Newest updated_at first (member-app.md 2), with the member's total from project_counts. */
-const MEMBER_PAGE = statement(
+/** Newest updated_at first (member-app.md 2), with the member's total from project_counts (exported for its plan test). */
+export const MEMBER_PAGE = statement(
   'member_projects_page',
   `select ${PROJECT_ANSWER}, (select coalesce(sum(pc.n), 0)::int from project_counts pc where pc.user_id = $1) as total
    from projects p join users u on u.id = p.user_id where p.user_id = $1 order by p.updated_at desc, p.id desc limit $2 offset $3`,
@@ -232,11 +236,10 @@ const OWN_PROJECT = statement('own_project', `select ${PROJECT_ANSWER} from proj
 const ANY_PROJECT = statement('any_project', `select ${PROJECT_ANSWER} from projects p join users u on u.id = p.user_id where p.id = $1`);
 
 function answers(rows: ProjectAnswerRow[]): ProjectWithOwner[] {
-  const first = rows[0];
-  if (!first) return [];
-  const thresholds = settingValue(stallThresholdsSchema, DEFAULT_STALL_THRESHOLDS, first.stall_thresholds);
-  const now = new Date();
-  return rows.map((row) => ({ project: row, ownerName: row.owner_name, stageEnteredAt: row.stage_entered_at, stalled: isProjectStalled(row.project_stage, row.stage_entered_at, thresholds, now) }));
+  return withStalled(
+    rows.map((row) => ({ project: row, ownerName: row.owner_name, stageEnteredAt: row.stage_entered_at })),
+    rows[0]?.stall_thresholds,
+  );
 }
 
 export async function getProject(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<ProjectWithOwner> {
@@ -275,7 +278,7 @@ export async function listProjects(ctx: AppContext, scope: ProjectScope, page: P
   const selection = projectSelection(filter);
   const [rows, total] = await Promise.all([
     ctx.db
-      .select({ project: projects, ownerName, stageEnteredAt })
+      .select({ project: projects, ownerName, stageEnteredAt, thresholds: storedStallThresholds })
       .from(projects)
       .innerJoin(users, eq(users.id, projects.user_id))
       .where(selection)
@@ -284,7 +287,7 @@ export async function listProjects(ctx: AppContext, scope: ProjectScope, page: P
       .offset(offsetOf(page)),
     where === undefined ? countedProjects(ctx.db, ownerId, stages) : ctx.db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.user_id)).where(selection).then(([row]) => row?.n ?? 0),
   ]);
-  return { rows: await withStalled(ctx.db, rows), total };
+  return { rows: withStalled(rows, rows[0]?.thresholds), total };
 }
 
 /** The filter as one condition (it may use the owner's name: join users). */

@@ -1,0 +1,114 @@
+/**
+ * Cost that does not grow with data (npm run bench:scale; issue 19 item 2). On one database:
+ *
+ * 1. 10,000 projects (100 members x 100): a member's first page, rotating over the members,
+ *    and the admin lists (All Projects, its Working tab, one member's projects);
+ * 2. then 90,000 more (9 members x 10,000), 100,000 in all: the same member pages, a first page
+ *    of the members with 10,000 projects each, and the same admin lists.
+ *
+ * Each project has its creation in the stage history, as the portal records it. Each figure is
+ * autocannon's request rate (BENCH_CONNECTIONS, BENCH_DURATION s after a 2 s warm-up); the
+ * target is that the larger case keeps at least 80 % of the smaller one's rate.
+ */
+import autocannon from 'autocannon';
+import { createBenchDatabase, withClient } from './lib/database.js';
+import { knobs } from './lib/env.js';
+import { resolveRedisUrl } from './lib/redis.js';
+import { fixed, meets, note, printTable } from './lib/report.js';
+import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
+import { startPortalServer } from './lib/server.js';
+import { mintAccessToken } from './lib/tokens.js';
+
+const SMALL_MEMBERS = 100;
+const SMALL_PROJECTS = 100;
+const LARGE_MEMBERS = 9;
+const LARGE_PROJECTS = 10_000;
+const WARM_UP_SECONDS = 2;
+const TARGET_SHARE = 0.8;
+
+/** Requests per second of GET `paths` (one per connection in turn), each with its own header. */
+async function rate(baseUrl: string, requests: Array<{ path: string; authorization: string }>, duration: number): Promise<autocannon.Result> {
+  let next = 0;
+  const setup: autocannon.Request[] = [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        const { path, authorization } = requests[next++ % requests.length]!;
+        return { ...request, path, headers: { ...request.headers, authorization } };
+      },
+    },
+  ];
+  return autocannon({ url: baseUrl, connections: knobs.connections, duration, requests: setup });
+}
+
+async function measure(baseUrl: string, requests: Array<{ path: string; authorization: string }>): Promise<autocannon.Result> {
+  await rate(baseUrl, requests, WARM_UP_SECONDS);
+  const result = await rate(baseUrl, requests, knobs.durationSeconds);
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${requests[0]?.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  return result;
+}
+
+/** A stage-history row for each project without one (its creation), as the portal records it. */
+async function recordCreations(databaseUrl: string): Promise<void> {
+  await withClient(databaseUrl, async (client) => {
+    await client.query(`INSERT INTO project_stage_changes (project_id, from_stage, to_stage, changed_at)
+      SELECT p.id, NULL, p.project_stage, p.created_at FROM projects p WHERE NOT EXISTS (SELECT 1 FROM project_stage_changes c WHERE c.project_id = p.id)`);
+    // As autovacuum leaves a table in use: the bulk insert's dead counter rows gone, statistics fresh.
+    await client.query('VACUUM ANALYZE');
+  });
+}
+
+export async function runScaleBench(): Promise<void> {
+  note(`\n## Cost against data (autocannon, ${knobs.connections} connections, ${knobs.durationSeconds} s per figure after a ${WARM_UP_SECONDS} s warm-up)`);
+  const database = await createBenchDatabase();
+  const server = await startPortalServer({ databaseUrl: database.url, redisUrl: await resolveRedisUrl() });
+  const token = (id: number) => `Bearer ${mintAccessToken(server.jwtSecret, id)}`;
+  const { small, admin } = await withClient(database.url, async (client) => {
+    const ids = await insertMembers(client, SMALL_MEMBERS, 'scale-small-');
+    await insertProjects(client, ids, SMALL_PROJECTS);
+    return { small: ids, admin: token(await insertAdmin(client)) };
+  });
+  await recordCreations(database.url);
+
+  const memberPages = small.map((id) => ({ path: '/api/projects', authorization: token(id) }));
+  const adminLists = [
+    { label: 'admin All Projects, first page', path: '/api/admin/projects' },
+    { label: 'admin All Projects, Working tab', path: '/api/admin/projects?stage_filter=working' },
+    { label: "admin one member's projects", path: `/api/admin/users/${small[0]}/projects` },
+  ];
+  const before = {
+    member: await measure(server.baseUrl, memberPages),
+    admin: [] as autocannon.Result[],
+  };
+  for (const list of adminLists) before.admin.push(await measure(server.baseUrl, [{ path: list.path, authorization: admin }]));
+
+  const large = await withClient(database.url, async (client) => {
+    const ids = await insertMembers(client, LARGE_MEMBERS, 'scale-large-');
+    await insertProjects(client, ids, LARGE_PROJECTS);
+    return ids;
+  });
+  await recordCreations(database.url);
+  const total = SMALL_MEMBERS * SMALL_PROJECTS + LARGE_MEMBERS * LARGE_PROJECTS;
+  const check = await fetch(`${server.baseUrl}/api/admin/projects`, { headers: { authorization: admin } });
+  if (check.headers.get('x-total-count') !== String(total)) throw new Error(`X-Total-Count ${check.headers.get('x-total-count')}, expected ${total}.`);
+
+  const after = {
+    member: await measure(server.baseUrl, memberPages),
+    large: await measure(server.baseUrl, large.map((id) => ({ path: '/api/projects', authorization: token(id) }))),
+    admin: [] as autocannon.Result[],
+  };
+  for (const list of adminLists) after.admin.push(await measure(server.baseUrl, [{ path: list.path, authorization: admin }]));
+  await server.stop();
+  await database.drop();
+
+  const row = (label: string, small: autocannon.Result, large: autocannon.Result, smallCase: string, largeCase: string) => {
+    const share = large.requests.average / small.requests.average;
+    return [label, `${smallCase}: ${fixed(small.requests.average, 0)}`, `${largeCase}: ${fixed(large.requests.average, 0)}`, `${fixed(share * 100, 1)} %`, `≥ ${TARGET_SHARE * 100} %`, meets(share >= TARGET_SHARE), fixed(small.latency.p99, 1), fixed(large.latency.p99, 1)];
+  };
+  printTable('Cost against data (req/s)', ['list', 'smaller case', 'larger case', 'share', 'target', 'meets', 'p99 ms smaller', 'p99 ms larger'], [
+    row("a member's first page", before.member, after.large, '100 projects', '10,000 projects'),
+    row("a member's first page (100 projects)", before.member, after.member, '10,000 in all', '100,000 in all'),
+    ...adminLists.map((list, index) => row(list.label, before.admin[index]!, after.admin[index]!, '10,000 projects', '100,000 projects')),
+  ]);
+  note(`Member pages rotate over the members of each case (${SMALL_MEMBERS} with ${SMALL_PROJECTS} projects, ${LARGE_MEMBERS} with ${LARGE_PROJECTS}); admin lists use one administrator. Every project has its creation in the stage history.`);
+}
