@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_PAGE } from '../modules/projects/projects.service.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { MEMBER_PAGE } from './projects.service.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
  * The newest-first lists read their index in order (issue 19 item 2): with sorting priced out,
