@@ -1,11 +1,12 @@
 /**
- * `tsx src/run.ts [boot|api|scale|analytics|realtime|web|uploads|reset|mail ...]`: builds the portal if needed, then runs the
+ * `tsx src/run.ts [boot|api|scale|cluster|analytics|realtime|web|uploads|reset|mail ...]`: builds the portal if needed, then runs the
  * named benchmarks in turn (all of them without arguments). Each starts and stops its own servers
  * and database; see bench/README.md for the knobs.
  */
 import { runAnalyticsBench } from './analytics.js';
 import { runApiBench } from './api.js';
 import { runBootBench } from './boot.js';
+import { runClusterBench } from './cluster.js';
 import { ensureBuilt } from './lib/build.js';
 import { runMain } from './lib/cleanup.js';
 import { knobs } from './lib/env.js';
@@ -16,7 +17,7 @@ import { runScaleBench } from './scale.js';
 import { runUploadsBench } from './uploads.js';
 import { runWebBench } from './web.js';
 
-const benches = { boot: runBootBench, api: runApiBench, scale: runScaleBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench, mail: runMailBench } as const;
+const benches = { boot: runBootBench, api: runApiBench, scale: runScaleBench, cluster: runClusterBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench, mail: runMailBench } as const;
 type BenchName = keyof typeof benches;
 
 const requested = process.argv.slice(2);

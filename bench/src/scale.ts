@@ -10,9 +10,10 @@
  * autocannon's request rate (BENCH_CONNECTIONS, BENCH_DURATION s after a 2 s warm-up); the
  * target is that the larger case keeps at least 80 % of the smaller one's rate.
  */
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { createBenchDatabase, withClient } from './lib/database.js';
 import { knobs } from './lib/env.js';
+import { measure, WARM_UP_SECONDS } from './lib/load.js';
 import { resolveRedisUrl } from './lib/redis.js';
 import { fixed, meets, note, printTable } from './lib/report.js';
 import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
@@ -23,30 +24,7 @@ const SMALL_MEMBERS = 100;
 const SMALL_PROJECTS = 100;
 const LARGE_MEMBERS = 9;
 const LARGE_PROJECTS = 10_000;
-const WARM_UP_SECONDS = 2;
 const TARGET_SHARE = 0.8;
-
-/** Requests per second of GET `paths` (one per connection in turn), each with its own header. */
-async function rate(baseUrl: string, requests: Array<{ path: string; authorization: string }>, duration: number): Promise<autocannon.Result> {
-  let next = 0;
-  const setup: autocannon.Request[] = [
-    {
-      method: 'GET',
-      setupRequest: (request) => {
-        const { path, authorization } = requests[next++ % requests.length]!;
-        return { ...request, path, headers: { ...request.headers, authorization } };
-      },
-    },
-  ];
-  return autocannon({ url: baseUrl, connections: knobs.connections, duration, requests: setup });
-}
-
-async function measure(baseUrl: string, requests: Array<{ path: string; authorization: string }>): Promise<autocannon.Result> {
-  await rate(baseUrl, requests, WARM_UP_SECONDS);
-  const result = await rate(baseUrl, requests, knobs.durationSeconds);
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${requests[0]?.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  return result;
-}
 
 /** A stage-history row for each project without one (its creation), as the portal records it. */
 async function recordCreations(databaseUrl: string): Promise<void> {

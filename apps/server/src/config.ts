@@ -43,6 +43,8 @@ const envSchema = z.object({
   USER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   USER_WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   TRUST_PROXY: z.string().optional(),
+  // Issue 19 item 5: server processes sharing the port (node:cluster); PostgreSQL and Redis only.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, 'WEB_CONCURRENCY must be at least 1.').max(64, 'WEB_CONCURRENCY must be at most 64.').default(1),
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5, 'SESSION_IDLE_TIMEOUT_MINUTES must be at least 5.').max(2880, 'SESSION_IDLE_TIMEOUT_MINUTES must be at most 2880 (the 2-day token lifetime).').default(60),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   UPLOAD_CONCURRENCY_PER_USER: z.coerce.number().int().min(1, 'UPLOAD_CONCURRENCY_PER_USER must be at least 1.').max(1000).default(4),
@@ -87,6 +89,8 @@ export interface Config {
   appUrl: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Server processes asked to share the port (WEB_CONCURRENCY); the embedded database runs one (server.ts). */
+  webConcurrency: number;
   /** Prefix of every Redis key and channel of this deployment (rate-limit counts, realtime). */
   redisNamespace: string;
   jwtSecret: string;
@@ -232,6 +236,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters).');
   }
+  // Several processes share their limits, lockouts, upload slots and realtime events through Redis.
+  if (e.WEB_CONCURRENCY > 1 && e.DATABASE_URL && !e.REDIS_URL) {
+    throw new ConfigError('Invalid configuration:\n  WEB_CONCURRENCY: more than one server process needs REDIS_URL (the processes share their request limits, login lockouts and live events through it).');
+  }
   if (isProduction && !e.MFA_ENCRYPTION_KEY) {
     throw new ConfigError('Invalid configuration:\n  MFA_ENCRYPTION_KEY: required when NODE_ENV=production (32 bytes as 64 hex digits or base64).');
   }
@@ -247,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    webConcurrency: e.WEB_CONCURRENCY,
     redisNamespace: e.REDIS_NAMESPACE,
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
     smtpUrl: e.SMTP_URL || undefined,

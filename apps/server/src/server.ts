@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { runCluster, workerIndex } from './cluster.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { logMalwareScanning } from './lib/malware-scanner.js';
 import { formatError } from './lib/safe-error.js';
@@ -10,11 +12,15 @@ import { scheduleClockReminders } from './modules/proposals/proposal-clocks.js';
 import { scheduleStallAlerts } from './modules/stalls/stalls.service.js';
 import { startupNotices } from './startup-notices.js';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
+const banner = (config: Config, processes = '') =>
+  `\nSunIn Partner Portal is running on ${config.appUrl}${processes}  (API docs: ${config.appUrl}/api/docs${config.isProduction ? '' : `, dev mailbox: ${config.appUrl}/dev/mailbox`})\n`;
+
+async function main(config: Config): Promise<void> {
   const app = await buildApp({ config });
-  for (const notice of startupNotices(config)) app.log[notice.level](notice.message);
-  void logMalwareScanning(app.ctx.malwareScanner, config.clamav, app.log);
+  // In a cluster the first process speaks for all.
+  const speaks = (workerIndex() ?? 0) === 0;
+  if (speaks) for (const notice of startupNotices(config)) app.log[notice.level](notice.message);
+  if (speaks) void logMalwareScanning(app.ctx.malwareScanner, config.clamav, app.log);
 
   if (config.seedDemo && !config.isProduction) {
     const started = performance.now();
@@ -55,10 +61,21 @@ async function main(): Promise<void> {
   // Each runs in one process of the cluster at a time (docs/decisions/008).
   stopJobs.push(scheduleStorageSweep(app.ctx, app.database), scheduleLocalRenewals(app.ctx, app.database), scheduleClockReminders(app.ctx, app.database));
   stopJobs.push(scheduleStallAlerts(app.ctx, app.database), scheduleWeeklyDigests(app.ctx, app.database));
-  console.info(`\nSunIn Partner Portal is running on ${config.appUrl}  (API docs: ${config.appUrl}/api/docs${config.isProduction ? '' : `, dev mailbox: ${config.appUrl}/dev/mailbox`})\n`);
+  if (!cluster.isWorker) console.info(banner(config));
 }
 
-main().catch((error: unknown) => {
+function start(): Promise<void> {
+  const config = loadConfig();
+  // The embedded database belongs to one process (startup-notices.ts says so when more are asked).
+  const processes = config.databaseUrl ? config.webConcurrency : 1;
+  if (processes > 1 && cluster.isPrimary) {
+    runCluster(processes, (pids) => console.info(banner(config, ` with ${processes} server processes (${pids.join(', ')})`)));
+    return Promise.resolve();
+  }
+  return main(config);
+}
+
+start().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {

@@ -12,6 +12,9 @@ export interface StartupNotice {
  */
 export function startupNotices(config: Config): StartupNotice[] {
   const notices: StartupNotice[] = [];
+  if (!config.databaseUrl && config.webConcurrency > 1) {
+    notices.push({ level: 'warn', message: `WEB_CONCURRENCY=${config.webConcurrency} is not used: the embedded database belongs to one process, so the portal runs as one. Set DATABASE_URL (PostgreSQL) and REDIS_URL to run several.` });
+  }
   if (config.billingProvider === 'stripe') {
     const mode = config.stripe?.secretKey.startsWith('sk_live_') ? 'live mode' : 'test mode';
     notices.push({ level: 'info', message: `Billing: Stripe (${mode}).` });

@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../demo/seed.js';
 import { loadActionCable, waitFor } from '../test/cable-client.js';
+import { freePort, serverDir, tsxCli } from '../test/processes.js';
 
 /**
  * DESIGN.md "Growing past one machine": two server processes on one PostgreSQL and Redis. A
@@ -17,17 +16,6 @@ import { loadActionCable, waitFor } from '../test/cable-client.js';
  */
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
-const tsxCli = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 describe.runIf(Boolean(databaseUrl && redisUrl))('two server processes on one PostgreSQL and Redis', () => {
   const id = randomBytes(4).toString('hex');
