@@ -27,7 +27,17 @@ export default defineConfig({
       '/dev': { target: apiServer },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // scripts/build.mjs builds index.html twice: the app (main.tsx), and the template of the
+  // prerendered public pages with their own entry (main-public.tsx, decision 024).
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The stylesheet is named by its content alone: both builds write the same one, and a
+    // visitor moving from a public page into the app keeps it from the cache.
+    rolldownOptions: {
+      output: { assetFileNames: (asset) => (asset.names.some((name) => name.endsWith('.css')) ? 'assets/index-[hash][extname]' : 'assets/[name]-[hash][extname]') },
+    },
+  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],

@@ -4,7 +4,8 @@
  * level), two ways: what the HTML names (module script, modulepreload and stylesheet links)
  * plus the chunks those import statically, and what Chromium actually fetched by network idle
  * (which adds the route's lazily loaded page chunk). Then Lighthouse (default mobile config)
- * on / and /login of the real built server.
+ * on /, /pricing and /login of the real built server. Each figure that issue 19 item 6 sets a
+ * target for is printed beside it, with whether it holds.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +30,34 @@ const SHELL_ROUTES = [
 ] as const;
 type SignedIn = false | 'member' | 'admin';
 const LIGHTHOUSE_ATTEMPTS = 2;
-const LIGHTHOUSE_ROUTES = ['/', '/login'];
+const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/login'];
+
+/** A target of issue 19 item 6: how it reads in the table and whether a figure meets it. */
+interface Target {
+  label: string;
+  holds: (value: number) => boolean;
+}
+const atMost = (limit: number): Target => ({ label: `≤ ${limit}`, holds: (value) => value <= limit });
+const atLeast = (limit: number): Target => ({ label: `≥ ${limit}`, holds: (value) => value >= limit });
+const exactly = (limit: number): Target => ({ label: String(limit), holds: (value) => value === limit });
+
+/**
+ * JavaScript Chromium fetches until network idle, in the table's gzip KiB: at most 100 on every
+ * public page, 200 on the member's /projects; the admin shell has no target.
+ */
+function jsTarget(signedIn: SignedIn, route: string): Target | null {
+  if (!signedIn) return atMost(100);
+  return route === '/projects' ? atMost(200) : null;
+}
+/** Lighthouse mobile on /, /pricing and /login: performance at least 95, accessibility 100. */
+const PERFORMANCE_TARGET = atLeast(95);
+const ACCESSIBILITY_TARGET = exactly(100);
+
+/** The target and "yes"/"no" columns beside a figure; "-" where it has no target. */
+function targetColumns(value: number, target: Target | null): [string, string] {
+  if (!target) return ['-', '-'];
+  return [target.label, Number.isFinite(value) && target.holds(value) ? 'yes' : 'no'];
+}
 
 interface RouteAssets {
   route: string;
@@ -162,7 +190,7 @@ export async function runWebBench(): Promise<void> {
 
   printTable(
     'Web: JavaScript and CSS loaded first (gzip KiB)',
-    ['route', 'HTML: JS files', 'HTML: JS', 'HTML: CSS', 'HTML: total', 'Chromium: JS files', 'Chromium: JS', 'Chromium: CSS', 'Chromium: total'],
+    ['route', 'HTML: JS files', 'HTML: JS', 'HTML: CSS', 'HTML: total', 'Chromium: JS files', 'Chromium: JS', 'target', 'meets', 'Chromium: CSS', 'Chromium: total'],
     routes.map(({ route, signedIn, htmlFile }) => {
       const fromHtml = sizes(staticAssets(htmlFile));
       const fromBrowser = sizes(loaded.get(route) ?? []);
@@ -174,22 +202,43 @@ export async function runWebBench(): Promise<void> {
         kib(fromHtml.js + fromHtml.css),
         String(fromBrowser.jsFiles),
         kib(fromBrowser.js),
+        // The target is read in the table's unit, KiB, compared to the figure as printed.
+        ...targetColumns(Number(kib(fromBrowser.js)), jsTarget(signedIn, route)),
         kib(fromBrowser.css),
         kib(fromBrowser.js + fromBrowser.css),
       ];
     }),
   );
   note('HTML: the module script, modulepreload and stylesheet links of the served HTML plus their static imports. Chromium: every /assets/ script and stylesheet fetched until network idle (adds the lazily loaded route chunk).');
+  note('target: issue 19 item 6 for Chromium: JS, in the same KiB: every public page ≤ 100, the member\'s /projects ≤ 200; meets: whether the figure holds it.');
 
   const rows: string[][] = [];
   for (const route of LIGHTHOUSE_ROUTES) {
     const lhr = await runLighthouse(`${server.baseUrl}${route}`);
     for (const warning of lhr.runWarnings) console.warn(`Lighthouse ${route}: ${warning}`);
-    const score = (id: string) => fixed((lhr.categories[id]?.score ?? Number.NaN) * 100, 0);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    rows.push([route, score('performance'), score('accessibility'), score('best-practices'), score('seo'), fixed(audit('first-contentful-paint'), 0), fixed(audit('largest-contentful-paint'), 0), fixed(audit('total-blocking-time'), 0), fixed(audit('cumulative-layout-shift'), 3)]);
+    const [performance, accessibility] = [score('performance'), score('accessibility')];
+    rows.push([
+      route,
+      fixed(performance, 0),
+      ...targetColumns(performance, PERFORMANCE_TARGET),
+      fixed(accessibility, 0),
+      ...targetColumns(accessibility, ACCESSIBILITY_TARGET),
+      fixed(score('best-practices'), 0),
+      fixed(score('seo'), 0),
+      fixed(audit('first-contentful-paint'), 0),
+      fixed(audit('largest-contentful-paint'), 0),
+      fixed(audit('total-blocking-time'), 0),
+      fixed(audit('cumulative-layout-shift'), 3),
+    ]);
   }
-  printTable('Web: Lighthouse (mobile, simulated throttling)', ['route', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'], rows);
+  printTable(
+    'Web: Lighthouse (mobile, simulated throttling)',
+    ['route', 'performance', 'target', 'meets', 'accessibility', 'target', 'meets', 'best practices', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
+    rows,
+  );
+  note('target: issue 19 item 6, performance ≥ 95 and accessibility 100 on /, /pricing and /login; meets: whether the score holds it.');
   note(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} with ${CHROMIUM}, against the built server (NODE_ENV=production) on 127.0.0.1.`);
 
   await server.stop();

@@ -109,13 +109,14 @@ test.describe('public site', () => {
     await california.scrollIntoViewIfNeeded();
     const fillOf = (code: string) => page.locator(`[data-state="${code}"] rect`).evaluate((rect) => getComputedStyle(rect).fill);
 
+    // The colour eases in (transition-colors): read it until it has changed, not in the first frame.
     const resting = await fillOf('TX');
     await page.getByRole('button', { name: 'Texas: open market details' }).hover();
-    expect(await fillOf('TX')).not.toBe(resting);
+    await expect.poll(() => fillOf('TX')).not.toBe(resting);
     await page.mouse.move(0, 0);
 
     await page.getByRole('button', { name: 'Connecticut: open market details' }).focus();
-    expect(await fillOf('CT')).not.toBe(resting);
+    await expect.poll(() => fillOf('CT')).not.toBe(resting);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Connecticut' })).toBeVisible();

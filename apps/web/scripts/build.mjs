@@ -3,13 +3,16 @@
  * `npm run build [-- --outDir <dir>] [--emptyOutDir] [--mode <mode>]`: the client build, then
  * the public pages prerendered to static HTML (DESIGN.md "public pages").
  *
- * 1. `vite build` of the app into outDir (default dist).
+ * 1. `vite build` of the app into outDir (default dist): index.html (main.tsx); then a second
+ *    `vite build` of index.html with the public pages' own lean entry (main-public.tsx,
+ *    docs/decisions/024-public-first-load.md), written as public-page.html.
  * 2. An SSR build of src/entry-server.tsx into a throw-away folder under node_modules, so that
  *    Node resolves its external imports (react, react-router, ...) from the workspace.
- * 3. Every path of PUBLIC_PAGE_PATHS rendered with react-dom/server into the built index.html
- *    (its script and link tags kept) and written to <outDir>/pages/<route>.html
+ * 3. Every path of PUBLIC_PAGE_PATHS rendered with react-dom/server into the built
+ *    public-page.html (its script and link tags kept) and written to <outDir>/pages/<route>.html
  *    (pages/index.html for '/'), with the page's own <title> and meta description. The server
- *    answers those paths with these files and hands index.html to every other path.
+ *    answers those paths with these files and hands index.html to every other path; the
+ *    template itself is removed (no address serves it).
  * 4. Every text file of outDir precompressed next to itself (.br and .gz).
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -34,10 +37,28 @@ const outDir = path.resolve(process.cwd(), args.outDir ?? path.join(webRoot, 'di
 const mode = args.mode ?? 'production';
 
 const started = performance.now();
+const page = (file) => path.join(webRoot, file);
 await build({
   root: webRoot,
   mode,
-  build: { outDir, ...(args.emptyOutDir === undefined ? {} : { emptyOutDir: args.emptyOutDir }) },
+  build: {
+    outDir,
+    ...(args.emptyOutDir === undefined ? {} : { emptyOutDir: args.emptyOutDir }),
+    rolldownOptions: { input: { app: page('index.html') } },
+  },
+});
+// A build of its own, not a second input of the first: tree-shaking works per module, so a
+// chunk shared with the app would carry everything the app uses of a package (all of React
+// Router, for one); alone, the public pages get only what they use. The two builds write
+// content-hashed files into one folder; a file they share by content has one name. Its page
+// is index.html with the public entry for the app's: written as public-page.html, the
+// template of step 3.
+await build({
+  root: webRoot,
+  mode,
+  logLevel: 'warn',
+  plugins: [publicPageTemplate()],
+  build: { outDir, emptyOutDir: false, copyPublicDir: false, rolldownOptions: { input: { public: page('index.html') } } },
 });
 
 const ssrOutDir = path.join(webRoot, 'node_modules', `.prerender-${process.pid}-${Date.now()}`);
@@ -53,7 +74,8 @@ try {
     ssr: { noExternal: ['@sunin/contract'], resolve: { conditions: ['source', ...defaultServerConditions] } },
   });
   const { renderPage, PUBLIC_PAGE_PATHS } = await import(pathToFileURL(path.join(ssrOutDir, 'entry-server.js')).href);
-  const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  const templateFile = path.join(outDir, 'public-page.html');
+  const template = await readFile(templateFile, 'utf8');
 
   for (const route of PUBLIC_PAGE_PATHS) {
     const page = await renderPage(route);
@@ -61,11 +83,32 @@ try {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, fillTemplate(template, route, page));
   }
+  await rm(templateFile);
   const compressed = await precompress(outDir);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.info(`Prerendered ${PUBLIC_PAGE_PATHS.length} public pages into ${path.join(outDir, 'pages')}; ${compressed} files precompressed (${seconds} s in all).`);
 } finally {
   await rm(ssrOutDir, { recursive: true, force: true });
+}
+
+/** index.html with main-public.tsx for main.tsx, written as public-page.html (not over the app's index.html). */
+function publicPageTemplate() {
+  return {
+    name: 'sunin-public-page-template',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => replaceOnce(html, /\/src\/main\.tsx/, '/src/main-public.tsx', 'main.tsx script'),
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (!html) throw new Error('The public build wrote no index.html.');
+        delete bundle['index.html'];
+        this.emitFile({ type: 'asset', fileName: 'public-page.html', source: html.source });
+      },
+    },
+  };
 }
 
 /** Text for an HTML attribute or element. */

@@ -1,47 +1,23 @@
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { keyInitialHistoryEntry } from './app/history-entry-key';
+import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { createAppRouter, routes } from './app/router';
-import { AppRoot, loadMatchedRouteModules, normalizePathname, PRERENDERED_PATH_ATTRIBUTE } from './entry-shared';
-import { isLoggedIn } from './lib/access';
+import { createAppRouter } from './app/router';
 import { MFA_ENROLMENT_PATH, setMfaEnrollmentHandler, setUnauthorizedHandler } from './lib/api-client';
+import { currentUserQueryKey } from './lib/current-user';
 import { locationToPath } from './lib/redirect';
-import { readSession } from './lib/session';
+import { setSessionStartHandler } from './lib/session';
 
 /**
- * Prerendered pages whose first render depends on the session: /login sends a signed-in
- * visitor on (or warns them), so its logged-out HTML is replaced rather than hydrated.
+ * Mounts the app (index.html: the member and admin areas, and every path that is not a
+ * prerendered public page) on #root. Its HTML holds no page, so it renders from scratch; the
+ * prerendered public pages start from their own entry (entry-public.tsx).
  */
-const SESSION_DEPENDENT_PAGES = new Set(['/login']);
-
-/**
- * Hydrate when #root holds the prerendered HTML of this very path (DESIGN.md "public pages");
- * otherwise (the SPA's index.html, or a page the session changes) render from scratch.
- */
-function shouldHydrate(container: HTMLElement): boolean {
-  const prerenderedPath = container.getAttribute(PRERENDERED_PATH_ATTRIBUTE);
-  const pathname = normalizePathname(window.location.pathname);
-  if (prerenderedPath === null || prerenderedPath !== pathname) return false;
-  return !(SESSION_DEPENDENT_PAGES.has(pathname) && isLoggedIn(readSession()));
-}
-
-/** Mounts the app on #root: hydrates prerendered HTML, renders from scratch otherwise. */
-export async function startApp(): Promise<Root> {
+export function startApp(): Root {
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing from index.html.');
-  let hydrate = shouldHydrate(container);
-  if (hydrate) {
-    // The page's own chunk must be in place before the first render, or the router would
-    // render its loading fallback instead of the prerendered page. If it cannot load, render
-    // from scratch and let the router show its error page.
-    try {
-      await loadMatchedRouteModules(routes, window.location.pathname);
-    } catch (error) {
-      console.error(error);
-      hydrate = false;
-    }
-  }
 
   const queryClient = createQueryClient();
   keyInitialHistoryEntry();
@@ -55,20 +31,24 @@ export async function startApp(): Promise<Root> {
     void router.navigate('/login', { replace: true, state: from.startsWith('/login') ? undefined : { from } });
   });
 
+  // A login or signup: forget anything cached for a previous session; the new user is current.
+  setSessionStartHandler((user) => {
+    queryClient.clear();
+    queryClient.setQueryData(currentUserQueryKey, user);
+  });
+
   // ADMIN_MFA_REQUIRED: an administrator without two-factor is sent to enrol instead of an error page.
   setMfaEnrollmentHandler(() => {
     void router.navigate(MFA_ENROLMENT_PATH, { replace: true });
   });
 
-  const app = (
-    <AppRoot queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppRoot>
-  );
-  if (hydrate) return hydrateRoot(container, app);
-  container.replaceChildren();
-  container.removeAttribute(PRERENDERED_PATH_ATTRIBUTE);
   const root = createRoot(container);
-  root.render(app);
+  root.render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
   return root;
 }

@@ -2,13 +2,16 @@ import { act } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_PAGE_PATHS } from '@sunin/contract';
-import { startApp } from './entry-client';
+import { documentNavigator, startPublicPage } from './entry-public';
 import { renderPage } from './entry-server';
 import { PRERENDERED_PATH_ATTRIBUTE } from './entry-shared';
+import { saveSession } from './lib/session';
+import { buildUser } from './lib/test-fixtures';
 import { stubFetch } from './lib/test-utils';
 
 /**
- * The prerender (entry-server) and the browser (entry-client) must produce the same tree:
+ * The prerender (entry-server) and the public pages' browser entry (entry-public) must produce
+ * the same tree:
  * React's development build reports any text or attribute difference (useId values included)
  * with console.error, which these tests treat as a failure.
  */
@@ -23,6 +26,9 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** Page loads the public page's navigator asked for: [href, replace]. */
+let loads: Array<[string, boolean]> = [];
+
 async function mountPrerendered(path: string) {
   const page = await renderPage(path);
   document.body.innerHTML = `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${path}">${page.html}</div>`;
@@ -30,8 +36,9 @@ async function mountPrerendered(path: string) {
   const container = document.getElementById('root')!;
   const firstChild = container.firstElementChild;
   const errors = vi.spyOn(console, 'error');
+  loads = [];
   await act(async () => {
-    root = await startApp();
+    root = await startPublicPage({ navigator: documentNavigator((href, replace) => loads.push([href, replace])) });
   });
   return { page, container, firstChild, errors };
 }
@@ -52,6 +59,32 @@ describe('prerendered public pages', () => {
     expect(document.title).toBe(page.title);
   });
 
+  it('follows a link with a page load, not inside the page (the next page is prerendered, or the app)', async () => {
+    stubFetch(() => {
+      throw new Error('No public page should call the API while loading.');
+    });
+    const { container } = await mountPrerendered('/');
+    const teamLink = [...container.querySelectorAll('footer a')].find((link) => link.textContent === 'Our Team') as HTMLAnchorElement;
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    act(() => {
+      teamLink.dispatchEvent(click);
+    });
+    expect(loads).toEqual([['/team', false]]);
+    expect(click.defaultPrevented).toBe(true);
+    expect(container.querySelector('h1')?.textContent).toBe('Unleash the Power of Commercial Solar');
+  });
+
+  it('sends a signed-in member from /login on to /home with a page load, rendered rather than hydrated', async () => {
+    saveSession('jwt', buildUser());
+    stubFetch(() => {
+      throw new Error('/login should not call the API for a signed-in member.');
+    });
+    const { container, errors } = await mountPrerendered('/login');
+    expect(container).not.toHaveAttribute(PRERENDERED_PATH_ATTRIBUTE);
+    expect(loads).toEqual([['/home', true]]);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   it('gives every page a distinct title and description', async () => {
     const pages = await Promise.all(PUBLIC_PAGE_PATHS.map((path) => renderPage(path)));
     expect(new Set(pages.map((page) => page.title)).size).toBe(PUBLIC_PAGE_PATHS.length);
@@ -59,7 +92,7 @@ describe('prerendered public pages', () => {
   });
 
   it('refuses to prerender a path that has no page', async () => {
-    await expect(renderPage('/no-such-page')).rejects.toThrow(/set no title/);
+    await expect(renderPage('/no-such-page')).rejects.toThrow(/no public page has this path/);
   });
 
   it('renders from scratch when the HTML was prerendered for another path', async () => {
@@ -69,7 +102,7 @@ describe('prerendered public pages', () => {
     const container = document.getElementById('root')!;
     const errors = vi.spyOn(console, 'error');
     await act(async () => {
-      root = await startApp();
+      root = await startPublicPage({ navigator: documentNavigator(() => undefined) });
     });
     expect(container).not.toHaveAttribute(PRERENDERED_PATH_ATTRIBUTE);
     expect(await findHeading(container, 'Choose how you partner with SunIn')).toBe(true);

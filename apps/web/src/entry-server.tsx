@@ -1,14 +1,14 @@
 /**
  * The build's prerender entry (scripts/build.mjs): renders one public page to HTML with
- * react-dom/server, the same way the browser will hydrate it (DESIGN.md "public pages").
+ * react-dom/server, the same tree the public pages' browser entry (entry-public.tsx) hydrates
+ * (DESIGN.md "public pages", docs/decisions/024-public-first-load.md).
  */
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createPath, type Navigator } from 'react-router';
 import { PUBLIC_PAGE_PATHS } from '@sunin/contract';
-import { createQueryClient } from './app/query-client';
-import { routes } from './app/router';
+import { publicPageLoader } from './app/public-pages';
 import { DEFAULT_DESCRIPTION, fullPageTitle, type PageMetaRecord } from './components/ui/page-meta';
-import { AppRoot } from './entry-shared';
+import { PublicPageRoot } from './entry-shared';
 
 export { PUBLIC_PAGE_PATHS };
 
@@ -24,6 +24,14 @@ const FALLBACK_META: Record<string, Required<PageMetaRecord>> = {
   },
 };
 
+/** Nothing navigates while rendering to a string. */
+const staticNavigator: Navigator = {
+  createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
+  go: () => undefined,
+  push: () => undefined,
+  replace: () => undefined,
+};
+
 export interface PrerenderedPage {
   /** The markup that goes inside #root. */
   html: string;
@@ -32,27 +40,20 @@ export interface PrerenderedPage {
 }
 
 export async function renderPage(path: string): Promise<PrerenderedPage> {
-  const { query, dataRoutes } = createStaticHandler(routes);
-  const context = await query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) {
-    throw new Error(`Prerendering ${path}: the route answered with a redirect (${context.status}).`);
-  }
-  if (context.statusCode !== 200) {
-    throw new Error(`Prerendering ${path}: the route answered ${context.statusCode}.`);
-  }
-  const router = createStaticRouter(dataRoutes, context);
+  const load = publicPageLoader(path);
+  if (!load) throw new Error(`Prerendering ${path}: no public page has this path (app/public-pages.ts).`);
+  const Page = await load();
   const meta: PageMetaRecord = {};
   const html = renderToString(
-    <AppRoot queryClient={createQueryClient()} pageMeta={meta}>
-      {/* No hydration data script: no route has a loader, and the CSP allows no inline script. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppRoot>,
+    <PublicPageRoot location={path} navigator={staticNavigator} isStatic pageMeta={meta}>
+      <Page />
+    </PublicPageRoot>,
   );
   const fallback = FALLBACK_META[path];
   const title = meta.title ?? fallback?.title;
   if (!title) {
-    // A path that fell through to the not-found page, or a page that forgot usePageMeta.
-    throw new Error(`Prerendering ${path}: the page set no title (is the route missing?).`);
+    // A page that forgot usePageMeta.
+    throw new Error(`Prerendering ${path}: the page set no title.`);
   }
   return { html, title, description: meta.description ?? fallback?.description ?? DEFAULT_DESCRIPTION };
 }

@@ -1,4 +1,4 @@
 import { startApp } from './entry-client';
 import './index.css';
 
-void startApp();
+startApp();

@@ -5,11 +5,10 @@ import {
   DEFAULT_STALL_THRESHOLDS,
   isProjectStalled,
   isStalled,
-  stallSettingsBodySchema,
   stallThresholdOf,
-  stallThresholdsSchema,
   stalledIfEnteredBy,
 } from './stall.js';
+import { stallSettingsBodySchema, stallThresholdsSchema } from './stall-schemas.js';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);

@@ -1,10 +1,11 @@
-import { z } from 'zod';
 import { PROJECT_STAGES, type ProjectStage } from './enums.js';
+import type { StallThresholds } from './stall-schemas.js';
 
 /**
  * Days in stage and stall alerts (issue 18 item 3). A project "stalls" when it has stayed at
  * one of the first four stages longer than that stage's threshold; Project Completion and
- * Archived are where a project ends, so they never stall.
+ * Archived are where a project ends, so they never stall. The settings' zod schemas are in
+ * stall-schemas.ts, so that code which only counts days (the web app's lists) does not load zod.
  */
 export const STALL_STAGES = [PROJECT_STAGES[0], PROJECT_STAGES[1], PROJECT_STAGES[2], PROJECT_STAGES[3]] as const;
 export type StallStage = (typeof STALL_STAGES)[number];
@@ -19,32 +20,6 @@ export const DEFAULT_STALL_THRESHOLDS: StallThresholds = {
 
 export const STALL_THRESHOLD_MIN_DAYS = 1;
 export const STALL_THRESHOLD_MAX_DAYS = 365;
-
-const thresholdDays = (stage: StallStage) =>
-  z
-    .number({ error: `${stage} needs a number of days.` })
-    .int(`${stage} takes whole days.`)
-    .min(STALL_THRESHOLD_MIN_DAYS, `${stage} must be at least ${STALL_THRESHOLD_MIN_DAYS} day.`)
-    .max(STALL_THRESHOLD_MAX_DAYS, `${stage} must be at most ${STALL_THRESHOLD_MAX_DAYS} days.`);
-
-/** The `stall_thresholds` setting: whole days per stage, keyed by the stage's name. */
-export const stallThresholdsSchema = z.strictObject({
-  [STALL_STAGES[0]]: thresholdDays(STALL_STAGES[0]),
-  [STALL_STAGES[1]]: thresholdDays(STALL_STAGES[1]),
-  [STALL_STAGES[2]]: thresholdDays(STALL_STAGES[2]),
-  [STALL_STAGES[3]]: thresholdDays(STALL_STAGES[3]),
-});
-export type StallThresholds = z.infer<typeof stallThresholdsSchema>;
-
-/** PUT /api/admin/stall-settings. */
-export const stallSettingsBodySchema = z.strictObject({ thresholds: stallThresholdsSchema });
-export const stallSettingsResponseSchema = z.object({
-  thresholds: stallThresholdsSchema,
-  defaults: stallThresholdsSchema,
-  updated_at: z.string().nullable(),
-  updated_by_name: z.string().nullable(),
-});
-export type StallSettingsResponse = z.infer<typeof stallSettingsResponseSchema>;
 
 export const DAY_MS = 86_400_000;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isValidEmail } from './email.js';
 import { normalizeState, toTitleCase } from './text.js';
-import { MESSAGES, signupUserSchema, loginBodySchema, resetPasswordBodySchema, profileEditUserSchema, signupEditUserSchema } from './users.js';
+import { MESSAGES } from './messages.js';
+import { signupUserSchema, loginBodySchema, resetPasswordBodySchema, profileEditUserSchema, signupEditUserSchema } from './users.js';
 
 const valid = {
   first_name: 'jane',

@@ -7,35 +7,9 @@ import {
   SUBSCRIPTION_STATUSES,
 } from './enums.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_DIGITS } from './constants.js';
+import { MESSAGES } from './messages.js';
 import { OTP_CODE_MAX_LENGTH } from './mfa.js';
 import { normalizeState, toLowerTrimmed, toTitleCase } from './text.js';
-
-/** Messages of member-app.md 5 and 8, used word for word by the server and the web app. */
-export const MESSAGES = {
-  emailTaken: 'Email already taken.',
-  usernameTaken: 'Username already taken.',
-  phone: 'Phone number must be 10 digits only.',
-  invalidForm: 'Please ensure all fields are filled correctly.',
-  passwordMismatch: 'Password and password confirmation do not match.',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-  invalidEmail: 'Please enter a valid email address.',
-  zip: 'ZIP code must be 5 digits, optionally followed by a dash and 4 digits.',
-  loginRequired: 'Email and password are both required.',
-  loginFailed: 'Email or Password are incorrect.',
-  passwordReset: 'Password has been reset.',
-  resetRequested: 'If an account is associated with this email, you will receive a password reset link shortly.',
-  resetTokenInvalid: 'This password reset link is invalid or has expired.',
-  currentPasswordWrong: 'Current password is incorrect.',
-  // Issue 13 item 7 (ASVS 6.2.4, 6.2.11): the server's password policy; shown under the field.
-  passwordCommon: 'This password is too common: it appears in lists of leaked passwords. Choose another.',
-  passwordPersonal: 'The password must not contain your name, username or email.',
-  passwordContext: 'This password is made only of words that are easy to guess here (like SunIn, solar or partner). Choose another.',
-  verificationInvalid: 'This verification link is invalid or has already been used.',
-  emailVerified: 'Email verification successful!',
-  signedUp: 'Signed up successfully.',
-  loggedIn: 'Logged in successfully.',
-  loggedOut: 'Logged out successfully.',
-} as const;
 
 const required = (label: string, max = 100) =>
   z

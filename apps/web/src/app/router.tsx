@@ -1,8 +1,10 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { PUBLIC_PAGE_PATHS } from '@sunin/contract';
 import { PageSpinner } from '../components/ui/spinner';
 import type { ToastAreaHandle } from '../lib/toast-area';
 import { RequireAdmin, RequireLoggedIn, RequirePartner } from './guards/guards';
 import { SubscriptionGuard } from './guards/subscription-guard';
+import { PUBLIC_PAGES } from './public-pages';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
 import { PublicShell } from './shells/public-shell';
@@ -11,12 +13,22 @@ import { RootLayout } from './shells/root-layout';
 /**
  * Every route of the app. Public pages and the auth pages share the public shell; the member
  * area sits behind guard 1 (logged in) and guard 2 (partner, admins included), the admin area
- * behind guard 3 (company_role full_access_admin), as in member-app.md 6. Pages load lazily so
- * that public visitors do not download the member area.
+ * behind guard 3 (company_role full_access_admin), as in member-app.md 6. Pages load lazily.
+ * A visit that starts on a prerendered public page does not run this router at all: that page
+ * has its own lean entry (entry-public.tsx, docs/decisions/024-public-first-load.md); the
+ * router serves everything else, and the public pages once the visitor is inside the app.
  */
 // Toast durations follow the area (lib/toast-area.ts); pages under neither count as public.
 const MEMBER_AREA: ToastAreaHandle = { toastArea: 'member' };
 const ADMIN_AREA: ToastAreaHandle = { toastArea: 'admin' };
+
+/** The prerendered public pages (public-pages.ts), as lazy routes of the public shell. */
+function prerenderedPageRoutes(): RouteObject[] {
+  return PUBLIC_PAGE_PATHS.map((path) => {
+    const lazy = async () => ({ Component: await PUBLIC_PAGES[path]() });
+    return path === '/' ? { index: true, lazy } : { path: path.slice(1), lazy };
+  });
+}
 
 export const routes: RouteObject[] = [
   {
@@ -25,76 +37,17 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       {
-        element: <PublicShell />,
+        element: (
+          <PublicShell>
+            <Outlet />
+          </PublicShell>
+        ),
         errorElement: <RouteErrorPage />,
         children: [
-          {
-            index: true,
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/landing-page')).LandingPage }),
-          },
-          {
-            path: 'terms-of-service',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/terms-of-service-page')).TermsOfServicePage }),
-          },
-          {
-            path: 'privacy-policy',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/privacy-policy-page')).PrivacyPolicyPage }),
-          },
-          {
-            path: 'pricing',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/pricing-page')).PricingPage }),
-          },
-          {
-            path: 'team',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/team-page')).TeamPage }),
-          },
-          {
-            path: 'mission',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/mission-page')).MissionPage }),
-          },
-          {
-            path: 'services',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/services-page')).ServicesPage }),
-          },
-          {
-            path: 'solar',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/solar-page')).SolarPage }),
-          },
-          {
-            path: 'platform',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/platform-page')).PlatformPage }),
-          },
-          {
-            path: 'memberfaq',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/member-faq-page')).MemberFaqPage }),
-          },
-          {
-            path: 'businessfaq',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/business-faq-page')).BusinessFaqPage }),
-          },
-          {
-            path: 'contact',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/contact-page')).ContactPage }),
-          },
-          {
-            path: 'contact-us',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/contact-us-page')).ContactUsPage }),
-          },
-          {
-            path: 'gallery',
-            lazy: async () => ({ Component: (await import('../features/public-site/routes/gallery-page')).GalleryPage }),
-          },
+          ...prerenderedPageRoutes(),
           {
             path: 'upgradesubscription',
             lazy: async () => ({ Component: (await import('../features/public-site/routes/upgrade-subscription-page')).UpgradeSubscriptionPage }),
-          },
-          {
-            path: 'login',
-            lazy: async () => ({ Component: (await import('../features/auth/routes/login-page')).LoginPage }),
-          },
-          {
-            path: 'signup',
-            lazy: async () => ({ Component: (await import('../features/auth/routes/signup-page')).SignupPage }),
           },
           {
             path: 'request-password-reset',

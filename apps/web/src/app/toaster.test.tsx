@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppToaster } from './providers';
+import { AppToaster } from '../lib/app-services';
 import type { ToastAreaHandle } from '../lib/toast-area';
 import { followToNextPage, ToastLifecycle, useFailureToast } from '../lib/toast-lifecycle';
 

@@ -66,6 +66,23 @@ export function saveIdentity(user: Pick<User, 'id' | 'user_name' | 'email'>): vo
   Cookies.set(SESSION_COOKIES.id, String(user.id), attributes);
 }
 
+let sessionStartHandler: (user: User) => void = () => undefined;
+
+/**
+ * What a new session (a login or a signup) means beyond its cookies. The app (entry-client.tsx)
+ * drops whatever it cached for the previous session and keeps the new user as the current
+ * one; the public pages' entry installs nothing, since it leaves the page right after.
+ */
+export function setSessionStartHandler(handler: (user: User) => void): void {
+  sessionStartHandler = handler;
+}
+
+/** Stores a new session (saveSession) and tells the app about it (setSessionStartHandler). */
+export function startSession(token: string, user: User): void {
+  saveSession(token, user);
+  sessionStartHandler(user);
+}
+
 export function clearSession(): void {
   for (const name of Object.values(SESSION_COOKIES)) {
     Cookies.remove(name, { path: '/' });

@@ -2,13 +2,13 @@
  * Test helpers (never imported by app code). Tests stub the network with `stubFetch` and
  * render real routes, providers and components; nothing of ours is mocked.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { AppServices } from './app-services';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
@@ -62,10 +62,9 @@ export function renderRoutes(
   const router = createMemoryRouter(routes, { initialEntries });
   const user = userEvent.setup();
   const tree = (
-    <QueryClientProvider client={queryClient}>
+    <AppServices queryClient={queryClient}>
       <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>
+    </AppServices>
   );
   const utils = render(strictMode ? <StrictMode>{tree}</StrictMode> : tree);
   return { router, user, queryClient, ...utils };

@@ -1,13 +1,18 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { deferredDialog } from '../../components/ui/deferred-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications';
-import { NewProjectModal } from '../../features/projects/components/new-project-modal';
 import { useCurrentUser } from '../../lib/current-user';
 import { needsSubscription } from '../guards/subscription-guard';
 import { AppFrame, type FrameNavItem } from './app-frame';
 import { UserMenu } from './user-menu';
+
+// The New Project wizard (react-hook-form, the contract's project schemas) loads the first time
+// it opens, not with every member page (issue 19: /projects' first load); it then stays
+// mounted, so closing it with Escape keeps what was typed.
+const NewProjectModal = deferredDialog(async () => (await import('../../features/projects/components/new-project-modal')).NewProjectModal);
 
 // member-app.md 2 "Member shell": the sidebar has Home and Projects. Training (/sunin-school,
 // public-site-and-admin.md 2.4, breadcrumb "Home > Training") follows them: a member route the

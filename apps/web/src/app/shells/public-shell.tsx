@@ -1,7 +1,8 @@
-import { CloseButton, Disclosure, DisclosureButton, DisclosurePanel, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { Link, Outlet } from 'react-router';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
+import { HeaderMenu } from './header-menu';
 
 interface NavLinkItem {
   to: string;
@@ -58,43 +59,6 @@ const LEGAL_LINKS: NavLinkItem[] = [
   { to: '/privacy-policy', label: 'Privacy Policy' },
 ];
 
-function Chevron({ className = 'size-4' }: { className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className={`${className} transition-transform group-data-open:rotate-180`}>
-      <path fill="currentColor" d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
-    </svg>
-  );
-}
-
-/**
- * A header dropdown: a Headless UI Menu, so it opens with Enter, Space or the arrow keys, moves
- * with the arrows, Home and End, jumps by typing (type-ahead resets after 350 ms,
- * public-site-and-admin.md 9) and closes with Escape.
- */
-function HeaderMenu({ group }: { group: NavGroup }) {
-  return (
-    <Menu>
-      <MenuButton className="group inline-flex min-h-10 items-center gap-1 rounded-lg px-3 py-2 text-sm font-semibold text-ink-700 hover:bg-ink-100 hover:text-ink-900 data-open:bg-ink-100">
-        {group.label}
-        <Chevron />
-      </MenuButton>
-      <MenuItems
-        anchor="bottom start"
-        modal={false}
-        className="z-40 mt-1 w-56 rounded-xl border border-ink-200 bg-white p-1 shadow-lg focus:outline-none"
-      >
-        {group.links.map((link) => (
-          <MenuItem key={link.to}>
-            <Link to={link.to} className="block rounded-lg px-3 py-2 text-sm text-ink-700 data-focus:bg-brand-50 data-focus:text-brand-800">
-              {link.label}
-            </Link>
-          </MenuItem>
-        ))}
-      </MenuItems>
-    </Menu>
-  );
-}
-
 function MenuIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -104,42 +68,58 @@ function MenuIcon() {
   );
 }
 
-/** Below md the header collapses into this disclosure with every link of the header. */
+/**
+ * Below md the header collapses into this disclosure with every link of the header: a button
+ * with aria-expanded whose panel exists only while open; following a link closes it.
+ */
 function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const close = () => setOpen(false);
   const linkClasses = 'block rounded-lg px-3 py-2 text-base font-medium text-ink-800 hover:bg-ink-100';
   return (
-    <Disclosure as="div" className="md:hidden">
-      <DisclosureButton aria-label="Menu" className="group -mr-2 inline-flex size-11 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100">
+    <div className="md:hidden">
+      <button
+        type="button"
+        aria-label="Menu"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        data-open={open ? '' : undefined}
+        onClick={() => setOpen(!open)}
+        className="group -mr-2 inline-flex size-11 items-center justify-center rounded-lg text-ink-700 hover:bg-ink-100"
+      >
         <MenuIcon />
-      </DisclosureButton>
-      <DisclosurePanel className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-ink-200 bg-white shadow-lg">
-        <nav aria-label="Mobile" className="mx-auto max-w-6xl px-4 py-4">
-          {MENUS.map((group) => (
-            <div key={group.label} className="border-b border-ink-100 pb-3 mb-3">
-              <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-ink-600 uppercase">{group.label}</p>
-              {group.links.map((link) => (
-                <CloseButton key={link.to} as={Link} to={link.to} className={linkClasses}>
-                  {link.label}
-                </CloseButton>
-              ))}
+      </button>
+      {open && (
+        <div id={panelId} className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-ink-200 bg-white shadow-lg">
+          <nav aria-label="Mobile" className="mx-auto max-w-6xl px-4 py-4">
+            {MENUS.map((group) => (
+              <div key={group.label} className="border-b border-ink-100 pb-3 mb-3">
+                <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-ink-600 uppercase">{group.label}</p>
+                {group.links.map((link) => (
+                  <Link key={link.to} to={link.to} onClick={close} className={linkClasses}>
+                    {link.label}
+                  </Link>
+                ))}
+              </div>
+            ))}
+            {CONTACT_LINKS.map((link) => (
+              <Link key={link.label} to={link.to} onClick={close} className={linkClasses}>
+                {link.label}
+              </Link>
+            ))}
+            <div className="mt-4 grid grid-cols-2 gap-3">
+              <Link to="/login" onClick={close} className={buttonClasses('secondary')}>
+                Login
+              </Link>
+              <Link to="/signup" onClick={close} className={buttonClasses('primary')}>
+                Sign Up
+              </Link>
             </div>
-          ))}
-          {CONTACT_LINKS.map((link) => (
-            <CloseButton key={link.label} as={Link} to={link.to} className={linkClasses}>
-              {link.label}
-            </CloseButton>
-          ))}
-          <div className="mt-4 grid grid-cols-2 gap-3">
-            <CloseButton as={Link} to="/login" className={buttonClasses('secondary')}>
-              Login
-            </CloseButton>
-            <CloseButton as={Link} to="/signup" className={buttonClasses('primary')}>
-              Sign Up
-            </CloseButton>
-          </div>
-        </nav>
-      </DisclosurePanel>
-    </Disclosure>
+          </nav>
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -163,9 +143,10 @@ function FooterColumn({ title, links }: { title: string; links: NavLinkItem[] })
 /**
  * The layout of the public pages and the auth pages (public-site-and-admin.md 2.2): a header
  * with the Businesses and Members menus, the three contact links, Login and Sign Up (a
- * disclosure menu below md), and a footer that repeats every link.
+ * disclosure menu below md), and a footer that repeats every link. The page comes as children:
+ * the router puts its Outlet there, the public pages' own entry (entry-public.tsx) the page.
  */
-export function PublicShell() {
+export function PublicShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -185,7 +166,7 @@ export function PublicShell() {
           <Logo />
           <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
             {MENUS.map((group) => (
-              <HeaderMenu key={group.label} group={group} />
+              <HeaderMenu key={group.label} label={group.label} links={group.links} />
             ))}
             <Link to="/contact-us" className="inline-flex min-h-10 items-center rounded-lg px-3 py-2 text-sm font-semibold text-ink-700 hover:bg-ink-100 hover:text-ink-900">
               Contact Us
@@ -206,7 +187,7 @@ export function PublicShell() {
       </header>
       {/* Links inside running text are underlined: colour alone does not set them apart (WCAG 1.4.1). */}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none [&_p_a]:underline [&_p_a]:underline-offset-2">
-        <Outlet />
+        {children}
       </main>
       <footer className="border-t border-ink-200 bg-white">
         <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-10 lg:grid-cols-[1.4fr_repeat(4,1fr)]">

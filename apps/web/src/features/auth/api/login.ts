@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { AuthResponse } from '@sunin/contract';
 import { ApiError, apiRequestWithResponse } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
-import { saveSession, tokenFromAuthorizationHeader } from '../../../lib/session';
+import { startSession, tokenFromAuthorizationHeader } from '../../../lib/session';
 
 export interface LoginInput {
   email: string;
@@ -25,18 +24,27 @@ export async function login({ email, password, otp_code }: LoginInput): Promise<
   });
   const token = tokenFromAuthorizationHeader(headers.get('Authorization'));
   if (!token) throw new ApiError(500, 'internal', 'The server did not return a session token.');
-  saveSession(token, data.user);
+  startSession(token, data.user);
   return data;
 }
 
+/**
+ * The login call with its pending and success state, for /login and the password reset's
+ * automatic login. Plain React state rather than a TanStack mutation: /login is a prerendered
+ * public page, whose first load leaves TanStack Query out (docs/decisions/024-public-first-load.md).
+ */
 export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: ({ user }) => {
-      // A new session: forget anything cached for a previous one.
-      queryClient.clear();
-      queryClient.setQueryData(currentUserQueryKey, user);
-    },
-  });
+  const [status, setStatus] = useState<'idle' | 'pending' | 'success' | 'error'>('idle');
+  const mutateAsync = useCallback(async (input: LoginInput) => {
+    setStatus('pending');
+    try {
+      const result = await login(input);
+      setStatus('success');
+      return result;
+    } catch (error) {
+      setStatus('error');
+      throw error;
+    }
+  }, []);
+  return { mutateAsync, isPending: status === 'pending', isSuccess: status === 'success' };
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, SignupUser } from '@sunin/contract';
 import { ApiError, apiRequestWithResponse } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
-import { saveSession, tokenFromAuthorizationHeader } from '../../../lib/session';
+import { startSession, tokenFromAuthorizationHeader } from '../../../lib/session';
 
 /** POST /api/signup {user}: 201 with the token in the Authorization header, like login. */
 export async function signup(user: SignupUser): Promise<AuthResponse> {
@@ -13,17 +12,10 @@ export async function signup(user: SignupUser): Promise<AuthResponse> {
   });
   const token = tokenFromAuthorizationHeader(headers.get('Authorization'));
   if (!token) throw new ApiError(500, 'internal', 'The server did not return a session token.');
-  saveSession(token, data.user);
+  startSession(token, data.user);
   return data;
 }
 
 export function useSignup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signup,
-    onSuccess: ({ user }) => {
-      queryClient.clear();
-      queryClient.setQueryData(currentUserQueryKey, user);
-    },
-  });
+  return useMutation({ mutationFn: signup });
 }

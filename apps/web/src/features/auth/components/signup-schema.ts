@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, signupUserSchema, type SignupAccountType } from '@sunin/contract';
+import { PLAN_DEFAULTS } from './plan-step';
 
 /**
  * The wizard validates one step at a time with the contract's own field rules: the step
@@ -33,11 +34,7 @@ export interface SignupFormValues {
 }
 
 export const SIGNUP_DEFAULTS: SignupFormValues = {
-  account_type: '',
-  // member-app.md 2: the three consents are pre-checked once a plan is picked.
-  consent_terms: true,
-  consent_privacy: true,
-  consent_marketing: true,
+  ...PLAN_DEFAULTS,
   was_referred: 'no',
   referrer_name: '',
   first_name: '',

@@ -34,6 +34,12 @@ async function choosePlan(user: User, plan: RegExp) {
   await user.click(screen.getByRole('radio', { name: plan }));
 }
 
+/** Next on step 1: the rest of the wizard loads (signup-wizard.tsx) and opens on step 2. */
+async function leavePlanStep(user: User) {
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByRole('heading', { name: 'Referral' })).toHaveFocus();
+}
+
 async function fillPersonal(user: User, overrides: Partial<Record<string, string>> = {}) {
   const values: Record<string, string> = {
     'First Name': 'jane',
@@ -100,7 +106,7 @@ describe('signup wizard (member-app.md 2 and 5)', () => {
     network();
     const { user } = renderSignup();
     await choosePlan(user, /Sales Partner/);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await leavePlanStep(user);
 
     expect(screen.getByText('Did someone refer you?')).toBeInTheDocument();
     expect(screen.queryByLabelText('Referrer Full Name')).not.toBeInTheDocument();
@@ -123,7 +129,7 @@ describe('signup wizard (member-app.md 2 and 5)', () => {
     network();
     const { user } = renderSignup();
     await choosePlan(user, /Referral Partner/);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await leavePlanStep(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     await fillPersonal(user, { 'Phone Number': '512-555', 'Confirm Password': 'different1' });
@@ -141,7 +147,7 @@ describe('signup wizard (member-app.md 2 and 5)', () => {
     );
     const { user } = renderSignup();
     await choosePlan(user, /Referral Partner/);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await leavePlanStep(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await fillPersonal(user);
 
@@ -159,7 +165,7 @@ describe('signup wizard (member-app.md 2 and 5)', () => {
     network(({ url }) => (url.pathname === '/api/username-is-valid' ? jsonResponse({ validUsername: false }) : undefined));
     const { user } = renderSignup();
     await choosePlan(user, /Referral Partner/);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await leavePlanStep(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await fillPersonal(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -178,7 +184,7 @@ describe('signup wizard (member-app.md 2 and 5)', () => {
     );
     const { user, router } = renderSignup();
     await choosePlan(user, /Referral Partner/);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await leavePlanStep(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await fillPersonal(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -221,7 +227,7 @@ describe('signup wizard (member-app.md 2 and 5)', () => {
     );
     const { user } = renderSignup();
     await choosePlan(user, /Sales Partner/);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await leavePlanStep(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await fillPersonal(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -242,7 +248,7 @@ describe('signup wizard (member-app.md 2 and 5)', () => {
     );
     const { user } = renderSignup();
     await choosePlan(user, /Referral Partner/);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await leavePlanStep(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await fillPersonal(user, { Password: 'Jane-Smith-2026', 'Confirm Password': 'Jane-Smith-2026' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -257,7 +263,7 @@ describe('signup wizard (member-app.md 2 and 5)', () => {
     network();
     const { user } = renderSignup();
     await choosePlan(user, /Referral Partner/);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await leavePlanStep(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await fillPersonal(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
@@ -29,7 +28,8 @@ export function LoginPage() {
   /** Set once the password was right and two-factor is on: the second step asks for a code. */
   const [secondStep, setSecondStep] = useState<LoginValues | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const { register, handleSubmit, reset } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+  /** What the email field starts with: empty, or the email of a second step left with Back. */
+  const [startEmail, setStartEmail] = useState('');
 
   const session = readSession();
   // member-app.md 2: a visitor who already has a session goes to /home. A signed-in account
@@ -39,7 +39,13 @@ export function LoginPage() {
   }
   const rejectedWhileSignedIn = isLoggedIn(session) && !canOpenMemberArea(session);
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  // Two uncontrolled fields read at submit: no form library on this prerendered public page
+  // (docs/decisions/024-public-first-load.md).
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const email = String(fields.get('email') ?? '');
+    const password = String(fields.get('password') ?? '');
     if (!email.trim() || !password) {
       setFormError(MESSAGES.loginRequired);
       return;
@@ -57,7 +63,7 @@ export function LoginPage() {
       // member-app.md 8: the server's message, else the spec's text; said once, beside the form.
       setFormError(errorMessage(error, MESSAGES.loginFailed));
     }
-  });
+  };
 
   const submitCode = async (otpCode: string) => {
     if (!secondStep) return;
@@ -75,9 +81,9 @@ export function LoginPage() {
     }
   };
   const startOver = () => {
+    setStartEmail(secondStep?.email ?? '');
     setSecondStep(null);
     setCodeError(null);
-    reset({ email: secondStep?.email ?? '', password: '' });
   };
 
   if (secondStep) {
@@ -90,13 +96,13 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Log in to SunIn">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         {rejectedWhileSignedIn && (
           <Alert tone="info">Your account cannot open that page. Log in with a different account to continue.</Alert>
         )}
         {formError && <Alert tone="error">{formError}</Alert>}
-        <TextField label="Email" type="email" autoComplete="email" required {...register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" required {...register('password')} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={startEmail} />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
         <div className="flex justify-end">
           <TextLink to="/request-password-reset" className="text-sm">
             Forgot your password?

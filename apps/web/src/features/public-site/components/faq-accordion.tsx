@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { useId, useState } from 'react';
 import type { FaqItem } from '../content/faqs';
 
 function Chevron() {
@@ -10,9 +9,38 @@ function Chevron() {
   );
 }
 
+/** One question: a button with aria-expanded whose answer exists only while it is open. */
+function FaqQuestion({ item }: { item: FaqItem }) {
+  const [open, setOpen] = useState(false);
+  const answerId = useId();
+  return (
+    <div className="px-5">
+      <h3>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? answerId : undefined}
+          data-open={open ? '' : undefined}
+          onClick={() => setOpen(!open)}
+          className="group flex w-full items-center justify-between gap-4 py-4 text-left font-semibold text-ink-900 hover:text-brand-800"
+        >
+          <span>{item.question}</span>
+          <Chevron />
+        </button>
+      </h3>
+      {open && (
+        <div id={answerId} className="pb-5 leading-relaxed text-ink-700">
+          {item.answer}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /**
- * The FAQ accordion of public-site-and-admin.md 2.3: a label and question/answer pairs. Each
- * question is a Headless UI Disclosure (a button with aria-expanded that shows its answer).
+ * The FAQ accordion of public-site-and-admin.md 2.3: a label and question/answer pairs, each
+ * question a disclosure (the pattern of Headless UI's Disclosure, written out: it is a button
+ * and a panel, and the public pages leave Headless UI out of their first load, decision 024).
  */
 export function FaqAccordion({ label, items }: { label: string; items: readonly FaqItem[] }) {
   const headingId = useId();
@@ -23,15 +51,7 @@ export function FaqAccordion({ label, items }: { label: string; items: readonly 
       </h2>
       <div className="mt-6 divide-y divide-ink-200 rounded-2xl border border-ink-200 bg-white">
         {items.map((item) => (
-          <Disclosure key={item.question} as="div" className="px-5">
-            <h3>
-              <DisclosureButton className="group flex w-full items-center justify-between gap-4 py-4 text-left font-semibold text-ink-900 hover:text-brand-800">
-                <span>{item.question}</span>
-                <Chevron />
-              </DisclosureButton>
-            </h3>
-            <DisclosurePanel className="pb-5 leading-relaxed text-ink-700">{item.answer}</DisclosurePanel>
-          </Disclosure>
+          <FaqQuestion key={item.question} item={item} />
         ))}
       </div>
     </section>

@@ -40,7 +40,7 @@ describe('UsMarketMap (public-site-and-admin.md 2.3 "Market map")', () => {
     await waitForNoDialog();
   });
 
-  it('opens with Enter and with Space from the keyboard', async () => {
+  it('opens with Enter and with Space from the keyboard, and gives focus back to the state on close', async () => {
     const user = userEvent.setup();
     render(<UsMarketMap />);
     await user.tab();
@@ -49,6 +49,8 @@ describe('UsMarketMap (public-site-and-admin.md 2.3 "Market map")', () => {
     expect(await screen.findByRole('dialog', { name: 'Massachusetts' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitForNoDialog();
+    // Focus goes back to the state, though the dialog's code loaded after it was focused.
+    expect(screen.getByRole('button', { name: 'Massachusetts: open market details' })).toHaveFocus();
 
     screen.getByRole('button', { name: 'Texas: open market details' }).focus();
     await user.keyboard(' ');

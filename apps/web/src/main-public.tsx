@@ -1,0 +1,4 @@
+import { startPublicPage } from './entry-public';
+import './index.css';
+
+void startPublicPage();
