@@ -76,9 +76,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   };
 
   app.get('/cable', { websocket: true, schema: { hide: true }, preHandler: rememberUpgradeResponse }, (socket, request) => {
-    // Nothing of the upgrade request outlives this call: the HTTP response stays assigned to the
-    // socket and @fastify/websocket's error listener closes over the request and reply, together
-    // about half of a connection's memory (docs/decisions/025). The same error handling, without them.
+    // Let go of the upgrade request. Otherwise the HTTP response stays assigned to the socket and
+    // @fastify/websocket's error listener keeps the request and reply alive: together about half
+    // of a connection's memory for as long as it is open (docs/decisions/025). The error
+    // handling stays the same.
     const response = upgradeResponses.get(request);
     if (response?.socket) response.detachSocket(response.socket);
     socket.removeAllListeners('error');
