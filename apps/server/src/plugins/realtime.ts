@@ -81,6 +81,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     // of a connection's memory for as long as it is open (docs/decisions/025). The error
     // handling stays the same.
     const response = upgradeResponses.get(request);
+    upgradeResponses.delete(request);
     if (response?.socket) response.detachSocket(response.socket);
     socket.removeAllListeners('error');
     socket.on('error', (error) => onSocketError(error, socket));
