@@ -1,36 +1,34 @@
 /**
- * Realtime (npm run bench:realtime): BENCH_CLIENTS real websockets on /cable, each speaking
- * ActionCable (subprotocol actioncable-v1-json, token in the query string, one subscription to
- * its own NotificationsChannel), held open against the real built server. Reports connect
- * time and server memory per connection, then two deliveries to every client:
+ * Realtime (npm run bench:realtime), issue 19 item 4. BENCH_CLIENTS ActionCable clients
+ * (lib/cable-clients.ts) against the real built server: connect time and server memory per
+ * connection, then three deliveries to every client:
  *
  * 1. a notification to every user through the real API path: an admin moving each member's
  *    project to another stage (PUT /api/admin/projects/:id), which writes the owner's
- *    notification and publishes it (projects.service.ts updateProject);
+ *    notification and publishes it;
  * 2. a broadcast to all: the bench acts as another server process and publishes one
- *    notification_created event per user on the Redis bus channel (<namespace>:realtime,
- *    lib/bus.ts) in one pipeline. Needs Redis; skipped without it.
+ *    `{everyone: true, event}` message on the Redis bus (lib/bus.ts, docs/decisions/025);
+ * 3. a burst of one notification per user: one bus message per user in one Redis pipeline
+ *    (what the broadcast used to be measured with; kept for the per-message cost).
  *
- * Latency is the time from sending (the request, or the pipeline) to the client reading the
- * event, on the bench's one clock.
+ * Latency is the time from sending (the request, or the publish) to the client reading the
+ * event, on the bench's one clock. 2 and 3 need Redis. Then a fresh server holds
+ * BENCH_IDLE_CLIENTS idle clients and its memory is read. Every figure with a target is
+ * printed beside it at the end.
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NOTIFICATIONS_CHANNEL, PROJECT_STAGES } from '@sunin/contract';
+import { PROJECT_STAGES } from '@sunin/contract';
 import { Redis } from 'ioredis';
-import WebSocket from 'ws';
-import { onCleanup } from './lib/cleanup.js';
-import { createBenchDatabase, withClient } from './lib/database.js';
+import { checkDeliveries, newDeliveryPhase, openCableClients, socketCapacity, type CableClients, type DeliveryPhase } from './lib/cable-clients.js';
+import { createBenchDatabase, withClient, type BenchDatabase } from './lib/database.js';
 import { knobs } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
-import { fixed, mib, note, percentile, printTable } from './lib/report.js';
+import { fixed, mib, note, percentile, printTable, printTargets, type TargetRow } from './lib/report.js';
 import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
 import { residentBytes, startPortalServer, type PortalServer } from './lib/server.js';
 import { mintAccessToken } from './lib/tokens.js';
 
-const PROTOCOL = 'actioncable-v1-json';
-const CONNECT_CONCURRENCY = 200;
-const CONNECT_TIMEOUT_MS = 30_000;
 const NOTIFY_CONCURRENCY = 16;
 /** How long deliveries may still arrive after the last send. */
 const DELIVERY_TIMEOUT_MS = 30_000;
@@ -38,16 +36,20 @@ const DELIVERY_TIMEOUT_MS = 30_000;
 const NOTIFY_SEND_LIMIT_MS = 180_000;
 const STAGE_TITLE = 'Project stage updated';
 const BROADCAST_TITLE = 'Bench broadcast';
+const BURST_TITLE = 'Bench burst';
 const NEXT_STAGE = PROJECT_STAGES[1];
 
-interface Phase {
-  name: string;
-  sentAt: Float64Array;
-  receivedAt: Float64Array;
-}
+const TARGET_P99_MS = 100;
+const TARGET_KIB_PER_CONNECTION = 12;
+const TARGET_IDLE_CLIENTS = 50_000;
+const TARGET_IDLE_RSS_BYTES = 1024 ** 3;
 
-function newPhase(name: string, size: number): Phase {
-  return { name, sentAt: new Float64Array(size).fill(Number.NaN), receivedAt: new Float64Array(size).fill(Number.NaN) };
+interface Measured {
+  name: string;
+  sendSeconds: number;
+  latencies: number[];
+  wrong: number;
+  total: number;
 }
 
 /** Runs `work` over items with at most `limit` in flight. */
@@ -62,150 +64,177 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T, index: n
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-async function waitForDeliveries(phase: Phase, deadline: number): Promise<void> {
-  const expected = phase.sentAt.filter((value) => !Number.isNaN(value)).length;
-  while (performance.now() < deadline) {
-    let received = 0;
-    for (const value of phase.receivedAt) if (!Number.isNaN(value)) received++;
-    if (received >= expected) return;
-    await sleep(100);
-  }
+/** Collects a phase's frames while `send` runs and until every sent one arrived (or time is up). */
+async function deliver(clients: CableClients, phase: DeliveryPhase, name: string, send: (sentAt: Float64Array) => Promise<void>): Promise<Measured> {
+  const sentAt = new Float64Array(clients.userIds.length).fill(Number.NaN);
+  clients.listen(phase);
+  const started = performance.now();
+  await send(sentAt);
+  const sendSeconds = (performance.now() - started) / 1000;
+  const expected = sentAt.filter((value) => !Number.isNaN(value)).length;
+  const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
+  while (performance.now() < deadline && phase.receivedAt.filter((value) => !Number.isNaN(value)).length < expected) await sleep(100);
+  clients.listen(null);
+  const { latencies, wrong } = checkDeliveries(phase, clients, sentAt);
+  return { name, sendSeconds, latencies, wrong, total: clients.userIds.length };
 }
 
-function summarize(phase: Phase, total: number, sendSeconds: number): string[] {
-  const latencies: number[] = [];
-  for (let i = 0; i < total; i++) {
-    const sent = phase.sentAt[i] ?? Number.NaN;
-    const received = phase.receivedAt[i] ?? Number.NaN;
-    if (!Number.isNaN(sent) && !Number.isNaN(received)) latencies.push(received - sent);
-  }
-  latencies.sort((a, b) => a - b);
-  return [phase.name, fixed(sendSeconds, 1), fixed(percentile(latencies, 50), 0), fixed(percentile(latencies, 99), 0), `${latencies.length} / ${total}`, `${fixed((latencies.length / total) * 100, 1)} %`];
+function deliveryRow(measured: Measured): string[] {
+  const { latencies, total } = measured;
+  return [measured.name, fixed(measured.sendSeconds, 1), fixed(percentile(latencies, 50), 0), fixed(percentile(latencies, 99), 0), `${latencies.length} / ${total}`, `${fixed((latencies.length / total) * 100, 1)} %`, String(measured.wrong)];
 }
 
-export async function runRealtimeBench(): Promise<void> {
-  const clients = knobs.clients;
-  note(`\n## Realtime (${clients} ActionCable clients)`);
-  const database = await createBenchDatabase();
-  const redisUrl = await resolveRedisUrl();
-  const server: PortalServer = await startPortalServer({ databaseUrl: database.url, redisUrl });
+function deliveryTargets(figure: string, measured: Measured | undefined): TargetRow[] {
+  const p99 = measured ? percentile(measured.latencies, 99) : Number.NaN;
+  const share = measured ? measured.latencies.length / measured.total : Number.NaN;
+  return [
+    { figure: `${figure}: p99`, measured: measured ? `${fixed(p99, 0)} ms` : '-', target: `≤ ${TARGET_P99_MS} ms`, meets: measured ? p99 <= TARGET_P99_MS : undefined },
+    { figure: `${figure}: delivered`, measured: measured ? `${fixed(share * 100, 1)} %` : '-', target: '100 %', meets: measured ? share === 1 : undefined },
+  ];
+}
 
-  const { memberIds, projectOf, adminId } = await withClient(database.url, async (client) => {
-    const ids = await insertMembers(client, clients, 'cable-member-');
-    return { memberIds: ids, projectOf: await insertProjects(client, ids, 1), adminId: await insertAdmin(client) };
-  });
-  const indexOf = new Map(memberIds.map((id, index) => [id, index]));
-  const phases = { notify: newPhase('notification to every user (admin stage change, API)', clients), broadcast: newPhase('broadcast to all (Redis bus publish)', clients) };
-
+/** Server memory before and after opening the clients, per connection. */
+async function connectAndMeasure(server: PortalServer, userIds: number[]) {
   await sleep(1_000);
   const before = { rss: residentBytes(server.pid), usage: await server.memory() };
-
-  const sockets: WebSocket[] = [];
-  onCleanup('close websockets', async () => {
-    for (const socket of sockets) socket.terminate();
-  });
-  let failures = 0;
-  const connectStarted = performance.now();
-  await inParallel(memberIds, CONNECT_CONCURRENCY, async (userId, index) => {
-    const identifier = JSON.stringify({ channel: NOTIFICATIONS_CHANNEL, user_id: userId });
-    const socket = new WebSocket(`ws://127.0.0.1:${server.port}/cable?token=${mintAccessToken(server.jwtSecret, userId)}`, PROTOCOL, { perMessageDeflate: false });
-    sockets.push(socket);
-    const confirmed = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), CONNECT_TIMEOUT_MS);
-      socket.on('open', () => socket.send(JSON.stringify({ command: 'subscribe', identifier })));
-      socket.on('error', () => resolve(false));
-      socket.on('close', () => resolve(false));
-      socket.on('message', (data) => {
-        const raw = data.toString();
-        if (raw.startsWith('{"type":"ping"')) return;
-        const message = JSON.parse(raw) as { type?: string; identifier?: string; message?: { type?: string; payload?: { title?: string } } };
-        if (message.type === 'confirm_subscription' && message.identifier === identifier) {
-          clearTimeout(timer);
-          resolve(true);
-          return;
-        }
-        const title = message.message?.type === 'notification_created' ? message.message.payload?.title : undefined;
-        const phase = title === STAGE_TITLE ? phases.notify : title === BROADCAST_TITLE ? phases.broadcast : undefined;
-        if (phase && Number.isNaN(phase.receivedAt[index] ?? 0)) phase.receivedAt[index] = performance.now();
-      });
-    });
-    if (!(await confirmed)) failures++;
-  });
-  const connectSeconds = (performance.now() - connectStarted) / 1000;
-  const open = clients - failures;
-
-  await sleep(2_000);
+  const clients = await openCableClients({ port: server.port, jwtSecret: server.jwtSecret, userIds });
+  // A full ping cycle (3 s) passes before memory is read.
+  await sleep(4_000);
   const after = { rss: residentBytes(server.pid), usage: await server.memory() };
-  printTable(
-    'Realtime: connections',
-    ['clients confirmed', 'connect time s', 'connects/s', 'server RSS before', 'server RSS after', 'RSS per connection KiB', 'heap per connection KiB'],
-    [
-      [
-        `${open} / ${clients}`,
-        fixed(connectSeconds, 1),
-        fixed(open / connectSeconds, 0),
-        mib(before.rss),
-        mib(after.rss),
-        fixed((after.rss - before.rss) / 1024 / Math.max(open, 1), 1),
-        fixed((after.usage.heapUsed - before.usage.heapUsed) / 1024 / Math.max(open, 1), 1),
-      ],
+  const open = Math.max(clients.confirmed, 1);
+  return {
+    clients,
+    after,
+    rssKiBPerConnection: (after.rss - before.rss) / 1024 / open,
+    row: [
+      `${clients.confirmed} / ${userIds.length}`,
+      fixed(clients.connectSeconds, 1),
+      fixed(clients.confirmed / clients.connectSeconds, 0),
+      mib(before.rss),
+      mib(after.rss),
+      fixed((after.rss - before.rss) / 1024 / open, 1),
+      fixed((after.usage.heapUsed - before.usage.heapUsed) / 1024 / open, 1),
     ],
-  );
-  note('RSS from /proc/<pid>/status VmRSS; heap = process.memoryUsage().heapUsed after a full GC (a preloaded probe, --expose-gc).');
+  };
+}
+
+const CONNECTION_HEADERS = ['clients confirmed', 'connect time s', 'connects/s', 'server RSS before', 'server RSS after', 'RSS per connection KiB', 'heap per connection KiB'];
+const MEMORY_NOTE = 'RSS from /proc/<pid>/status VmRSS; heap = process.memoryUsage().heapUsed after a full GC (a preloaded probe, --expose-gc); both read 4 s after the last client confirmed (a full ping cycle).';
+
+async function measureDeliveries(database: BenchDatabase, redisUrl: string | undefined, targets: TargetRow[]): Promise<void> {
+  const server = await startPortalServer({ databaseUrl: database.url, redisUrl });
+  const { memberIds, projectOf, adminId } = await withClient(database.url, async (client) => {
+    const ids = await insertMembers(client, knobs.clients, 'cable-member-');
+    return { memberIds: ids, projectOf: await insertProjects(client, ids, 1), adminId: await insertAdmin(client) };
+  });
+
+  const { clients, rssKiBPerConnection, row } = await connectAndMeasure(server, memberIds);
+  printTable('Realtime: connections', CONNECTION_HEADERS, [row]);
+  note(MEMORY_NOTE);
+  targets.push({ figure: `RSS per connection (${clients.confirmed} clients)`, measured: `${fixed(rssKiBPerConnection, 1)} KiB`, target: `≤ ${TARGET_KIB_PER_CONNECTION} KiB`, meets: rssKiBPerConnection <= TARGET_KIB_PER_CONNECTION });
 
   // 1. One notification per user through the real admin path.
   const adminAuthorization = `Bearer ${mintAccessToken(server.jwtSecret, adminId)}`;
   let requestErrors = 0;
-  const notifyStarted = performance.now();
-  await inParallel(
-    memberIds,
-    NOTIFY_CONCURRENCY,
-    async (userId) => {
-      const index = indexOf.get(userId) ?? -1;
-      phases.notify.sentAt[index] = performance.now();
-      const response = await fetch(`${server.baseUrl}/api/admin/projects/${projectOf.get(userId)}`, {
-        method: 'PUT',
-        headers: { authorization: adminAuthorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ project: { project_stage: NEXT_STAGE } }),
-      }).catch(() => null);
-      if (!response || response.status !== 200) requestErrors++;
-      await response?.arrayBuffer();
-    },
-    notifyStarted + NOTIFY_SEND_LIMIT_MS,
-  );
-  const notifySeconds = (performance.now() - notifyStarted) / 1000;
-  await waitForDeliveries(phases.notify, performance.now() + DELIVERY_TIMEOUT_MS);
+  const notify = await deliver(clients, newDeliveryPhase(STAGE_TITLE, memberIds.length), 'notification to every user (admin stage change, API)', async (sentAt) => {
+    const stopAt = performance.now() + NOTIFY_SEND_LIMIT_MS;
+    await inParallel(
+      memberIds,
+      NOTIFY_CONCURRENCY,
+      async (userId, index) => {
+        sentAt[index] = performance.now();
+        const response = await fetch(`${server.baseUrl}/api/admin/projects/${projectOf.get(userId)}`, {
+          method: 'PUT',
+          headers: { authorization: adminAuthorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ project: { project_stage: NEXT_STAGE } }),
+        }).catch(() => null);
+        if (!response || response.status !== 200) requestErrors++;
+        await response?.arrayBuffer();
+      },
+      stopAt,
+    );
+  });
 
-  // 2. A broadcast to all, published on the bus as another server process would.
-  let broadcastSeconds = Number.NaN;
+  // 2 and 3: published on the bus as another server process would.
+  let broadcast: Measured | undefined;
+  let burst: Measured | undefined;
   if (redisUrl) {
     const publisher = new Redis(redisUrl);
+    const channel = `${server.redisNamespace}:realtime`;
+    const notification = (userId: number, title: string) => ({ type: 'notification_created', payload: { id: 0, user_id: userId, title, message: 'To every member.', read: false, viewed_on: null, created_at: new Date().toISOString() } });
     try {
-      const channel = `${server.redisNamespace}:realtime`;
-      const createdAt = new Date().toISOString();
-      const messages = memberIds.map((userId) =>
-        JSON.stringify({ userId, event: { type: 'notification_created', payload: { id: 0, user_id: userId, title: BROADCAST_TITLE, message: 'To every member.', read: false, viewed_on: null, created_at: createdAt } } }),
-      );
-      const pipeline = publisher.pipeline();
-      for (const message of messages) pipeline.publish(channel, message);
-      const sentAt = performance.now();
-      phases.broadcast.sentAt.fill(sentAt);
-      await pipeline.exec();
-      broadcastSeconds = (performance.now() - sentAt) / 1000;
-      await waitForDeliveries(phases.broadcast, performance.now() + DELIVERY_TIMEOUT_MS);
+      await publisher.ping();
+      await sleep(1_000);
+      broadcast = await deliver(clients, newDeliveryPhase(BROADCAST_TITLE, memberIds.length), 'broadcast to all (one bus message)', async (sentAt) => {
+        const message = JSON.stringify({ everyone: true, event: notification(0, BROADCAST_TITLE) });
+        sentAt.fill(performance.now());
+        await publisher.publish(channel, message);
+      });
+      await sleep(1_000);
+      burst = await deliver(clients, newDeliveryPhase(BURST_TITLE, memberIds.length), 'one notification per user (a bus message each, one pipeline)', async (sentAt) => {
+        const pipeline = publisher.pipeline();
+        for (const userId of memberIds) pipeline.publish(channel, JSON.stringify({ userId, event: notification(userId, BURST_TITLE) }));
+        sentAt.fill(performance.now());
+        await pipeline.exec();
+      });
     } finally {
       publisher.disconnect();
     }
   }
 
-  const rows = [summarize(phases.notify, clients, notifySeconds)];
-  if (redisUrl) rows.push(summarize(phases.broadcast, clients, broadcastSeconds));
-  printTable('Realtime: delivery', ['delivery', 'send time s', 'p50 ms', 'p99 ms', 'delivered', 'share delivered'], rows);
-  note(`Notification path: ${clients} admin PUTs (${NOTIFY_CONCURRENCY} in flight, ${requestErrors} errors), latency from each request's start to its client reading the event.`);
-  note(redisUrl ? 'Broadcast: one PUBLISH per user in one Redis pipeline; latency from the pipeline start.' : 'Broadcast skipped: it needs Redis (set REDIS_URL or run Redis on 127.0.0.1:6379).');
-  note(`Deliveries counted within ${DELIVERY_TIMEOUT_MS / 1000} s of the last send.`);
+  const measured = [notify, broadcast, burst].filter((entry): entry is Measured => entry !== undefined);
+  printTable('Realtime: delivery', ['delivery', 'send time s', 'p50 ms', 'p99 ms', 'delivered', 'share delivered', 'wrong frames'], measured.map(deliveryRow));
+  note(`Notification path: ${memberIds.length} admin PUTs (${NOTIFY_CONCURRENCY} in flight, ${requestErrors} errors), latency from each request's start to its client reading the event (the admin write itself is in it).`);
+  note(
+    redisUrl
+      ? 'Broadcast: one PUBLISH of {everyone: true, event}; burst: one PUBLISH per user in one Redis pipeline; latency from the publish.'
+      : 'Broadcast and burst skipped: they need Redis (set REDIS_URL or run Redis on 127.0.0.1:6379).',
+  );
+  note(`Deliveries counted within ${DELIVERY_TIMEOUT_MS / 1000} s of the last send; a frame counts once checked in full (text, JSON, own identifier, event and title); wrong frames = arrived but failed that check.`);
+  targets.push(...deliveryTargets('notification to every user', notify), ...deliveryTargets('broadcast to all', broadcast));
 
-  for (const socket of sockets) socket.terminate();
+  clients.close();
   await server.stop();
+}
+
+/** A fresh server holding BENCH_IDLE_CLIENTS subscribed, silent clients: its memory. */
+async function measureIdleClients(database: BenchDatabase, redisUrl: string | undefined, targets: TargetRow[]): Promise<void> {
+  const wanted = knobs.idleClients;
+  const server = await startPortalServer({ databaseUrl: database.url, redisUrl });
+  const capacity = socketCapacity(server.pid);
+  const count = Math.min(wanted, capacity);
+  note(`\nIdle clients: ${count} of BENCH_IDLE_CLIENTS=${wanted}.`);
+  if (count < wanted) {
+    note(
+      `The open-file limit (bench and server: ulimit -n) leaves room for ${capacity} sockets. For ${wanted}, raise it in the shell that runs the bench, e.g. \`ulimit -n ${wanted + 1024}\` (above the hard limit that needs root), or run \`prlimit --nofile=${wanted + 1024}:${wanted + 1024} npm run bench:realtime -w bench\`.`,
+    );
+  }
+  const userIds = await withClient(database.url, (client) => insertMembers(client, count, 'idle-member-'));
+  const { clients, after, rssKiBPerConnection, row } = await connectAndMeasure(server, userIds);
+  printTable('Realtime: idle clients on one server process', CONNECTION_HEADERS, [row]);
+  note(MEMORY_NOTE);
+  if (clients.sourceAddresses > 1) note(`Client sockets spread over ${clients.sourceAddresses} loopback source addresses (127.0.0.1 to 127.0.0.${clients.sourceAddresses}).`);
+
+  if (count >= TARGET_IDLE_CLIENTS) {
+    targets.push({ figure: `server RSS with ${clients.confirmed} idle clients`, measured: mib(after.rss), target: '< 1024 MiB', meets: after.rss < TARGET_IDLE_RSS_BYTES && clients.confirmed === count });
+  } else {
+    const projected = after.rss + (TARGET_IDLE_CLIENTS - clients.confirmed) * rssKiBPerConnection * 1024;
+    targets.push({ figure: `server RSS with ${clients.confirmed} idle clients (the open-file limit allowed no more)`, measured: mib(after.rss), target: '-', meets: undefined });
+    targets.push({ figure: `server RSS with ${TARGET_IDLE_CLIENTS} idle clients, projected from it (not measured)`, measured: mib(projected), target: '< 1024 MiB', meets: projected < TARGET_IDLE_RSS_BYTES });
+  }
+  clients.close();
+  await server.stop();
+}
+
+export async function runRealtimeBench(): Promise<void> {
+  note(`\n## Realtime (${knobs.clients} ActionCable clients)`);
+  const database = await createBenchDatabase();
+  const redisUrl = await resolveRedisUrl();
+  const targets: TargetRow[] = [];
+  await measureDeliveries(database, redisUrl, targets);
+  if (knobs.idleClients > 0) await measureIdleClients(database, redisUrl, targets);
+  else targets.push({ figure: `server RSS with ${TARGET_IDLE_CLIENTS} idle clients`, measured: '-', target: '< 1024 MiB', meets: undefined });
+  printTargets('Realtime: targets (issue 19 item 4)', targets);
+  if (knobs.idleClients === 0) note('Idle clients skipped (BENCH_IDLE_CLIENTS=0).');
   await database.drop();
 }

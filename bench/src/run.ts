@@ -32,7 +32,7 @@ runMain(async () => {
   const started = Date.now();
   ensureBuilt();
   console.info(`\n# SunIn Partner Portal benchmarks (${new Date().toISOString()})`);
-  console.info(`Knobs: BENCH_DURATION=${knobs.durationSeconds} BENCH_CONNECTIONS=${knobs.connections} BENCH_CLIENTS=${knobs.clients} BENCH_PG_URL=${knobs.pgAdminUrl}${knobs.redisUrl ? ` REDIS_URL=${knobs.redisUrl}` : ''}`);
+  console.info(`Knobs: BENCH_DURATION=${knobs.durationSeconds} BENCH_CONNECTIONS=${knobs.connections} BENCH_CLIENTS=${knobs.clients} BENCH_IDLE_CLIENTS=${knobs.idleClients} BENCH_PG_URL=${knobs.pgAdminUrl}${knobs.redisUrl ? ` REDIS_URL=${knobs.redisUrl}` : ''}`);
   for (const name of names) await benches[name]();
   console.info(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 });

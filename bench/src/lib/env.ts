@@ -14,11 +14,22 @@ function positiveInt(name: string, fallback: number): number {
   return value;
 }
 
+/** Like positiveInt, but 0 is allowed (it switches a phase off). */
+function wholeNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more (got "${raw}").`);
+  return value;
+}
+
 /** The knobs of `npm run bench` (bench/README.md lists them). Read once. */
 export const knobs = {
   durationSeconds: positiveInt('BENCH_DURATION', 10),
   connections: positiveInt('BENCH_CONNECTIONS', 100),
   clients: positiveInt('BENCH_CLIENTS', 10_000),
+  /** Idle sockets held by one fresh server in the realtime benchmark; 0 skips that phase. */
+  idleClients: wholeNumber('BENCH_IDLE_CLIENTS', 50_000),
   uploads: positiveInt('BENCH_UPLOADS', 60),
   uploadMib: positiveInt('BENCH_UPLOAD_MIB', 20),
   /** Starts timed per database after the first (bench:boot). */

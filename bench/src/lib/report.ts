@@ -39,3 +39,20 @@ export function meets(ok: boolean): string {
 export function note(text: string): void {
   console.info(text);
 }
+
+export interface TargetRow {
+  figure: string;
+  measured: string;
+  target: string;
+  /** undefined: not measured in this run. */
+  meets: boolean | undefined;
+}
+
+/** Every figure that has a target, beside it, and whether it meets it. */
+export function printTargets(title: string, rows: TargetRow[]): void {
+  printTable(
+    title,
+    ['figure', 'measured', 'target', 'meets'],
+    rows.map((row) => [row.figure, row.measured, row.target, row.meets === undefined ? 'not measured' : row.meets ? 'yes' : 'NO']),
+  );
+}

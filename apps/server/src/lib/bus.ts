@@ -1,16 +1,19 @@
 import { EventEmitter } from 'node:events';
-import type { AdminChangedEvent, RealtimeEvent } from '@sunin/contract';
+import type { AdminChangedEvent, CableEvent, RealtimeEvent } from '@sunin/contract';
 import { Redis } from 'ioredis';
 
 /**
  * A realtime event for one user, to whichever server process holds that user's sockets; or a
  * revocation: the sockets opened with the tokens of ended sessions (their jtis) are closed
- * wherever they are; or a change every administrator's open lists should read again.
+ * wherever they are; or a change every administrator's open lists should read again; or one
+ * event for every open NotificationsChannel subscription in every process, one message however
+ * many users hear it (docs/decisions/025).
  */
 export type BusMessage =
   | { userId: number; event: RealtimeEvent }
   | { userId: number; revoke: { jtis: string[] } }
-  | { admins: true; event: AdminChangedEvent };
+  | { admins: true; event: AdminChangedEvent }
+  | { everyone: true; event: CableEvent };
 
 export interface Bus {
   readonly kind: 'local' | 'redis';

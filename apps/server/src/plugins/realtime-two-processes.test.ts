@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../demo/seed.js';
@@ -102,5 +103,30 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two server processes on one Po
     const event = await waitFor(() => received.find((e) => e.type === 'notification_created'), 10_000, 'the event on process B');
     expect(event.payload.message).toBe('Your proposal request for Scale Co is now: Proposal accepted and assigned to engineer.');
     consumer.disconnect();
+  });
+
+  it('delivers one broadcast message published on Redis to the clients of both processes (docs/decisions/025)', async () => {
+    const admin = await json<{ user: { id: number } }>(urlA, 'POST', '/api/login', { user: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password } });
+    expect(admin.status).toBe(200);
+    const ActionCable = await loadActionCable();
+    const clients = [urlA, urlB].map((url) => {
+      const consumer = ActionCable.createConsumer(`${url.replace('http', 'ws')}/cable?token=${admin.token}`);
+      const state = { connected: false, received: [] as Array<{ type: string; payload: { title: string } }> };
+      consumer.subscriptions.create({ channel: 'NotificationsChannel', user_id: admin.body.user.id }, { connected: () => (state.connected = true), received: (data: (typeof state.received)[number]) => state.received.push(data) });
+      return { consumer, state };
+    });
+    await waitFor(() => clients.every((client) => client.state.connected), 10_000, 'subscriptions on both processes');
+
+    // Published as any process's bus would: one message, however many users hear it.
+    const publisher = new Redis(redisUrl!);
+    const payload = { id: 0, user_id: 0, title: 'To everyone', message: 'Hello', read: false, viewed_on: null, created_at: new Date().toISOString(), project_id: null, proposal_ticket_id: null, kind: 'welcome' };
+    await publisher.publish(`two-${id}:realtime`, JSON.stringify({ everyone: true, event: { type: 'notification_created', payload } }));
+    publisher.disconnect();
+
+    for (const client of clients) {
+      const event = await waitFor(() => client.state.received.find((e) => e.type === 'notification_created' && e.payload.title === 'To everyone'), 10_000, 'the broadcast');
+      expect(event.payload).toEqual(payload);
+      client.consumer.disconnect();
+    }
   });
 });

@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CableEvent } from '@sunin/contract';
+import type { BusMessage } from '../lib/bus.js';
+import { startSession } from '../modules/auth/sessions.service.js';
 import { createNotifications, publishNotifications } from '../modules/notifications/notifications.service.js';
 import { loadActionCable, rawCable, waitFor } from '../test/cable-client.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -29,6 +32,21 @@ async function subscribe(token: string, userId: number) {
   );
   return { consumer, state };
 }
+
+/** A raw cable signed in with `token`, subscribed to the NotificationsChannel of `userId` and confirmed. */
+async function subscribedCable(token: string, userId: number) {
+  const cable = rawCable(`${base}?token=${token}`);
+  const identifier = JSON.stringify({ channel: 'NotificationsChannel', user_id: userId });
+  await cable.opened;
+  cable.socket.send(JSON.stringify({ command: 'subscribe', identifier }));
+  await waitFor(() => cable.frames.find((f) => f.type === 'confirm_subscription'), 3_000, 'confirmation');
+  return { ...cable, identifier };
+}
+
+/** What another server process publishes: the message goes over Redis as JSON when REDIS_URL is set. */
+const publishAsAnotherProcess = (message: BusMessage) => t.app.ctx.bus.publish(JSON.parse(JSON.stringify(message)) as BusMessage);
+
+const deliveries = (frames: Array<Record<string, unknown>>) => frames.filter((f) => 'message' in f || 'binaryFrame' in f);
 
 describe('ActionCable at /cable', () => {
   it('selects the actioncable-v1-json subprotocol, welcomes, and pings every 3 seconds', async () => {
@@ -104,7 +122,11 @@ describe('ActionCable at /cable', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(cable.frames.filter((f) => f.type === 'confirm_subscription')).toEqual([{ identifier, type: 'confirm_subscription' }]);
     cable.socket.send(JSON.stringify({ command: 'unsubscribe', identifier }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A socket's frames are handled in order: once a later subscribe is answered, the
+    // unsubscribe has been (a fixed wait lost this race on a loaded machine).
+    const marker = JSON.stringify({ channel: 'NoSuchChannel' });
+    cable.socket.send(JSON.stringify({ command: 'subscribe', identifier: marker }));
+    await waitFor(() => cable.frames.find((f) => f.type === 'reject_subscription' && f.identifier === marker), 3_000, 'the marker answered');
     await publishNotifications(t.app.ctx, await createNotifications(t.db, [user.id], { kind: 'welcome', title: 'After', message: 'x', subject: null }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(cable.frames.some((f) => f.message)).toBe(false);
@@ -148,5 +170,50 @@ describe('ActionCable at /cable', () => {
     await publishNotifications(t.app.ctx, await createNotifications(t.db, [b.user.id], { kind: 'welcome', title: 'Still here', message: 'x', subject: null }));
     await waitFor(() => calm.state.received.length > 0, 5_000, 'delivery to the other client');
     calm.consumer.disconnect();
+  });
+
+  it('delivers one broadcast message to every subscription of every connected user, as text frames (docs/decisions/025)', async () => {
+    const a = await t.signIn();
+    const b = await t.signIn({ company_role: 'full_access_admin', account_type: 'admin' });
+    const c = await t.signIn();
+    const firstTab = await subscribedCable(a.token, a.user.id);
+    const secondTab = await subscribedCable(a.token, a.user.id);
+    const other = await subscribedCable(b.token, b.user.id);
+    const unsubscribed = rawCable(`${base}?token=${c.token}`);
+    await unsubscribed.opened;
+    await waitFor(() => unsubscribed.frames.find((f) => f.type === 'welcome'), 3_000, 'welcome');
+    const gone = await subscribedCable(c.token, c.user.id);
+    gone.socket.close();
+    await gone.closed;
+
+    const payload = { id: 0, user_id: 0, title: 'To everyone', message: 'Hello', read: false, viewed_on: null, created_at: new Date().toISOString(), project_id: null, proposal_ticket_id: null, kind: 'welcome' } as const;
+    const event: CableEvent = { type: 'notification_created', payload };
+    await publishAsAnotherProcess({ everyone: true, event });
+    for (const cable of [firstTab, secondTab, other]) {
+      await waitFor(() => deliveries(cable.frames).length > 0, 5_000, 'the broadcast');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const cable of [firstTab, secondTab, other]) expect(deliveries(cable.frames)).toEqual([{ identifier: cable.identifier, message: event }]);
+    expect(deliveries(unsubscribed.frames), 'a socket without a subscription hears nothing').toEqual([]);
+    for (const cable of [firstTab, secondTab, other, unsubscribed]) cable.socket.close();
+  });
+
+  it("closes only the revoked session's socket; the user's other socket still hears their events", async () => {
+    const member = await t.signIn();
+    const second = await startSession(t.app.ctx, t.db, member.user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
+    const revoked = await subscribedCable(member.token, member.user.id);
+    const kept = await subscribedCable(second.token, member.user.id);
+    const jti = (await t.app.ctx.tokens.verify(member.token))!.jti;
+
+    await publishAsAnotherProcess({ userId: member.user.id, revoke: { jtis: [jti] } });
+    await revoked.closed;
+    expect(revoked.frames.at(-1)).toEqual({ type: 'disconnect', reason: 'unauthorized', reconnect: false });
+    expect(kept.socket.readyState).toBe(kept.socket.OPEN);
+
+    const [row] = await createNotifications(t.db, [member.user.id], { kind: 'welcome', title: 'Still yours', message: 'x', subject: null });
+    await publishNotifications(t.app.ctx, [row!]);
+    await waitFor(() => deliveries(kept.frames).length > 0, 5_000, 'the event on the kept socket');
+    expect(deliveries(kept.frames)).toMatchObject([{ identifier: kept.identifier, message: { type: 'notification_created', payload: { id: row!.id, title: 'Still yours' } } }]);
+    kept.socket.close();
   });
 });

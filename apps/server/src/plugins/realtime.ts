@@ -1,7 +1,11 @@
 import websocket from '@fastify/websocket';
 import { ADMIN_CHANGED_EVENT, ADMIN_ROLE, NOTIFICATIONS_CHANNEL } from '@sunin/contract';
-import type { FastifyInstance, onResponseHookHandler } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import { authenticate } from '../modules/auth/sessions.service.js';
+import { CableConnections, frameOpening, refuse, sendFrame, type CableConnection } from './cable-connections.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,39 +13,12 @@ declare module 'fastify' {
     changesNothing?: boolean;
   }
 }
-import type { WebSocket } from 'ws';
-import { authenticate } from '../modules/auth/sessions.service.js';
 
 /** ActionCable's wire protocol (the real @rails/actioncable client speaks it unchanged). */
 const PROTOCOL = 'actioncable-v1-json';
-const PING_INTERVAL_MS = 3_000;
 const MAX_FRAME_BYTES = 16 * 1024;
 const MAX_SUBSCRIPTIONS = 20;
-/** ActionCable's refusal: the real client stops and does not reconnect. */
-const UNAUTHORIZED_FRAME = { type: 'disconnect', reason: 'unauthorized', reconnect: false };
-
-interface Connection {
-  socket: WebSocket;
-  userId: number;
-  /** A full_access_admin when it connected: hears admin_changed events. */
-  isAdmin: boolean;
-  /** The session it was opened with: ending that session closes it (ASVS V7.4). */
-  jti: string;
-  /** Fires when the token expires: a socket lives no longer than its token (ASVS 7.3.2). */
-  expiry: NodeJS.Timeout;
-  /** identifier string (exactly as the client sent it) -> the user it listens to */
-  subscriptions: Map<string, number>;
-}
-
-function send(socket: WebSocket, message: unknown): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-}
-
-/** ActionCable's refusal, then close: the client does not reconnect with this token. */
-function refuse(socket: WebSocket): void {
-  send(socket, UNAUTHORIZED_FRAME);
-  socket.close();
-}
+const WELCOME_FRAME = JSON.stringify({ type: 'welcome' });
 
 /** The channel and user of a subscription identifier, or null for anything else. */
 function parseIdentifier(identifier: unknown): { channel: string; userId: string } | null {
@@ -59,61 +36,59 @@ function parseIdentifier(identifier: unknown): { channel: string; userId: string
 /**
  * /cable?token=...: a token check at connect, `welcome`, a ping every 3 s, subscribe and
  * unsubscribe with a JSON identifier, NotificationsChannel confirmed only for the token's own
- * user. Events reach a process through the bus, whichever process created them.
+ * user. Events reach a process through the bus, whichever process created them; the fan-out
+ * to this process's sockets is CableConnections (docs/decisions/025).
  */
 export const realtimePlugin = fp(async (app: FastifyInstance) => {
-  const connections = new Map<number, Set<Connection>>();
+  const connections = new CableConnections();
 
+  const onSocketError = (error: Error, socket: WebSocket) => {
+    app.log.debug({ err: error }, 'websocket error');
+    socket.terminate();
+  };
   await app.register(websocket, {
     options: {
       maxPayload: MAX_FRAME_BYTES,
       // The client closes for good unless the server picks its subprotocol (DESIGN.md).
       handleProtocols: (protocols: Set<string>) => (protocols.has(PROTOCOL) ? PROTOCOL : false),
     },
-    errorHandler: (error, socket) => {
-      app.log.debug({ err: error }, 'websocket error');
-      socket.terminate();
-    },
+    errorHandler: onSocketError,
   });
+  /** Each /cable request's upgrade answer, to let go of it once the socket is open. */
+  const upgradeResponses = new WeakMap<FastifyRequest, ServerResponse>();
 
   const stopListening = app.ctx.bus.onMessage((message) => {
-    if ('admins' in message) {
-      for (const set of connections.values()) {
-        for (const connection of set) {
-          if (!connection.isAdmin) continue;
-          for (const identifier of connection.subscriptions.keys()) send(connection.socket, { identifier, message: message.event });
-        }
-      }
-      return;
-    }
-    const { userId } = message;
-    if ('revoke' in message) {
-      const ended = new Set(message.revoke.jtis);
-      for (const connection of connections.get(userId) ?? []) if (ended.has(connection.jti)) refuse(connection.socket);
-      return;
-    }
-    for (const connection of connections.get(userId) ?? []) {
-      for (const [identifier, subscribedUserId] of connection.subscriptions) {
-        if (subscribedUserId === userId) send(connection.socket, { identifier, message: message.event });
-      }
-    }
+    if ('admins' in message) connections.toAdmins(message.event);
+    else if ('everyone' in message) connections.toEveryone(message.event);
+    else if ('revoke' in message) connections.revoke(message.userId, message.revoke.jtis);
+    else connections.toUser(message.userId, message.event);
   });
-
-  const ping = setInterval(() => {
-    const message = { type: 'ping', message: Math.floor(Date.now() / 1000) };
-    for (const set of connections.values()) for (const connection of set) send(connection.socket, message);
-  }, PING_INTERVAL_MS);
-  ping.unref();
+  connections.startPings();
 
   app.addHook('onClose', async () => {
-    clearInterval(ping);
+    connections.stopPings();
     stopListening();
   });
 
-  app.get('/cable', { websocket: true, schema: { hide: true } }, (socket, request) => {
+  const rememberUpgradeResponse: preHandlerHookHandler = (request, reply, done) => {
+    upgradeResponses.set(request, reply.raw);
+    done();
+  };
+
+  app.get('/cable', { websocket: true, schema: { hide: true }, preHandler: rememberUpgradeResponse }, (socket, request) => {
+    // Let go of the upgrade request. Otherwise the HTTP response stays assigned to the socket and
+    // @fastify/websocket's error listener keeps the request and reply alive: together about half
+    // of a connection's memory for as long as it is open (docs/decisions/025). The error
+    // handling stays the same.
+    const response = upgradeResponses.get(request);
+    upgradeResponses.delete(request);
+    if (response?.socket) response.detachSocket(response.socket);
+    socket.removeAllListeners('error');
+    socket.on('error', (error) => onSocketError(error, socket));
+
     // Commands may arrive before the token is checked (the client subscribes at once): queue them.
     const early: string[] = [];
-    let connection: Connection | null = null;
+    let connection: CableConnection | null = null;
 
     const handle = (raw: string) => {
       if (!connection) return;
@@ -130,10 +105,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         if (connection.subscriptions.has(identifier)) return;
         const parsed = parseIdentifier(identifier);
         if (parsed?.channel === NOTIFICATIONS_CHANNEL && parsed.userId === String(connection.userId) && connection.subscriptions.size < MAX_SUBSCRIPTIONS) {
-          connection.subscriptions.set(identifier, connection.userId);
-          send(socket, { identifier, type: 'confirm_subscription' });
+          connection.subscriptions.set(identifier, frameOpening(identifier));
+          sendFrame(socket, JSON.stringify({ identifier, type: 'confirm_subscription' }));
         } else {
-          send(socket, { identifier, type: 'reject_subscription' });
+          sendFrame(socket, JSON.stringify({ identifier, type: 'reject_subscription' }));
         }
       } else if (data.command === 'unsubscribe' && typeof identifier === 'string') {
         connection.subscriptions.delete(identifier);
@@ -150,9 +125,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     socket.on('close', () => {
       if (!connection) return;
       clearTimeout(connection.expiry);
-      const set = connections.get(connection.userId);
-      set?.delete(connection);
-      if (set && set.size === 0) connections.delete(connection.userId);
+      connections.remove(connection);
     });
 
     const token = new URL(request.url, 'http://cable').searchParams.get('token');
@@ -162,11 +135,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         // setTimeout holds at most ~24.8 days; tokens live 2 days.
         const expiry = setTimeout(() => refuse(socket), Math.max(0, claims.exp * 1000 - Date.now()));
         expiry.unref();
-        connection = { socket, userId: user.id, isAdmin: user.company_role === ADMIN_ROLE, jti: claims.jti, expiry, subscriptions: new Map() };
-        const set = connections.get(user.id) ?? new Set<Connection>();
-        set.add(connection);
-        connections.set(user.id, set);
-        send(socket, { type: 'welcome' });
+        connection = { socket, userId: user.id, isAdmin: user.company_role === ADMIN_ROLE, jti: claims.jti, expiry, subscriptions: new Map(), pingSlot: connections.takePingSlot() };
+        connections.add(connection);
+        sendFrame(socket, WELCOME_FRAME);
         for (const raw of early.splice(0)) handle(raw);
       })
       .catch((error: unknown) => {

@@ -14,11 +14,19 @@ export async function loadActionCable() {
   return ActionCable;
 }
 
-/** A plain websocket speaking the ActionCable subprotocol, recording every frame it gets. */
+/**
+ * A plain websocket speaking the ActionCable subprotocol, recording every frame it gets. A
+ * binary frame is recorded as `{ binaryFrame: text }`: a browser hands those to the
+ * @rails/actioncable client as a Blob it cannot parse, so no test should ever see one.
+ */
 export function rawCable(url: string) {
   const socket = new WebSocket(url, ['actioncable-v1-json', 'actioncable-unsupported']);
   const frames: Array<Record<string, unknown>> = [];
-  socket.on('message', (data) => {
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) {
+      frames.push({ binaryFrame: data.toString() });
+      return;
+    }
     try {
       frames.push(JSON.parse(data.toString()) as Record<string, unknown>);
     } catch {

@@ -1,0 +1,151 @@
+import type { CableEvent } from '@sunin/contract';
+import type { WebSocket } from 'ws';
+
+/** ActionCable's refusal: the real client stops and does not reconnect. */
+const UNAUTHORIZED_FRAME = JSON.stringify({ type: 'disconnect', reason: 'unauthorized', reconnect: false });
+const PING_INTERVAL_MS = 3_000;
+/**
+ * Each connection is pinged every 3 s, but not all at once: they are spread over this many
+ * slots, one slot every PING_INTERVAL_MS / PING_SLOTS ms. Pinging 10,000 sockets in one go
+ * held the event loop for ~100 ms every 3 s, and a delivery that arrived then waited for it.
+ */
+const PING_SLOTS = 30;
+
+export interface CableConnection {
+  readonly socket: WebSocket;
+  readonly userId: number;
+  /** A full_access_admin when it connected: hears admin_changed events. */
+  readonly isAdmin: boolean;
+  /** The session it was opened with: ending that session closes it (ASVS V7.4). */
+  readonly jti: string;
+  /** Fires when the token expires: a socket lives no longer than its token (ASVS 7.3.2). */
+  readonly expiry: NodeJS.Timeout;
+  /**
+   * Confirmed identifier (exactly as the client sent it) -> the opening of every frame for it,
+   * `{"identifier":"<the identifier, JSON-escaped>","message":`, as bytes. A delivery appends
+   * the event, serialized once however many sockets hear it, and the closing brace.
+   */
+  readonly subscriptions: Map<string, Buffer>;
+  /** Which ping slot the connection is in. */
+  readonly pingSlot: number;
+}
+
+const CLOSING_BRACE = Buffer.from('}');
+
+/**
+ * Sends a text frame if the socket is still open. Bytes go as text too (`binary: false`): the
+ * browser client reads nothing else.
+ */
+export function sendFrame(socket: WebSocket, frame: string | Buffer): void {
+  if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
+}
+
+/** ActionCable's refusal, then close: the client does not reconnect with this token. */
+export function refuse(socket: WebSocket): void {
+  sendFrame(socket, UNAUTHORIZED_FRAME);
+  socket.close();
+}
+
+/** Its own memory, not a slice of Node's shared 8 KiB pool, which it would keep alive. */
+export function frameOpening(identifier: string): Buffer {
+  const text = `{"identifier":${JSON.stringify(identifier)},"message":`;
+  const opening = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  opening.write(text);
+  return opening;
+}
+
+/**
+ * Every subscription of the connection hears the event, already serialized. The frame is put
+ * together from bytes: a string would be flattened and encoded again for every socket, which
+ * was about half of the JavaScript time of a fan-out.
+ */
+function deliver(connection: CableConnection, event: Buffer): void {
+  const { socket } = connection;
+  if (socket.readyState !== socket.OPEN) return;
+  for (const opening of connection.subscriptions.values()) socket.send(Buffer.concat([opening, event, CLOSING_BRACE]), { binary: false });
+}
+
+function serialize(event: CableEvent): Buffer {
+  return Buffer.from(JSON.stringify(event));
+}
+
+/**
+ * The authenticated sockets of this process, found by user, by role and by ping slot, and the
+ * fan-out to them. Each event is serialized once per message, not once per socket.
+ */
+export class CableConnections {
+  private readonly byUser = new Map<number, CableConnection[]>();
+  private readonly admins = new Set<CableConnection>();
+  private readonly pingSlots = Array.from({ length: PING_SLOTS }, () => new Set<CableConnection>());
+  private nextSlot = 0;
+  private pingTick = 0;
+  private pingTimer: NodeJS.Timeout | undefined;
+
+  /** The slot a new connection joins: round robin keeps the slots even. */
+  takePingSlot(): number {
+    const slot = this.nextSlot;
+    this.nextSlot = (this.nextSlot + 1) % PING_SLOTS;
+    return slot;
+  }
+
+  add(connection: CableConnection): void {
+    const sockets = this.byUser.get(connection.userId);
+    if (sockets) sockets.push(connection);
+    else this.byUser.set(connection.userId, [connection]);
+    if (connection.isAdmin) this.admins.add(connection);
+    this.pingSlots[connection.pingSlot]?.add(connection);
+  }
+
+  remove(connection: CableConnection): void {
+    const sockets = this.byUser.get(connection.userId);
+    const index = sockets?.indexOf(connection) ?? -1;
+    if (sockets && index !== -1) {
+      sockets.splice(index, 1);
+      if (sockets.length === 0) this.byUser.delete(connection.userId);
+    }
+    this.admins.delete(connection);
+    this.pingSlots[connection.pingSlot]?.delete(connection);
+  }
+
+  toUser(userId: number, event: CableEvent): void {
+    const sockets = this.byUser.get(userId);
+    if (!sockets) return;
+    const serialized = serialize(event);
+    for (const connection of sockets) deliver(connection, serialized);
+  }
+
+  toAdmins(event: CableEvent): void {
+    if (this.admins.size === 0) return;
+    const serialized = serialize(event);
+    for (const connection of this.admins) deliver(connection, serialized);
+  }
+
+  toEveryone(event: CableEvent): void {
+    const serialized = serialize(event);
+    for (const slot of this.pingSlots) for (const connection of slot) deliver(connection, serialized);
+  }
+
+  /** Closes the user's sockets opened with these (ended) sessions. */
+  revoke(userId: number, jtis: string[]): void {
+    const ended = new Set(jtis);
+    // A copy: closing removes the connection from the list being read.
+    for (const connection of [...(this.byUser.get(userId) ?? [])]) if (ended.has(connection.jti)) refuse(connection.socket);
+  }
+
+  /** `{"type":"ping","message":<unix seconds>}` to one slot every 100 ms: each socket every 3 s. */
+  startPings(): void {
+    this.pingTimer = setInterval(() => {
+      const slot = this.pingSlots[this.pingTick];
+      this.pingTick = (this.pingTick + 1) % PING_SLOTS;
+      if (!slot || slot.size === 0) return;
+      // One frame for the whole slot: ws sends a buffer as it is (server frames are not masked).
+      const frame = Buffer.from(`{"type":"ping","message":${Math.floor(Date.now() / 1000)}}`);
+      for (const connection of slot) sendFrame(connection.socket, frame);
+    }, PING_INTERVAL_MS / PING_SLOTS);
+    this.pingTimer.unref();
+  }
+
+  stopPings(): void {
+    clearInterval(this.pingTimer);
+  }
+}
