@@ -115,6 +115,10 @@ describe.skipIf(Boolean(skipReason))('reliability: two processes on one PostgreS
       ORPHAN_SWEEP_GRACE_SECONDS: String(GRACE_SECONDS),
       S3_BUCKET: '',
       SMTP_URL: '',
+      // One member's six loops write well over 120 times a minute; the per-user limits have
+      // their own tests (security/rate-limits.test.ts), here they would only answer 429.
+      USER_RATE_LIMIT_PER_MINUTE: '1000000',
+      USER_WRITE_RATE_LIMIT_PER_MINUTE: '1000000',
     };
     await startA(); // migrates and seeds the demo admin
     b = await startServer(env);
