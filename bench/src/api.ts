@@ -7,12 +7,12 @@
  * of every project (issue 15). BENCH_ONLY measures only the routes whose label contains it.
  */
 import { fileURLToPath } from 'node:url';
-import { ALL_PROJECT_STAGES } from '@sunin/contract';
+import { ALL_PROJECT_STAGES, PROJECT_STAGES } from '@sunin/contract';
 import autocannon from 'autocannon';
 import { createBenchDatabase, withClient } from './lib/database.js';
 import { knobs } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
-import { fixed, meets, note, printTable } from './lib/report.js';
+import { fixed, meets, note, printTable, printTargets } from './lib/report.js';
 import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
 import { cpuMilliseconds, freePort, profileArgs, startNode, startPortalServer, waitForOk } from './lib/server.js';
 import { mintAccessToken } from './lib/tokens.js';
@@ -34,6 +34,17 @@ const ADMIN_SEARCH = `/api/admin/projects?q=company%204&stage=${encodeURICompone
  * would, over at least 30 s: autocannon counts only the requests that finish in the window.
  */
 const EXPORT_CONNECTIONS = 4;
+/** Issue 19 item 3: the write rows. Every project starts at the last stage; the stage change cycles through the other four. */
+const WRITE_STAGE_CHANGE = 'PUT /api/admin/projects/:id (stage change)';
+const WRITE_CREATION = 'POST /api/projects (new project)';
+const WRITE_START_STAGE = PROJECT_STAGES[PROJECT_STAGES.length - 1];
+const WRITE_STAGES = PROJECT_STAGES.slice(0, -1);
+/**
+ * The rates before issue 19 item 3, measured by these same rows on this machine (2026-11-24,
+ * at commit ce1fb5d, quiet, PostgreSQL 15 and Redis): the target is three times each.
+ */
+const WRITES_BEFORE: Record<string, number> = { [WRITE_STAGE_CHANGE]: 172, [WRITE_CREATION]: 316 };
+const WRITE_FACTOR_TARGET = 3;
 const EXPORT_SECONDS = 30;
 
 interface Member {
@@ -42,10 +53,20 @@ interface Member {
   authorization: string;
 }
 
+/** A write: its method, path, headers and JSON body, from a counter that runs across the warm-up and the measured run. */
+interface WriteRequest {
+  method: 'POST' | 'PUT';
+  path: string;
+  authorization: string;
+  body: string;
+}
+
 interface Target {
   label: string;
   baseUrl: string;
   path: string;
+  /** A write route: the next request (its own counter runs on across the warm-up and the measured run). */
+  write?: () => WriteRequest;
   /** Per-request path and header for the authenticated routes (round-robin over members). */
   perMember?: (member: Member) => string;
   /** Fixed headers (the administrator's token) for a route that is not per member. */
@@ -68,8 +89,18 @@ interface Row {
 
 async function measure(target: Target, members: Member[], duration: number): Promise<autocannon.Result> {
   let next = 0;
-  const perMember = target.perMember;
-  const requests: autocannon.Request[] = perMember
+  const { perMember, write } = target;
+  const requests: autocannon.Request[] = write
+    ? [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const { method, path, authorization, body } = write();
+            return { ...request, method, path, body, headers: { ...request.headers, authorization, 'content-type': 'application/json' } };
+          },
+        },
+      ]
+    : perMember
     ? [
         {
           method: 'GET',
@@ -158,12 +189,24 @@ export async function runApiBench(): Promise<void> {
     { label: `GET /api/admin/projects, q + 2 stages + sort (25 of ${search.total})`, baseUrl: server.baseUrl, pid: server.pid, path: ADMIN_SEARCH, headers: admin },
     { label: `GET /api/admin/projects.csv (${MEMBERS * PROJECTS_PER_MEMBER} rows, ${EXPORT_CONNECTIONS} connections, ${EXPORT_SECONDS} s)`, baseUrl: server.baseUrl, pid: server.pid, path: '/api/admin/projects.csv', headers: admin, connections: EXPORT_CONNECTIONS, timeout: 60, minSeconds: EXPORT_SECONDS },
   ];
-  for (const target of targets.filter((candidate) => !knobs.only || candidate.label.toLowerCase().includes(knobs.only.toLowerCase()))) {
+  // The writes (issue 19 item 3) come last: they move the stages the admin search filters on.
+  const projectIds = await withClient(database.url, async (client) => {
+    await client.query('UPDATE projects SET project_stage = $1', [WRITE_START_STAGE]);
+    // Members in turn (each one's first project, then each one's second...), as an administrator's changes spread over partners.
+    const { rows } = await client.query<{ id: number }>('SELECT id FROM projects ORDER BY row_number() OVER (PARTITION BY user_id ORDER BY id), user_id');
+    return rows.map((row) => row.id);
+  });
+  const writes = writeTargets(server.baseUrl, server.pid, members, adminAuthorization, projectIds);
+  await checkWrites(server.baseUrl, database.url, writes);
+  targets.push(writes.stageChange, writes.creation);
+  for (const target of targets.filter((candidate) => !knobs.only || knobs.only.some((part) => candidate.label.toLowerCase().includes(part)))) {
     rows.push({ label: target.label, ...(await bench(target, members)) });
   }
+  const written = await countWrites(database.url);
   await lean.stop();
   await server.stop();
   await database.drop();
+  assertWritesComplete(written);
 
   const ceiling = rows[0]?.result.requests.average ?? Number.NaN;
   printTable(
@@ -182,9 +225,11 @@ export async function runApiBench(): Promise<void> {
   );
   note('errors = connection errors (timeouts included) + non-2xx answers. Authenticated routes rotate over all 100 members (a minted token each); the admin routes use one administrator\'s token.');
   printAgainstLean(rows);
+  printWriteTargets(rows);
   const exported = rows.find((row) => row.label.includes('.csv'));
   note(`CSV export alone (one request at a time, median of 3): ${fixed(exportMs, 0)} ms for ${MEMBERS * PROJECTS_PER_MEMBER} rows.`);
   note(`Green Button import of a year of 15-minute CSV readings (${IMPORT_DAYS * 96} rows, one request at a time, median of 3): ${fixed(importMs, 0)} ms.`);
+  note(`Writes: ${WRITE_STAGE_CHANGE} moves each of the ${MEMBERS * PROJECTS_PER_MEMBER} projects in turn to the next stage, the members' projects taken in turn (one administrator, every member verified, so each change also queues an email); ${WRITE_CREATION} rotates over the members, each project a new company. Every answered write was checked to have written all its rows: ${written.stageChanges} stage changes with as many notifications, emails queued and audit entries; ${written.created} projects with their first stage and audit entry.`);
   if (exported) note(`CSV export under load: ${fixed(exported.result.requests.average * MEMBERS * PROJECTS_PER_MEMBER, 0)} rows/s, ${fixed(exported.result.throughput.average / 1024 / 1024, 1)} MiB/s.`);
 }
 
@@ -261,6 +306,20 @@ async function checkSameAnswers(portalUrl: string, leanUrl: string, member: Memb
   }
 }
 
+/** Issue 19 item 3: each write beside three times its rate before. */
+function printWriteTargets(rows: Row[]): void {
+  const measured = rows.filter((row) => WRITES_BEFORE[row.label] !== undefined);
+  if (measured.length === 0) return;
+  printTargets(
+    'Writes against their rate before (issue 19 item 3)',
+    measured.map(({ label, result }) => {
+      const before = WRITES_BEFORE[label]!;
+      const factor = result.requests.average / before;
+      return { figure: `${label}: req/s (before ${before})`, measured: `${fixed(result.requests.average, 0)} (${fixed(factor, 2)}x)`, target: `≥ ${before * WRITE_FACTOR_TARGET} (${WRITE_FACTOR_TARGET}x)`, meets: factor >= WRITE_FACTOR_TARGET };
+    }),
+  );
+}
+
 /** Issue 19 item 1: each read route beside the lean server, with its target. */
 function printAgainstLean(rows: Row[]): void {
   const find = (label: string) => rows.find((row) => row.label === label);
@@ -275,4 +334,108 @@ function printAgainstLean(rows: Row[]): void {
     lines.push([portalLabel, fixed(portal.requests.average, 0), fixed(lean.requests.average, 0), `${fixed(share * 100, 1)} %`, `≥ ${SHARE_OF_LEAN_TARGET * 100} %`, fixed(portal.latency.p99, 1), fixed(lean.latency.p99, 1), meets(share >= SHARE_OF_LEAN_TARGET && portal.latency.p99 <= lean.latency.p99), cpu(portalRow), cpu(leanRow)]);
   }
   if (lines.length > 0) printTable('Reads against the lean reference (issue 19 item 1)', ['route', 'portal req/s', 'lean req/s', 'share', 'target', 'portal p99 ms', 'lean p99 ms', 'meets (share and p99)', 'portal CPU ms/req', 'lean CPU ms/req'], lines);
+}
+
+interface Writes {
+  stageChange: Target;
+  creation: Target;
+}
+
+/** A new project as the wizard sends it: site, roof and a year of usage on two meters. */
+function newProjectBody(n: number): string {
+  const months = (base: number) => Array.from({ length: 12 }, (_, month) => base + month * 10);
+  return JSON.stringify({
+    project: {
+      company_name: `Bench Write Company ${n}`,
+      industry: 'Manufacturing',
+      address_1: `${n} Industrial Way`,
+      city: 'Fresno',
+      state: 'CA',
+      zip: '93721',
+      type_of_roof: 'Flat Roof',
+      age_of_roof: '0-5 Years',
+      roof_description: 'Flat membrane roof, 40,000 sq ft',
+      utility_company: 'PG&E',
+      power_bill_received_status: 'No',
+      average_monthly_power_bill_cost: '3200.50',
+      kilowatt_amounts: [months(6000), months(2500)],
+    },
+  });
+}
+
+/** The write rows: the admin's stage change over every project in turn, and members creating projects. */
+function writeTargets(baseUrl: string, pid: number, members: Member[], adminAuthorization: string, projectIds: number[]): Writes {
+  let changes = 0;
+  let creations = 0;
+  return {
+    stageChange: {
+      label: WRITE_STAGE_CHANGE,
+      baseUrl,
+      pid,
+      path: '/api/admin/projects/0',
+      write: () => {
+        const n = changes++;
+        // A project comes round again only after all the others: its stage always differs from the last one.
+        const stage = WRITE_STAGES[Math.floor(n / projectIds.length) % WRITE_STAGES.length];
+        return { method: 'PUT', path: `/api/admin/projects/${projectIds[n % projectIds.length]}`, authorization: adminAuthorization, body: JSON.stringify({ project: { project_stage: stage } }) };
+      },
+    },
+    creation: {
+      label: WRITE_CREATION,
+      baseUrl,
+      pid,
+      path: '/api/projects',
+      write: () => {
+        const n = creations++;
+        return { method: 'POST', path: '/api/projects', authorization: (members[n % members.length] as Member).authorization, body: newProjectBody(n) };
+      },
+    },
+  };
+}
+
+/** One of each write must answer as the contract says before anything is measured. */
+async function checkWrites(baseUrl: string, databaseUrl: string, writes: Writes): Promise<void> {
+  for (const target of [writes.stageChange, writes.creation]) {
+    const { method, path, authorization, body } = target.write!();
+    const res = await fetch(`${baseUrl}${path}`, { method, headers: { authorization, 'content-type': 'application/json' }, body });
+    const answer = (await res.json()) as { project_stage?: string; projectId?: number };
+    const expected = method === 'PUT' ? res.status === 200 && answer.project_stage === WRITE_STAGES[0] : res.status === 201 && typeof answer.projectId === 'number';
+    if (!expected) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+  }
+  const written = await countWrites(databaseUrl);
+  if (written.stageChanges !== 1 || written.created !== 1) throw new Error(`The checked writes left ${JSON.stringify(written)}; expected one of each.`);
+  assertWritesComplete(written);
+}
+
+interface WriteCounts {
+  stageChanges: number;
+  notifications: number;
+  emails: number;
+  stageAudits: number;
+  created: number;
+  createdStages: number;
+  createdAudits: number;
+}
+
+/** What the write rows left in the database: each write's rows, counted. */
+async function countWrites(databaseUrl: string): Promise<WriteCounts> {
+  return withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<WriteCounts>(
+      `SELECT (SELECT count(*) FROM project_stage_changes WHERE from_stage IS NOT NULL)::int AS "stageChanges",
+              (SELECT count(*) FROM notifications WHERE title = 'Project stage updated')::int AS notifications,
+              (SELECT count(*) FROM mail_outbox WHERE subject = 'Project stage updated')::int AS emails,
+              (SELECT count(*) FROM audit_entries WHERE action = 'stage_changed')::int AS "stageAudits",
+              (SELECT count(*) FROM projects WHERE company_name LIKE 'Bench Write Company %')::int AS created,
+              (SELECT count(*) FROM project_stage_changes c JOIN projects p ON p.id = c.project_id WHERE c.from_stage IS NULL AND p.company_name LIKE 'Bench Write Company %')::int AS "createdStages",
+              (SELECT count(*) FROM audit_entries a JOIN projects p ON p.id = a.entity_id WHERE a.action = 'created' AND a.entity_type = 'project' AND p.company_name LIKE 'Bench Write Company %')::int AS "createdAudits"`,
+    );
+    return rows[0] as WriteCounts;
+  });
+}
+
+function assertWritesComplete(counts: WriteCounts): void {
+  const { stageChanges, notifications, emails, stageAudits, created, createdStages, createdAudits } = counts;
+  if (notifications !== stageChanges || emails !== stageChanges || stageAudits !== stageChanges || createdStages !== created || createdAudits !== created) {
+    throw new Error(`A write did not leave all its rows: ${JSON.stringify(counts)}`);
+  }
 }

@@ -37,8 +37,8 @@ export const knobs = {
   /** A folder for the servers' V8 CPU profiles (unset: no profiling). */
   cpuProfileDir: process.env.BENCH_CPU_PROFILE || undefined,
   pgAdminUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
-  /** Only the API routes whose label contains this (case-insensitive); the bare ceiling always runs. */
-  only: process.env.BENCH_ONLY || undefined,
+  /** Only the API routes whose label contains this, or one of several separated by commas (case-insensitive); the bare ceiling always runs. */
+  only: process.env.BENCH_ONLY ? process.env.BENCH_ONLY.toLowerCase().split(',').map((part) => part.trim()).filter(Boolean) : undefined,
   /** undefined: try the default and use it only if it answers. */
   redisUrl: process.env.REDIS_URL || undefined,
 };

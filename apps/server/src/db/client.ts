@@ -28,6 +28,21 @@ export const statement = (name: string, text: string): Statement => ({ name, tex
 /** Runs a Statement with its parameters ($1, $2, ...). */
 export type RunStatement = <Row>(statement: Statement, values: unknown[]) => Promise<Row[]>;
 
+type RawQuery = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/**
+ * `run` on the connection of an open Drizzle transaction, for work that must happen inside it
+ * (the demo seed is one transaction). Drizzle keeps that connection as its session's client: a
+ * pg PoolClient, or PGlite's transaction, each with `query`. The rows come back as from `run`.
+ */
+export function runWithin(tx: Executor): RunStatement {
+  const client = (tx as { session?: { client?: { query?: RawQuery } } }).session?.client;
+  if (typeof client?.query !== 'function') throw new Error('runWithin needs a transaction of the pg or PGlite driver');
+  const query = client.query.bind(client);
+  // Not prepared under its name: this is not a hot path, and a transaction's connection is the pool's.
+  return async <Row>(statement: Statement, values: unknown[]) => (await query(statement.text, values)).rows as Row[];
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -11,7 +11,7 @@ import {
 } from '@sunin/contract';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../app-context.js';
-import type { ClusterLocks, Database } from '../db/client.js';
+import { runWithin, type ClusterLocks, type Database } from '../db/client.js';
 import { createUser } from '../db/factories/users.js';
 import { mailOutbox, projects, proposalTickets, users, type UserRow } from '../db/schema/index.js';
 import { LocalPaymentProvider } from '../lib/billing/index.js';
@@ -86,11 +86,11 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
 /**
  * The services on the seed's transaction: their own transactions become savepoints in it. The
  * local payment provider keeps its books through the database it was made with, so it gets one
- * on the transaction too (on PGlite's single connection, a query beside the transaction would
- * wait for it forever).
+ * on the transaction too, and so do the prepared statements (`ctx.run`): on PGlite's single
+ * connection, a query beside the transaction would wait for it forever.
  */
 function withinTransaction(ctx: AppContext, tx: Database): AppContext {
-  return { ...ctx, db: tx, billing: ctx.billing.kind === 'local' ? new LocalPaymentProvider(tx) : ctx.billing };
+  return { ...ctx, db: tx, run: runWithin(tx), billing: ctx.billing.kind === 'local' ? new LocalPaymentProvider(tx) : ctx.billing };
 }
 
 async function createDemoAccounts(db: Database): Promise<void> {

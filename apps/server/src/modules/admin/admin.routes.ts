@@ -140,8 +140,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/projects/:id',
     { schema: { tags: projectTags, summary: 'Edit a project; setting project_stage notifies its owner', params: projectParams, body: projectUpdateBodySchema, response: { 200: projectSchema } } },
     async (request) => {
-      await updateProject(app.ctx, adminScope(request), request.params.id, request.body.project);
-      return toProjectResponse(await getProject(app.ctx, adminScope(request), request.params.id));
+      return toProjectResponse(await updateProject(app.ctx, adminScope(request), request.params.id, request.body.project));
     },
   );
   app.delete('/admin/projects/:id', { schema: { tags: projectTags, params: projectParams } }, async (request, reply) => {

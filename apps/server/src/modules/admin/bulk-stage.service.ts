@@ -17,7 +17,7 @@ export async function changeStages(ctx: AppContext, scope: ProjectScope, input: 
   for (const id of new Set(input.project_ids)) {
     try {
       const { before, after } = await changeProjectStage(ctx, scope, id, input.project_stage);
-      if (after) result.changed.push({ id, company_name: after.company_name, from: before.project_stage, to: after.project_stage });
+      if (after) result.changed.push({ id, company_name: after.project.company_name, from: before.project_stage, to: after.project.project_stage });
       else result.unchanged.push({ id, company_name: before.company_name });
     } catch (error) {
       // An AppError's message is written for the admin ("Project not found."); anything else

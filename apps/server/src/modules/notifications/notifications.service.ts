@@ -68,7 +68,9 @@ export async function createNotifications(tx: Executor, userIds: number[], conte
 
 /**
  * Who of `userIds` gets `kind` by email: a verified address (mail goes only where its owner
- * proved they read it), and the kind on by their choice or by default.
+ * proved they read it), and the kind on by their choice or by default. The single-statement
+ * project write states the same rule in SQL (notification-sql.ts); project-writes.test.ts
+ * holds the two to the same rows.
  */
 async function emailRecipients(tx: Executor, userIds: number[], kind: EmailedNotificationKind) {
   const rows = await tx

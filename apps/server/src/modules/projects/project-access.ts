@@ -24,17 +24,18 @@ export function assertCanWrite(user: UserRow): void {
 }
 
 /** The project if the scope may see it; 404 otherwise, so another member's ids reveal nothing. */
-export async function findProject(db: Executor, scope: ProjectScope, projectId: number): Promise<ProjectRow> {
+export async function findProject(db: Executor, scope: ProjectScope, projectId: number, options: { lock?: boolean } = {}): Promise<ProjectRow> {
   const where = scope.admin ? eq(projects.id, projectId) : and(eq(projects.id, projectId), eq(projects.user_id, scope.user.id));
-  const [project] = await db.select().from(projects).where(where).limit(1);
+  const query = db.select().from(projects).where(where).limit(1);
+  const [project] = options.lock ? await query.for('update') : await query;
   if (!project) throw new AppError('not_found', 'Project not found.');
   return project;
 }
 
-/** A write under a project: the scope must see it and, for a member, be allowed to write. */
-export async function findWritableProject(db: Executor, scope: ProjectScope, projectId: number): Promise<ProjectRow> {
+/** A write under a project: the scope must see it and, for a member, be allowed to write; `lock` holds the row until the transaction ends. */
+export async function findWritableProject(db: Executor, scope: ProjectScope, projectId: number, options: { lock?: boolean } = {}): Promise<ProjectRow> {
   if (!scope.admin) assertCanWrite(scope.user);
-  return findProject(db, scope, projectId);
+  return findProject(db, scope, projectId, options);
 }
 
 /** Sub-records count as changes to their project: it moves to the top of "recently updated". */

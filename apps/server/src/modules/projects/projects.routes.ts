@@ -43,8 +43,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/projects/:id', { schema: { tags, params: projectParams, body: projectUpdateBodySchema, response: { 200: projectSchema } } }, async (request) => {
-    await updateProject(app.ctx, scopeOf(request), request.params.id, request.body.project);
-    return toProjectResponse(await getProject(app.ctx, scopeOf(request), request.params.id));
+    return toProjectResponse(await updateProject(app.ctx, scopeOf(request), request.params.id, request.body.project));
   });
 
   // The caller's storage quota (issue 13): the photos and files under their own projects.

@@ -1,8 +1,5 @@
 import {
   ARCHIVED_STAGE,
-  DEFAULT_STALL_THRESHOLDS,
-  isProjectStalled,
-  stallThresholdsSchema,
   PROJECT_MESSAGES,
   PROJECT_STAGES,
   type PageQuery,
@@ -23,10 +20,12 @@ import { assertCanWrite, findWritableProject, isAdmin, type ProjectScope } from 
 import { auditedFields, diff, recordProjectEvent } from '../audit/audit.service.js';
 import { startWaitingClocks } from '../proposals/proposal-clocks.js';
 import { recordStageChange } from './stage-history.js';
+import { insertProject, readProjectForWrite, stageChangedNotice, writeProjectUpdate } from './project-writes.js';
+import { answers, PROJECT_ANSWER, withStalled, type ProjectAnswerRow, type ProjectWithOwner } from './project-answer.js';
 import { fullName } from '../users/full-name.js';
-import { projectName } from './project-name.js';
-import { settingValue } from '../settings/settings.service.js';
 import { followStage } from '../earnings/earnings.service.js';
+
+export type { ProjectWithOwner } from './project-answer.js';
 
 type ProjectCreate = z.output<typeof projectCreateSchema>;
 type ProjectUpdate = z.output<typeof projectUpdateSchema>;
@@ -97,13 +96,11 @@ function addressOf(project: { address_1: string; address_2: string; city: string
 async function resolveAccount(tx: Executor, userId: number, project: Parameters<typeof addressOf>[0] & { company_name: string }): Promise<number | null> {
   const companyName = project.company_name.trim();
   if (!companyName) return null;
-  await tx.insert(accounts).values({ user_id: userId, company_name: companyName, address: addressOf(project) }).onConflictDoNothing();
-  const [account] = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.user_id, userId), sql`lower(${accounts.company_name}) = lower(${companyName})`))
-    .limit(1);
-  return account?.id ?? null;
+  // DO UPDATE (a no-op) rather than DO NOTHING: the row is returned also when it exists, or when a concurrent write just created it.
+  // Both drivers answer a raw statement with its rows under `rows`.
+  const { rows } = (await tx.execute(sql`insert into ${accounts} (user_id, company_name, address) values (${userId}, ${companyName}, ${addressOf(project)})
+    on conflict (user_id, lower(company_name)) do update set company_name = ${accounts}.company_name returning id`)) as unknown as { rows: Array<{ id: number }> };
+  return rows[0]?.id ?? null;
 }
 
 /** Members only see the stage (member-app.md 4): they may echo the current one, never change it. */
@@ -113,56 +110,65 @@ function assertStageUnchanged(requested: ProjectStage | undefined, current: Proj
   }
 }
 
-export async function createProject(ctx: AppContext, scope: ProjectScope, input: ProjectCreate, ownerId = scope.user.id): Promise<ProjectRow> {
+/** A new project, with its account, first stage and audit entry; answers its id. */
+export async function createProject(ctx: AppContext, scope: ProjectScope, input: ProjectCreate, ownerId = scope.user.id): Promise<{ id: number }> {
   if (!scope.admin) {
     assertCanWrite(scope.user);
     assertStageUnchanged(input.project_stage, INITIAL_STAGE);
   }
   const { project_stage, ...fields } = input;
-  return ctx.db.transaction(async (tx) => {
-    const account_id = await resolveAccount(tx, ownerId, fields);
-    const [row] = await tx
-      .insert(projects)
-      .values({ ...fields, user_id: ownerId, account_id, project_stage: scope.admin && project_stage ? project_stage : INITIAL_STAGE })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    await recordStageChange(tx, { projectId: row.id, from: null, to: row.project_stage, by: scope.user.id, at: row.created_at });
-    await recordProjectEvent(tx, scope, { action: 'created', entityType: 'project', entityId: row.id, changes: diff(null, row, auditedFields(row)) });
-    return row;
-  });
+  return insertProject(ctx, scope.user.id, ownerId, scope.admin && project_stage ? project_stage : INITIAL_STAGE, fields, addressOf(fields));
 }
+
+/** A write planned from a read may find the project changed since: it is read and planned again, this many times at most. */
+const WRITE_ATTEMPTS = 3;
 
 /**
  * Only the admin area changes the stage (DESIGN.md); when it does, the owner is notified in the
- * same transaction and the notification is pushed after the commit.
+ * same transaction and the notification is pushed after the commit. Most writes are one
+ * statement (project-writes.ts); the rest, and a project that keeps changing under the write,
+ * take the transactional path.
  */
-export async function updateProject(ctx: AppContext, scope: ProjectScope, projectId: number, input: ProjectUpdate): Promise<ProjectRow> {
-  const { row, notified } = await ctx.db.transaction(async (tx) => {
-    const current = await findWritableProject(tx, scope, projectId);
-    if (!scope.admin) assertStageUnchanged(input.project_stage, current.project_stage);
-    return applyUpdate(tx, scope, current, input);
-  });
-  await publishNotifications(ctx, notified);
-  return row;
+export async function updateProject(ctx: AppContext, scope: ProjectScope, projectId: number, input: ProjectUpdate): Promise<ProjectWithOwner> {
+  const { after } = await writeProject(ctx, scope, projectId, input);
+  if (!after) throw new Error('the write left no row');
+  return after;
 }
 
 /**
  * The admin's bulk stage change, one project (issue 15 item 6): the same write, audit entry
- * and owner notification as updateProject, in its own transaction; a project already at the
- * stage is left alone (no write, no entry, no notification): `after` is null.
+ * and owner notification as updateProject; a project already at the stage is left alone (no
+ * write, no entry, no notification): `after` is null.
  */
-export async function changeProjectStage(ctx: AppContext, scope: ProjectScope, projectId: number, stage: ProjectStage): Promise<{ before: ProjectRow; after: ProjectRow | null }> {
-  const { result, notified } = await ctx.db.transaction(async (tx) => {
-    const current = await findWritableProject(tx, scope, projectId);
-    if (current.project_stage === stage) return { result: { before: current, after: null }, notified: [] };
-    const { row, notified } = await applyUpdate(tx, scope, current, { project_stage: stage });
-    return { result: { before: current, after: row }, notified };
-  });
-  await publishNotifications(ctx, notified);
-  return result;
+export async function changeProjectStage(ctx: AppContext, scope: ProjectScope, projectId: number, stage: ProjectStage): Promise<{ before: ProjectRow; after: ProjectWithOwner | null }> {
+  return writeProject(ctx, scope, projectId, { project_stage: stage }, { unlessAtStage: stage });
 }
 
-/** A project write with its account, its owner's notification (a stage change) and its audit entry. */
+async function writeProject(ctx: AppContext, scope: ProjectScope, projectId: number, input: ProjectUpdate, options: { unlessAtStage?: ProjectStage } = {}): Promise<{ before: ProjectRow; after: ProjectWithOwner | null }> {
+  if (!scope.admin) assertCanWrite(scope.user);
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const read = await readProjectForWrite(ctx, scope, projectId);
+    if (!scope.admin) assertStageUnchanged(input.project_stage, read.project.project_stage);
+    if (read.project.project_stage === options.unlessAtStage) return { before: read.project, after: null };
+    const written = await writeProjectUpdate(ctx, scope, read, input);
+    if (written === null) break;
+    if (written) {
+      await publishNotifications(ctx, written.notified);
+      return { before: read.project, after: written.answer };
+    }
+  }
+  const { before, changed, notified } = await ctx.db.transaction(async (tx) => {
+    const current = await findWritableProject(tx, scope, projectId, { lock: true });
+    if (!scope.admin) assertStageUnchanged(input.project_stage, current.project_stage);
+    if (current.project_stage === options.unlessAtStage) return { before: current, changed: false, notified: [] };
+    const { notified } = await applyUpdate(tx, scope, current, input);
+    return { before: current, changed: true, notified };
+  });
+  await publishNotifications(ctx, notified);
+  return { before, after: changed ? await getProject(ctx, scope, projectId) : null };
+}
+
+/** The transactional path of a project write: with its account, the proposal clocks, its owner's notification (a stage change), its deal entry and its audit entry. */
 async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRow, input: ProjectUpdate) {
   const changes: Partial<typeof projects.$inferInsert> = { ...input, updated_at: new Date() };
   if (input.company_name !== undefined && input.company_name !== current.company_name) {
@@ -176,53 +182,13 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
   if (stageChanged) await recordStageChange(tx, { projectId: updated.id, from: current.project_stage, to: updated.project_stage, by: scope.user.id, at: updated.updated_at });
   const notified = stageChanged
     ? [
-        ...(await createNotifications(tx, [current.user_id], {
-          kind: 'stage_changes',
-          title: 'Project stage updated',
-          message: `${projectName(updated)} is now at ${updated.project_stage}.`,
-          subject: { project_id: updated.id },
-        })),
+        ...(await createNotifications(tx, [current.user_id], stageChangedNotice(updated))),
         ...(await followStage(tx, updated)),
       ]
     : [];
   const changed = diff(current, updated, auditedFields(updated));
   if (Object.keys(changed).length > 0) await recordProjectEvent(tx, scope, { action: stageChanged ? 'stage_changed' : 'updated', entityType: 'project', entityId: updated.id, changes: changed });
   return { row: updated, notified };
-}
-
-export interface ProjectWithOwner {
-  project: ProjectRow;
-  ownerName: string;
-  stageEnteredAt: Date | null;
-  /** Past its stage's stall threshold now (issue 18 item 3). */
-  stalled: boolean;
-}
-
-/**
- * The projects' `stalled` by the stall_thresholds setting (as stored, read with the rows), the
- * rule the stall alerts follow.
- */
-function withStalled(rows: Array<Omit<ProjectWithOwner, 'stalled'>>, storedThresholds: unknown): ProjectWithOwner[] {
-  const thresholds = settingValue(stallThresholdsSchema, DEFAULT_STALL_THRESHOLDS, storedThresholds);
-  const now = new Date();
-  return rows.map((row) => ({ ...row, stalled: isProjectStalled(row.project.project_stage, row.stageEnteredAt, thresholds, now) }));
-}
-
-/**
- * The read paths a member hits most (issue 19 item 1) are plain SQL prepared once per
- * connection: one round trip answers everything (the project, its owner's name, when it entered
- * its stage, the stall thresholds and, for a page, the total from project_counts), and the rows
- * go to the answer without a mapping step in between.
- */
-const PROJECT_ANSWER = `p.*, trim(u.first_name || ' ' || u.last_name) as owner_name,
-  (select max(c.changed_at) from project_stage_changes c where c.project_id = p.id) as stage_entered_at,
-  (select s.value from settings s where s.name = 'stall_thresholds') as stall_thresholds`;
-
-interface ProjectAnswerRow extends ProjectRow {
-  owner_name: string;
-  stage_entered_at: Date | null;
-  /** The stored setting's value, or null while the default applies. */
-  stall_thresholds: unknown;
 }
 
 /** Newest updated_at first (member-app.md 2), with the member's total from project_counts (exported for its plan test). */
@@ -234,13 +200,6 @@ export const MEMBER_PAGE = statement(
 const MEMBER_TOTAL = statement('member_projects_total', 'select coalesce(sum(n), 0)::int as total from project_counts where user_id = $1');
 const OWN_PROJECT = statement('own_project', `select ${PROJECT_ANSWER} from projects p join users u on u.id = p.user_id where p.id = $1 and p.user_id = $2`);
 const ANY_PROJECT = statement('any_project', `select ${PROJECT_ANSWER} from projects p join users u on u.id = p.user_id where p.id = $1`);
-
-function answers(rows: ProjectAnswerRow[]): ProjectWithOwner[] {
-  return withStalled(
-    rows.map((row) => ({ project: row, ownerName: row.owner_name, stageEnteredAt: row.stage_entered_at })),
-    rows[0]?.stall_thresholds,
-  );
-}
 
 export async function getProject(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<ProjectWithOwner> {
   const rows = scope.admin ? await ctx.run<ProjectAnswerRow>(ANY_PROJECT, [projectId]) : await ctx.run<ProjectAnswerRow>(OWN_PROJECT, [projectId, scope.user.id]);

@@ -1,0 +1,177 @@
+import { DEFAULT_EMAIL_PREFERENCES, entryStatusAtStage, projectUpdateSchema, type EarningEntryStatus, type ProjectStage } from '@sunin/contract';
+import { getTableColumns } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { statement } from '../../db/client.js';
+import { projects, type NotificationRow, type ProjectRow } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { auditedFields, diff } from '../audit/audit.service.js';
+import { notificationCtes } from '../notifications/notification-sql.js';
+import type { ProjectScope } from './project-access.js';
+import { projectName } from './project-name.js';
+import { PROJECT_ANSWER, withStalled, type ProjectAnswerRow, type ProjectWithOwner } from './project-answer.js';
+
+/**
+ * Issue 19 item 3: a project write with everything it brings (its stage history, its owner's
+ * notification and email, its audit entry) as one SQL statement, so one round trip and one
+ * transaction instead of eleven. A statement is atomic on its own: every row exists if and only
+ * if the project row was written. What the rows hold is worked out in JavaScript beforehand,
+ * from the project as read, by the same rules as the transactional path (projects.service.ts
+ * `applyUpdate`); the write carries the row version it was planned from (`xmin`) and writes
+ * nothing if the project changed in between, so the caller plans again. project-writes.test.ts
+ * holds both paths to the same rows.
+ */
+
+type ProjectUpdate = z.output<typeof projectUpdateSchema>;
+
+/** The columns a member's form writes (the contract's project fields). */
+const EDITABLE = Object.keys(projectUpdateSchema.shape) as Array<keyof ProjectUpdate & keyof ProjectRow>;
+const EDITABLE_LIST = EDITABLE.join(', ');
+
+/** A project as read for a write: its answer (project-answer.ts), its version and its deal entry's status. */
+export interface ProjectForWrite {
+  project: ProjectRow;
+  ownerName: string;
+  stageEnteredAt: Date | null;
+  storedStallThresholds: unknown;
+  version: string;
+  dealStatus: EarningEntryStatus | null;
+}
+
+const PROJECT_FOR_WRITE = statement(
+  'project_for_write',
+  `select ${PROJECT_ANSWER}, p.xmin::text as version, (select e.status from earning_entries e where e.project_id = p.id and e.kind = 'deal') as deal_status
+   from projects p join users u on u.id = p.user_id where p.id = $1 and ($2::int is null or p.user_id = $2)`,
+);
+
+/** The project the scope may write, with its version; 404 for another member's. */
+export async function readProjectForWrite(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<ProjectForWrite> {
+  const [row] = await ctx.run<ProjectAnswerRow & { version: string; deal_status: EarningEntryStatus | null }>(PROJECT_FOR_WRITE, [projectId, scope.admin ? null : scope.user.id]);
+  if (!row) throw new AppError('not_found', 'Project not found.');
+  const { version, deal_status, owner_name, stage_entered_at, stall_thresholds, ...project } = row;
+  return { project, ownerName: owner_name, stageEnteredAt: stage_entered_at, storedStallThresholds: stall_thresholds, version, dealStatus: deal_status };
+}
+
+const STAGE_CHANGED_TITLE = 'Project stage updated';
+
+const PROJECT_UPDATE = statement(
+  'project_update',
+  `with updated as (
+    update projects p set (${EDITABLE_LIST}) = (select ${EDITABLE_LIST} from jsonb_populate_record(p, $3::jsonb)), updated_at = $4
+    where p.id = $1 and p.xmin = $2::xid
+    returning p.id, p.user_id, p.project_stage
+  ),
+  closed as (
+    update project_stage_changes c set left_at = $4 from updated u where $5::boolean and c.project_id = u.id and c.left_at is null
+  ),
+  stay as (
+    insert into project_stage_changes (project_id, from_stage, to_stage, changed_by, changed_at)
+    select u.id, $6, u.project_stage, $7, $4 from updated u where $5::boolean
+  ),
+  ${notificationCtes({ recipients: 'select u.user_id, u.id as project_id from updated u where $5::boolean', kind: `'stage_changes'`, title: `'${STAGE_CHANGED_TITLE}'`, message: '$8', emailDefault: '$9::boolean' })},
+  audit as (
+    insert into audit_entries (actor_id, action, entity_type, entity_id, changes)
+    select $7, $10, 'project', u.id, $11::jsonb from updated u where $11::jsonb is not null
+  )
+  select (select count(*) from updated)::int as written, n.* from (values (1)) as one (x) left join note n on true`,
+);
+
+/** What a planned write gives: the project after it (as the API answers it), and the notifications to publish after it. */
+export interface WrittenProject {
+  answer: ProjectWithOwner;
+  notified: NotificationRow[];
+}
+
+/**
+ * The write as one statement, or null when it needs the transactional path: a new company name
+ * (its account), the bill received (the proposal clocks start) or a deal entry that moves with
+ * the stage. Undefined means the project changed since it was read: read it and plan again.
+ */
+export async function writeProjectUpdate(ctx: AppContext, scope: ProjectScope, read: ProjectForWrite, input: ProjectUpdate): Promise<WrittenProject | null | undefined> {
+  const { project: current, version, dealStatus } = read;
+  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<ProjectRow>;
+  const updated: ProjectRow = { ...current, ...changes, updated_at: new Date() };
+  const companyChanged = updated.company_name !== current.company_name;
+  const billReceived = updated.power_bill_received_status === 'Yes' && current.power_bill_received_status !== 'Yes';
+  const stageChanged = updated.project_stage !== current.project_stage;
+  const dealMoves = stageChanged && dealStatus !== null && entryStatusAtStage(dealStatus, updated.project_stage) !== dealStatus;
+  if (companyChanged || billReceived || dealMoves) return null;
+
+  const audited = diff(current, updated, auditedFields(updated));
+  const hasAudit = Object.keys(audited).length > 0;
+  const [result] = await ctx.run<{ written: number } & NotificationRow>(PROJECT_UPDATE, [
+    current.id,
+    version,
+    JSON.stringify(changes),
+    updated.updated_at,
+    stageChanged,
+    current.project_stage,
+    scope.user.id,
+    stageChangedMessage(updated),
+    DEFAULT_EMAIL_PREFERENCES.stage_changes,
+    stageChanged ? 'stage_changed' : 'updated',
+    hasAudit ? JSON.stringify(audited) : null,
+  ]);
+  if (!result?.written) return undefined;
+  const { written: _written, ...notification } = result;
+  // The owner cannot change here; a stage change starts its stay with the write.
+  const [answer] = withStalled([{ project: updated, ownerName: read.ownerName, stageEnteredAt: stageChanged ? updated.updated_at : read.stageEnteredAt }], read.storedStallThresholds);
+  return { answer: answer!, notified: notification.id === null ? [] : [notification] };
+}
+
+/** The owner's notification of a stage change (the transactional path writes the same). */
+export function stageChangedNotice(project: ProjectRow) {
+  return { kind: 'stage_changes', title: STAGE_CHANGED_TITLE, message: stageChangedMessage(project), subject: { project_id: project.id } } as const;
+}
+
+function stageChangedMessage(project: ProjectRow): string {
+  return `${projectName(project)} is now at ${project.project_stage}.`;
+}
+
+/** The columns a new project takes from its form, and their schema defaults for the ones left out. */
+const CREATABLE = EDITABLE.filter((column) => column !== 'project_stage');
+const CREATABLE_LIST = CREATABLE.join(', ');
+const columns = getTableColumns(projects);
+const CREATE_DEFAULTS: Record<string, unknown> = Object.fromEntries(
+  CREATABLE.map((column) => [column, columns[column].default]).filter(([, value]) => value !== undefined),
+);
+
+/**
+ * A new project in one statement: its account (found by company name, case insensitively, or
+ * created; DO UPDATE so that a concurrent creation's account is returned too), the project, its
+ * first stage and its audit entry, whose changes are every field set (what `diff(null, row)`
+ * gives for a new row: none of a project's columns is a secret or a Date but the two stamps).
+ */
+const PROJECT_CREATE = statement(
+  'project_create',
+  `with account as (
+    insert into accounts (user_id, company_name, address) select $1, $2, $3 where $2 <> ''
+    on conflict (user_id, lower(company_name)) do update set company_name = accounts.company_name
+    returning id
+  ),
+  created as (
+    insert into projects (user_id, account_id, project_stage, ${CREATABLE_LIST})
+    select $1, (select id from account), $4, ${CREATABLE_LIST} from jsonb_populate_record(null::projects, $5::jsonb)
+    returning *
+  ),
+  stay as (
+    insert into project_stage_changes (project_id, from_stage, to_stage, changed_by, changed_at)
+    select c.id, null, c.project_stage, $6, c.created_at from created c
+  ),
+  audit as (
+    insert into audit_entries (actor_id, action, entity_type, entity_id, changes)
+    select $6, 'created', 'project', c.id,
+      (select coalesce(jsonb_object_agg(f.key, jsonb_build_object('before', null, 'after', f.value)), '{}'::jsonb)
+       from jsonb_each(to_jsonb(c)) f where f.key not in ('created_at', 'updated_at') and f.value <> 'null'::jsonb)
+    from created c
+  )
+  select id from created`,
+);
+
+/** Answers the new project's id. */
+export async function insertProject(ctx: AppContext, actorId: number, ownerId: number, stage: ProjectStage, fields: Omit<ProjectUpdate, 'project_stage'>, accountAddress: string): Promise<{ id: number }> {
+  const values = { ...CREATE_DEFAULTS, ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) };
+  const [row] = await ctx.run<{ id: number }>(PROJECT_CREATE, [ownerId, (fields.company_name ?? '').trim(), accountAddress, stage, JSON.stringify(values), actorId]);
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
