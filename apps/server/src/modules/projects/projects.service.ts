@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { projectCreateSchema, projectUpdateSchema } from '@sunin/contract';
 import type { AppContext } from '../../app-context.js';
 import { statement, type Executor } from '../../db/client.js';
-import { accounts, projectCounts, projects, projectStageChanges, settings, users, type ProjectRow, type UserRow } from '../../db/schema/index.js';
+import { accounts, projectCounts, projects, projectStageChanges, settings, users, type NotificationRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
@@ -161,15 +161,18 @@ async function writeProject(ctx: AppContext, scope: ProjectScope, projectId: num
     const current = await findWritableProject(tx, scope, projectId, { lock: true });
     if (!scope.admin) assertStageUnchanged(input.project_stage, current.project_stage);
     if (current.project_stage === options.unlessAtStage) return { before: current, changed: false, notified: [] };
-    const { notified } = await applyUpdate(tx, scope, current, input);
-    return { before: current, changed: true, notified };
+    return { before: current, changed: true, notified: await applyUpdate(tx, scope, current, input) };
   });
   await publishNotifications(ctx, notified);
   return { before, after: changed ? await getProject(ctx, scope, projectId) : null };
 }
 
-/** The transactional path of a project write: with its account, the proposal clocks, its owner's notification (a stage change), its deal entry and its audit entry. */
-async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRow, input: ProjectUpdate) {
+/**
+ * The transactional path of a project write: with its account, the proposal clocks, its owner's
+ * notification (a stage change), its deal entry and its audit entry. Answers the notifications
+ * to publish after the commit.
+ */
+async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRow, input: ProjectUpdate): Promise<NotificationRow[]> {
   const changes: Partial<typeof projects.$inferInsert> = { ...input, updated_at: new Date() };
   if (input.company_name !== undefined && input.company_name !== current.company_name) {
     changes.account_id = await resolveAccount(tx, current.user_id, { ...current, ...input, company_name: input.company_name });
@@ -188,7 +191,7 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
     : [];
   const changed = diff(current, updated, auditedFields(updated));
   if (Object.keys(changed).length > 0) await recordProjectEvent(tx, scope, { action: stageChanged ? 'stage_changed' : 'updated', entityType: 'project', entityId: updated.id, changes: changed });
-  return { row: updated, notified };
+  return notified;
 }
 
 /** Newest updated_at first (member-app.md 2), with the member's total from project_counts (exported for its plan test). */
