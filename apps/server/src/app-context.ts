@@ -9,6 +9,7 @@ import type { MalwareScanner } from './lib/malware-scanner.js';
 import type { UploadSlots } from './lib/upload-slots.js';
 import type { FileStorage } from './lib/storage/index.js';
 import type { AccessTokens } from './lib/tokens.js';
+import type { SessionCache } from './modules/auth/session-cache.js';
 import type { UnsubscribeTokens } from './lib/unsubscribe-token.js';
 
 /** What every service needs, built once by buildApp() and shared by routes and plugins. */
@@ -18,6 +19,8 @@ export interface AppContext {
   /** The hot paths' plain, prepared SQL (db/client.ts Statement), on the same connections as `db`. */
   run: RunStatement;
   tokens: AccessTokens;
+  /** Authenticated sessions kept for SESSION_CACHE_SECONDS (docs/decisions/028). */
+  sessions: SessionCache;
   /** Signs and checks the one-click unsubscribe links of notification emails (docs/decisions/023). */
   unsubscribeTokens: UnsubscribeTokens;
   mailer: Mailer;

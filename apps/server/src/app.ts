@@ -20,6 +20,7 @@ import { createStorage } from './lib/storage/index.js';
 import { createMalwareScanner } from './lib/malware-scanner.js';
 import { createUploadSlots, RedisUploadSlots } from './lib/upload-slots.js';
 import { LocalBus, RedisBus, type Bus } from './lib/bus.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { apiDocsRoutes } from './plugins/api-docs.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -193,7 +194,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploadSlots = createUploadSlots(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'upload-slots redis error'));
   // Like the bus: connected before the first request (it fails open, uncounted, until then).
   if (uploadSlots instanceof RedisUploadSlots) await uploadSlots.ready;
-  app.decorate('ctx', { config, db: database.db, run: database.run, tokens: new AccessTokens(config.jwtSecret), unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
+  // Cached sessions drop what any process says has ended or changed (docs/decisions/028).
+  const sessions = new SessionCache(config.sessionCacheMs);
+  bus.onMessage((message) => {
+    if ('revoke' in message) sessions.dropSessions(message.revoke.jtis);
+    else if ('usersChanged' in message) sessions.dropUsers(message.usersChanged);
+  });
+  app.decorate('ctx', { config, db: database.db, run: database.run, tokens: new AccessTokens(config.jwtSecret), sessions, unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
   // The outbox worker runs in every process (docs/decisions/008); closing waits for a send in progress.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => {

@@ -46,6 +46,8 @@ const envSchema = z.object({
   // Issue 19 item 5: server processes sharing the port (node:cluster); PostgreSQL and Redis only.
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'WEB_CONCURRENCY must be at least 1.').max(64, 'WEB_CONCURRENCY must be at most 64.').default(1),
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5, 'SESSION_IDLE_TIMEOUT_MINUTES must be at least 5.').max(2880, 'SESSION_IDLE_TIMEOUT_MINUTES must be at most 2880 (the 2-day token lifetime).').default(60),
+  // docs/decisions/028: how long a process keeps an authenticated session; 0 reads it on every request.
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0, 'SESSION_CACHE_SECONDS must be at least 0.').max(60, 'SESSION_CACHE_SECONDS must be at most 60.').default(5),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   UPLOAD_CONCURRENCY_PER_USER: z.coerce.number().int().min(1, 'UPLOAD_CONCURRENCY_PER_USER must be at least 1.').max(1000).default(4),
   STORAGE_QUOTA_BYTES_PER_USER: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(5 * 1024 ** 3),
@@ -109,6 +111,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** A session unused this long ends (ASVS 7.3.1; docs/decisions/007). */
   sessionIdleTimeoutMs: number;
+  /** SESSION_CACHE_SECONDS in ms (docs/decisions/028). */
+  sessionCacheMs: number;
   uploadMaxBytes: number;
   /** Uploads one user may have in progress at once (429 above). */
   uploadConcurrencyPerUser: number;
@@ -267,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sessionIdleTimeoutMs: e.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadConcurrencyPerUser: e.UPLOAD_CONCURRENCY_PER_USER,
     storageQuotaBytesPerUser: e.STORAGE_QUOTA_BYTES_PER_USER,

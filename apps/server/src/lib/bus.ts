@@ -5,13 +5,15 @@ import { Redis } from 'ioredis';
 /**
  * A realtime event for one user, to whichever server process holds that user's sockets; or a
  * revocation: the sockets opened with the tokens of ended sessions (their jtis) are closed
- * wherever they are; or a change every administrator's open lists should read again; or one
+ * wherever they are; or users whose rows changed, whose cached sessions every process drops
+ * (docs/decisions/028); or a change every administrator's open lists should read again; or one
  * event for every open NotificationsChannel subscription in every process, one message however
  * many users hear it (docs/decisions/025).
  */
 export type BusMessage =
   | { userId: number; event: RealtimeEvent }
   | { userId: number; revoke: { jtis: string[] } }
+  | { usersChanged: number[] | 'all' }
   | { admins: true; event: AdminChangedEvent }
   | { everyone: true; event: CableEvent };
 

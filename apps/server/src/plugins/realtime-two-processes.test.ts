@@ -34,7 +34,7 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two server processes on one Po
     dbUrl.pathname = `/${database}`;
     const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'src/server.ts'], {
       cwd: serverDir,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl, REDIS_NAMESPACE: `two-${id}`, JWT_SECRET: `two-process-secret-${id}-0123456789abcdef`, LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'development', WEB_DIST_DIR: dataDir },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl, REDIS_NAMESPACE: `two-${id}`, JWT_SECRET: `two-process-secret-${id}-0123456789abcdef`, LOG_LEVEL: 'warn', SEED_DEMO: 'true', SESSION_CACHE_SECONDS: '60', NODE_ENV: 'development', WEB_DIST_DIR: dataDir },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     children.push(child);
@@ -73,7 +73,7 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two server processes on one Po
   const json = async <T = Record<string, never>>(base: string, method: string, url: string, body?: unknown, token?: string) => {
     const res = await fetch(`${base}${url}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     return { status: res.status, body: (res.status === 204 ? null : await res.json()) as T, token: res.headers.get('authorization')?.replace('Bearer ', '') ?? '' };
@@ -103,6 +103,28 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two server processes on one Po
     const event = await waitFor(() => received.find((e) => e.type === 'notification_created'), 10_000, 'the event on process B');
     expect(event.payload.message).toBe('Your proposal request for Scale Co is now: Proposal accepted and assigned to engineer.');
     consumer.disconnect();
+  });
+
+  it("drops a session cached by process B when process A ends it or changes its user's row (docs/decisions/028)", async () => {
+    const until = async (check: () => Promise<boolean>, what: string) => {
+      const started = Date.now();
+      while (!(await check())) {
+        if (Date.now() - started > 5_000) throw new Error(`Timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    // Each process keeps a session for 60 s here: only the bus can make B see the change sooner.
+    const member = await json<{ user: { id: number; first_name: string } }>(urlA, 'POST', '/api/login', { user: { email: DEMO_ACCOUNTS.referral.email, password: DEMO_ACCOUNTS.referral.password } });
+    const admin = await json(urlA, 'POST', '/api/login', { user: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password } });
+    const firstName = async () => (await json<{ first_name: string }>(urlB, 'GET', '/api/user/profile', undefined, member.token)).body.first_name;
+    expect(await firstName()).toBe(member.body.user.first_name);
+
+    const edited = await json(urlA, 'PUT', `/api/admin/users/${member.body.user.id}`, { user: { first_name: `Renamed${id}` } }, admin.token);
+    expect(edited.status).toBe(200);
+    await until(async () => (await firstName()) === `Renamed${id}`, 'the new name on process B');
+
+    expect((await json(urlA, 'DELETE', '/api/logout', undefined, member.token)).status).toBe(200);
+    await until(async () => (await json(urlB, 'GET', '/api/user/profile', undefined, member.token)).status === 401, 'the ended session refused by process B');
   });
 
   it('delivers one broadcast message published on Redis to the clients of both processes (docs/decisions/025)', async () => {

@@ -61,6 +61,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     if ('admins' in message) connections.toAdmins(message.event);
     else if ('everyone' in message) connections.toEveryone(message.event);
     else if ('revoke' in message) connections.revoke(message.userId, message.revoke.jtis);
+    else if ('usersChanged' in message) return;
     else connections.toUser(message.userId, message.event);
   });
   connections.startPings();

@@ -1,6 +1,7 @@
 import { ADMIN_ROLE, ARCHIVED_STAGE, normalizeUserFields, PROJECT_STAGES, type ProjectStage, type Account, type AccountType, type AdminProjectListQuery, type AdminUserListQuery, type CompanyRole, type Referral } from '@sunin/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
+import { userChanged } from '../auth/sessions.service.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { voidForDeletedProject } from '../earnings/earnings.service.js';
@@ -127,7 +128,7 @@ export async function updateUser(ctx: AppContext, id: number, input: AdminUserCh
     id,
   );
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const updated = await ctx.db.transaction(async (tx) => {
       if (current.company_role === ADMIN_ROLE && changes.company_role !== undefined && changes.company_role !== ADMIN_ROLE) await assertAnotherAdmin(tx, id);
       const [row] = await tx
         .update(users)
@@ -139,6 +140,8 @@ export async function updateUser(ctx: AppContext, id: number, input: AdminUserCh
       if (Object.keys(changed).length > 0) await recordAudit(tx, { actorId, action: 'updated', entityType: 'user', entityId: id, changes: changed });
       return row;
     });
+    await userChanged(ctx, [id]);
+    return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw identityConflict();
     throw error;

@@ -10,7 +10,7 @@ import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens.js';
 import { passwordResetMail, verificationMail } from './auth.mail.js';
 import { assertLoginSecondFactor } from '../mfa/mfa.service.js';
 import { createNotifications } from '../notifications/notifications.service.js';
-import { closeSockets, endSessions, endSessionsIn, startSession, type Authenticated, type ClientInfo } from './sessions.service.js';
+import { closeSockets, endSessions, endSessionsIn, startSession, userChanged, type Authenticated, type ClientInfo } from './sessions.service.js';
 
 const WELCOME = {
   kind: 'welcome' as const,
@@ -135,6 +135,7 @@ export async function login(ctx: AppContext, email: string, password: string, cl
     .set({ last_activity_at: new Date() })
     .where(eq(users.id, user.id))
     .returning();
+  await userChanged(ctx, [user.id]);
   const { token } = await startSession(ctx, ctx.db, user.id, client);
   return { user: updated ?? user, token };
 }
@@ -222,16 +223,19 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     const ended = await endSessionsIn(tx, user.userId, { allExcept: null }, 'password_reset');
     return { ...user, ended };
   });
+  await userChanged(ctx, [userId]);
   await closeSockets(ctx, userId, ended);
   return { email };
 }
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const spent = await consumeToken(tx, 'email_verification', token);
     if (!spent) throw new AppError('invalid_token', MESSAGES.verificationInvalid, { token: MESSAGES.verificationInvalid });
     await tx.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, spent.user_id));
+    return spent.user_id;
   });
+  await userChanged(ctx, [userId]);
 }
 
 export async function isEmailAvailable(ctx: AppContext, email: string): Promise<boolean> {

@@ -83,10 +83,28 @@ export async function endSessionsIn(
  */
 export async function closeSockets(ctx: AppContext, userId: number, jtis: string[]): Promise<void> {
   if (jtis.length === 0) return;
+  // This process refuses the tokens before the answer; the others on the bus message.
+  ctx.sessions.dropSessions(jtis);
   try {
     await ctx.bus.publish({ userId, revoke: { jtis } });
   } catch (error) {
     ctx.log.error({ err: error, userId }, 'could not close the sockets of ended sessions');
+  }
+}
+
+/**
+ * After a change to users' rows has committed: every process drops their cached sessions
+ * (docs/decisions/028), so the next request reads the changed row. `'all'` for a change to many.
+ * A failure to publish is logged; the other processes' entries expire within
+ * SESSION_CACHE_SECONDS.
+ */
+export async function userChanged(ctx: AppContext, userIds: number[] | 'all'): Promise<void> {
+  if (userIds !== 'all' && userIds.length === 0) return;
+  ctx.sessions.dropUsers(userIds);
+  try {
+    await ctx.bus.publish({ usersChanged: userIds });
+  } catch (error) {
+    ctx.log.error({ err: error }, 'could not tell the other processes of a changed user');
   }
 }
 
@@ -121,17 +139,28 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/);
   const claims = match?.[1] ? await ctx.tokens.verify(match[1]) : null;
   if (!claims) throw new AppError('unauthorized', UNAUTHORIZED);
+  const now = Date.now();
+  // A session read in the last SESSION_CACHE_SECONDS (docs/decisions/028), unless it is about to
+  // go idle: the database decides that.
+  const cached = ctx.sessions.get(claims.jti, now);
+  if (cached && now - cached.lastUsedAt <= ctx.config.sessionIdleTimeoutMs) return cached.auth;
+  const generation = ctx.sessions.generation;
   const [row] = await ctx.run<AuthenticationRow>(AUTHENTICATION, [Number(claims.sub), claims.jti]);
   if (!row || row.session_ended_at) throw new AppError('unauthorized', UNAUTHORIZED);
-  const { session_id: sessionId, session_ended_at: _ended, session_last_used_at: lastUsedAt, ...user } = row;
-  const now = Date.now();
-  const idleFor = now - lastUsedAt.getTime();
+  const { session_id: sessionId, session_ended_at: _ended, session_last_used_at: lastUsed, ...user } = row;
+  let lastUsedAt = lastUsed.getTime();
+  const idleFor = now - lastUsedAt;
   if (idleFor > ctx.config.sessionIdleTimeoutMs) {
     await endSessions(ctx, user.id, { id: sessionId }, 'idle');
     throw new AppError('unauthorized', UNAUTHORIZED);
   }
-  if (idleFor > TOUCH_INTERVAL_MS) await ctx.db.update(sessions).set({ last_used_at: new Date(now) }).where(eq(sessions.id, sessionId));
-  return { user, claims, sessionId };
+  if (idleFor > TOUCH_INTERVAL_MS) {
+    await ctx.db.update(sessions).set({ last_used_at: new Date(now) }).where(eq(sessions.id, sessionId));
+    lastUsedAt = now;
+  }
+  const auth: Authenticated = { user, claims, sessionId };
+  ctx.sessions.set(claims.jti, { auth, lastUsedAt }, generation, now);
+  return auth;
 }
 
 /** The caller's live sessions, the most recently used first. */

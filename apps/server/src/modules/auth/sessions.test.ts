@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { AUTH_LIFETIME_MS, type Session } from '@sunin/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../db/schema/index.js';
 import { rawCable, waitFor } from '../../test/cable-client.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -162,5 +162,54 @@ describe('the idle timeout and the absolute lifetime', () => {
     const cable = await openCable(ending.token);
     await closedUnauthorized(cable, 4_000);
     expect((await profile(`Bearer ${ending.token}`)).statusCode).toBe(401);
+  });
+});
+
+describe('the session cache (docs/decisions/028)', () => {
+  const authenticationReads = () => {
+    const run = vi.spyOn(t.app.ctx, 'run');
+    return {
+      count: () => run.mock.calls.filter(([statement]) => statement.name === 'authenticate_session').length,
+      restore: () => run.mockRestore(),
+    };
+  };
+
+  it("reads a member's user and session once for a burst of requests, and refuses an ended session at once", async () => {
+    const member = await t.signIn();
+    const reads = authenticationReads();
+    try {
+      for (let i = 0; i < 5; i++) expect((await profile(member.auth.authorization)).statusCode).toBe(200);
+      expect(reads.count()).toBe(1);
+      expect((await t.app.inject({ method: 'DELETE', url: '/api/logout', headers: member.auth })).statusCode).toBe(200);
+      expect((await profile(member.auth.authorization)).statusCode).toBe(401);
+    } finally {
+      reads.restore();
+    }
+  });
+
+  it("shows a change to the member's row at the next request: an edit by an administrator, a demotion", async () => {
+    const admin = await t.signIn({ account_type: 'admin', company_role: 'full_access_admin' });
+    const member = await t.signIn({ first_name: 'Before' });
+    const otherAdmin = await t.signIn({ account_type: 'admin', company_role: 'full_access_admin' });
+    expect((await profile(member.auth.authorization)).json().first_name).toBe('Before');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: otherAdmin.auth })).statusCode).toBe(200);
+
+    const edit = (id: number, user: Record<string, string>) => t.app.inject({ method: 'PUT', url: `/api/admin/users/${id}`, headers: admin.auth, payload: { user } });
+    expect((await edit(member.user.id, { first_name: 'After' })).statusCode).toBe(200);
+    expect((await profile(member.auth.authorization)).json().first_name).toBe('After');
+    expect((await edit(otherAdmin.user.id, { company_role: 'project_manager' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: otherAdmin.auth })).statusCode).toBe(403);
+  });
+
+  it('with SESSION_CACHE_SECONDS=0 every request reads the session', async () => {
+    const uncached = await createTestApp({ SESSION_CACHE_SECONDS: '0' });
+    try {
+      const member = await uncached.signIn();
+      const run = vi.spyOn(uncached.app.ctx, 'run');
+      for (let i = 0; i < 3; i++) expect((await uncached.app.inject({ method: 'GET', url: '/api/user/profile', headers: member.auth })).statusCode).toBe(200);
+      expect(run.mock.calls.filter(([statement]) => statement.name === 'authenticate_session')).toHaveLength(3);
+    } finally {
+      await uncached.close();
+    }
   });
 });

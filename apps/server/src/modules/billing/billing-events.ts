@@ -1,6 +1,7 @@
 import { BILLING_PLAN_IDS, type BillingPlanId, type BillingProvider, type SubscriptionStatus } from '@sunin/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
+import { userChanged } from '../auth/sessions.service.js';
 import type { Executor } from '../../db/client.js';
 import { billingEvents, billingSubscriptions, checkoutSessions, users, type BillingSubscriptionRow } from '../../db/schema/index.js';
 import {
@@ -331,6 +332,7 @@ export async function handleBillingEvent(ctx: AppContext, event: ProviderEvent):
     await tx.update(billingEvents).set({ outcome: applied.outcome, user_id: applied.userId }).where(eq(billingEvents.id, event.id));
     return applied;
   });
+  if (result.outcome === 'applied' && result.userId !== null) await userChanged(ctx, [result.userId]);
   ctx.log.info({ eventId: event.id, type: event.type, outcome: result.outcome, userId: result.userId }, 'billing event');
   return result.outcome;
 }

@@ -9,6 +9,7 @@ import {
 } from '@sunin/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
+import { userChanged } from '../auth/sessions.service.js';
 import type { ClusterLocks } from '../../db/client.js';
 import { checkoutSessions, users, type BillingSubscriptionRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -32,7 +33,10 @@ async function ensureCustomer(ctx: AppContext, user: UserRow): Promise<string> {
     .set({ stripe_customer_id: created, updated_at: new Date() })
     .where(and(eq(users.id, user.id), user.stripe_customer_id ? eq(users.stripe_customer_id, user.stripe_customer_id) : isNull(users.stripe_customer_id)))
     .returning({ stripe_customer_id: users.stripe_customer_id });
-  if (row?.stripe_customer_id) return row.stripe_customer_id;
+  if (row?.stripe_customer_id) {
+    await userChanged(ctx, [user.id]);
+    return row.stripe_customer_id;
+  }
   const [winner] = await ctx.db.select({ stripe_customer_id: users.stripe_customer_id }).from(users).where(eq(users.id, user.id));
   return winner?.stripe_customer_id ?? created;
 }
@@ -158,6 +162,7 @@ export async function setCancelAtPeriodEnd(ctx: AppContext, user: UserRow, cance
       const subscription = providerSubscriptionSchema.parse(change.subscription);
       const now = new Date(Math.floor(Date.now() / 1000) * 1000);
       await ctx.db.transaction((tx) => applySubscription(tx, ctx.billing, subscription, { at: now, rank: DIRECT_CHANGE_RANK }, { userId: user.id }));
+      await userChanged(ctx, [user.id]);
     }
   }
   const [fresh] = await ctx.db.select().from(users).where(eq(users.id, user.id));

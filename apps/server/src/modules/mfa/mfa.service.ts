@@ -7,7 +7,7 @@ import { AppError, ReauthenticationFailed } from '../../lib/app-error.js';
 import { assertCurrentPassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { mfaResetMail } from '../auth/auth.mail.js';
-import { closeSockets, endSessionsIn } from '../auth/sessions.service.js';
+import { closeSockets, endSessionsIn, userChanged } from '../auth/sessions.service.js';
 import { asTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, otpauthUrl } from './totp.js';
 import { recordAudit } from '../audit/audit.service.js';
 
@@ -39,6 +39,7 @@ export async function startMfaSetup(ctx: AppContext, userId: number, currentPass
     .where(and(eq(users.id, userId), isNull(users.mfa_enabled_at)))
     .returning({ id: users.id });
   if (!updated) throw new AppError('conflict', MFA_MESSAGES.alreadyOn);
+  await userChanged(ctx, [userId]);
   return { secret, otpauth_url: otpauthUrl(secret, user.email) };
 }
 
@@ -75,6 +76,7 @@ export async function confirmMfa(ctx: AppContext, userId: number, code: string, 
     // A changed factor ends every other session (ASVS 7.4.3): they signed in without it.
     return endSessionsIn(tx, userId, { allExcept: keepSessionId }, 'mfa_changed');
   });
+  await userChanged(ctx, [userId]);
   await closeSockets(ctx, userId, ended);
   return codes;
 }
@@ -89,6 +91,7 @@ export async function disableMfa(ctx: AppContext, userId: number, currentPasswor
     await removeSecondFactor(tx, userId);
     return endSessionsIn(tx, userId, { allExcept: keepSessionId }, 'mfa_changed');
   });
+  await userChanged(ctx, [userId]);
   await closeSockets(ctx, userId, ended);
 }
 
@@ -110,6 +113,7 @@ export async function resetMfaByAdmin(ctx: AppContext, adminId: number, userId: 
     return endSessionsIn(tx, userId, { allExcept: null }, 'mfa_changed');
   });
   ctx.log.info({ adminId, userId }, 'two-factor sign-in reset by an administrator');
+  await userChanged(ctx, [userId]);
   await closeSockets(ctx, userId, ended);
   ctx.mailer.wake();
 }
@@ -142,6 +146,7 @@ export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: s
       .set({ mfa_last_step: step })
       .where(and(eq(users.id, user.id), isNotNull(users.mfa_enabled_at), or(isNull(users.mfa_last_step), lt(users.mfa_last_step, step))))
       .returning({ id: users.id });
+    if (accepted) await userChanged(ctx, [user.id]);
     return accepted !== undefined;
   }
   const recovery = normalizeRecoveryCode(code);

@@ -12,6 +12,7 @@ import {
 } from '@sunin/contract';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
+import { userChanged } from '../auth/sessions.service.js';
 import type { ClusterLocks, Executor } from '../../db/client.js';
 import { notifications, projects, projectStageChanges, proposalClocks, proposalTickets, users } from '../../db/schema/index.js';
 import { enqueueTemplatedMail } from '../../lib/mailer.js';
@@ -96,10 +97,11 @@ export async function sendWeeklyDigests(ctx: AppContext, options: { now?: Date; 
         if (data) mails.push({ to: user.email, subject: data.title, template: 'digest', data });
       }
       await enqueueTemplatedMail(tx, mails);
-      return { claimed: recipients.length, sent: mails.length };
+      return { claimed: recipients, sent: mails.length };
     });
     enqueued += sent;
-    if (claimed < batchSize) break;
+    await userChanged(ctx, claimed.map((user) => user.id));
+    if (claimed.length < batchSize) break;
   }
   if (enqueued > 0) ctx.mailer.wake();
   return enqueued;

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, projects } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { userChanged } from '../auth/sessions.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -248,6 +249,8 @@ describe('ownership and subscriptions', () => {
     const lapsed = await t.signIn({ account_type: 'sales_partner', subscription_status: 'active' });
     const id = await createProject(lapsed.auth);
     await t.db.update((await import('../../db/schema/index.js')).users).set({ subscription_status: 'past_due' }).where(eq((await import('../../db/schema/index.js')).users.id, lapsed.user.id));
+    // As the billing event that lapses it does, once committed (docs/decisions/028).
+    await userChanged(t.app.ctx, [lapsed.user.id]);
     for (const [method, url, payload] of [
       ['PATCH', `/api/projects/${id}`, { project: { city: 'X' } }],
       ['POST', `/api/projects/${id}/contacts`, { contact: {} }],

@@ -13,7 +13,7 @@ import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { assertCurrentPassword as assertPasswordOf, hashPassword } from '../../lib/passwords.js';
 import { emailChangedMail } from '../auth/auth.mail.js';
 import { assertIdentityAvailable, identityConflict, queueVerificationMail } from '../auth/auth.service.js';
-import { closeSockets, endSessionsIn, startSession, type Authenticated, type ClientInfo } from '../auth/sessions.service.js';
+import { closeSockets, endSessionsIn, startSession, userChanged, type Authenticated, type ClientInfo } from '../auth/sessions.service.js';
 
 /** The fields a member may change on their own record (profile edit and signup edit). */
 export interface OwnUserChanges {
@@ -92,6 +92,7 @@ export async function updateOwnUser(ctx: AppContext, auth: Authenticated, input:
     throw error;
   }
   if (!updated) throw new AppError('not_found', 'User not found.');
+  await userChanged(ctx, [updated.id]);
   await closeSockets(ctx, updated.id, endedJtis);
   if (emailChanged) ctx.mailer.wake();
   return updated;
@@ -135,6 +136,7 @@ export async function changePassword(
     const fresh = await startSession(ctx, tx, user.id, client, now.getTime());
     return { token: fresh.token, ended };
   });
+  await userChanged(ctx, [user.id]);
   await closeSockets(ctx, user.id, ended);
   return { token };
 }

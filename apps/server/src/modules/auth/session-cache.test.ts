@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { UserRow } from '../../db/schema/index.js';
+import { SessionCache, type CachedSession } from './session-cache.js';
+
+const session = (userId: number, jti: string): CachedSession => ({
+  auth: { user: { id: userId } as UserRow, claims: { sub: String(userId), jti, iat: 0, exp: 0 }, sessionId: userId * 10 },
+  lastUsedAt: 0,
+});
+
+describe('SessionCache (docs/decisions/028)', () => {
+  it('keeps an entry for its time to live, then forgets it', () => {
+    const cache = new SessionCache(5_000);
+    cache.set('a', session(1, 'a'), cache.generation, 1_000);
+    expect(cache.get('a', 5_999)?.auth.sessionId).toBe(10);
+    expect(cache.get('a', 6_000)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps nothing when SESSION_CACHE_SECONDS is 0', () => {
+    const cache = new SessionCache(0);
+    cache.set('a', session(1, 'a'), cache.generation);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('refuses a read that was under way while anything was dropped', () => {
+    const cache = new SessionCache(5_000);
+    const before = cache.generation;
+    cache.dropUsers([2]); // the row changed while the read was in flight
+    cache.set('a', session(1, 'a'), before);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', session(1, 'a'), cache.generation);
+    expect(cache.get('a')).toBeDefined();
+  });
+
+  it("drops ended sessions by jti, a user's every session, or all", () => {
+    const cache = new SessionCache(5_000);
+    for (const [user, jti] of [
+      [1, 'a'],
+      [1, 'b'],
+      [2, 'c'],
+      [3, 'd'],
+    ] as const)
+      cache.set(jti, session(user, jti), cache.generation);
+    cache.dropSessions(['a']);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
+    cache.dropUsers([1, 2]);
+    expect([cache.get('b'), cache.get('c')]).toEqual([undefined, undefined]);
+    expect(cache.get('d')).toBeDefined();
+    cache.dropUsers('all');
+    expect(cache.size).toBe(0);
+  });
+
+  it('holds at most its limit, dropping the oldest first', () => {
+    const cache = new SessionCache(5_000, 2);
+    for (const jti of ['a', 'b', 'c']) cache.set(jti, session(1, jti), cache.generation);
+    expect([cache.get('a'), cache.get('b')?.auth.claims.jti, cache.get('c')?.auth.claims.jti]).toEqual([undefined, 'b', 'c']);
+  });
+
+  it('freezes what it shares between requests', () => {
+    const cache = new SessionCache(5_000);
+    cache.set('a', session(1, 'a'), cache.generation);
+    const user = cache.get('a')!.auth.user as { first_name?: string };
+    expect(() => {
+      user.first_name = 'Changed';
+    }).toThrow(TypeError);
+  });
+
+  it("every service that writes a user's row tells the cache (userChanged)", () => {
+    const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    // The CLI runs in its own process without the servers' bus: its change shows within SESSION_CACHE_SECONDS.
+    const exempt = new Set(['cli/create-admin.ts', 'db/factories/users.ts']);
+    const writers = (readdirSync(src, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !exempt.has(file.split(path.sep).join('/')))
+      .filter((file) => /\.update\(users\)/.test(readFileSync(path.join(src, file), 'utf8')));
+    expect(writers.length).toBeGreaterThan(5);
+    for (const file of writers) expect(readFileSync(path.join(src, file), 'utf8'), file).toMatch(/userChanged\(/);
+  });
+});

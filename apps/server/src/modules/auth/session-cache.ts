@@ -1,0 +1,75 @@
+import type { Authenticated } from './sessions.service.js';
+
+/** What authentication read for a session: the answer, and when the session was last used. */
+export interface CachedSession {
+  auth: Authenticated;
+  lastUsedAt: number;
+}
+
+/**
+ * Sessions this process has authenticated, kept for a few seconds (SESSION_CACHE_SECONDS,
+ * docs/decisions/028), so a member's requests read their user and session once per few seconds
+ * instead of once each: the one round trip before every authenticated route's own query.
+ *
+ * An entry is dropped at once, in this process and through the bus in every other, when its
+ * session ends (`closeSockets`) or its user's row changes (`userChanged`), both in
+ * sessions.service.ts. A read that was under way while anything was dropped is not kept, since
+ * it may have read the rows from before the change. What the bus cannot carry (a row changed by
+ * hand in SQL, or while Redis is away) shows once the entry expires.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { value: CachedSession; expiresAt: number }>();
+  private drops = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 20_000,
+  ) {}
+
+  /** Pass it back to `set`: a read that overlapped a drop is refused. */
+  get generation(): number {
+    return this.drops;
+  }
+
+  get(jti: string, now = Date.now()): CachedSession | undefined {
+    const entry = this.entries.get(jti);
+    if (!entry) return undefined;
+    if (entry.expiresAt > now) return entry.value;
+    this.entries.delete(jti);
+    return undefined;
+  }
+
+  set(jti: string, value: CachedSession, generation: number, now = Date.now()): void {
+    if (this.ttlMs <= 0 || generation !== this.drops) return;
+    if (!this.entries.has(jti) && this.entries.size >= this.maxEntries) {
+      // The oldest insertion goes first (a Map keeps insertion order).
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    // Shared by every request of the session until it expires: nothing may change it in place.
+    Object.freeze(value.auth.user);
+    Object.freeze(value.auth.claims);
+    Object.freeze(value.auth);
+    this.entries.set(jti, { value: Object.freeze(value), expiresAt: now + this.ttlMs });
+  }
+
+  dropSessions(jtis: readonly string[]): void {
+    this.drops += 1;
+    for (const jti of jtis) this.entries.delete(jti);
+  }
+
+  /** Every session of these users; `'all'` empties the cache. */
+  dropUsers(userIds: readonly number[] | 'all'): void {
+    this.drops += 1;
+    if (userIds === 'all') {
+      this.entries.clear();
+      return;
+    }
+    const ids = new Set(userIds);
+    for (const [jti, entry] of this.entries) if (ids.has(entry.value.auth.user.id)) this.entries.delete(jti);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
