@@ -12,7 +12,9 @@
  *    (what the broadcast used to be measured with; kept for the per-message cost).
  *
  * Latency is the time from sending (the request, or the publish) to the client reading the
- * event, on the bench's one clock. 2 and 3 need Redis. Then a fresh server holds
+ * event, on the bench's one clock. 2 and 3 need Redis. Then the broadcast runs again, three
+ * times, with the clients spread over BENCH_REALTIME_WORKERS server processes (WEB_CONCURRENCY;
+ * 1 skips it). Then a fresh server holds
  * BENCH_IDLE_CLIENTS idle clients and its memory is read. Every figure with a target is
  * printed beside it at the end.
  */
@@ -37,6 +39,7 @@ const NOTIFY_SEND_LIMIT_MS = 180_000;
 const STAGE_TITLE = 'Project stage updated';
 const BROADCAST_TITLE = 'Bench broadcast';
 const BURST_TITLE = 'Bench burst';
+const CLUSTER_BROADCAST_ROUNDS = 3;
 const NEXT_STAGE = PROJECT_STAGES[1];
 
 const TARGET_P99_MS = 100;
@@ -193,6 +196,43 @@ async function measureDeliveries(database: BenchDatabase, redisUrl: string | und
   note(`Deliveries counted within ${DELIVERY_TIMEOUT_MS / 1000} s of the last send; a frame counts once checked in full (text, JSON, own identifier, event and title); wrong frames = arrived but failed that check.`);
   targets.push(...deliveryTargets('notification to every user', notify), ...deliveryTargets('broadcast to all', broadcast));
 
+  clients.close();
+  await server.stop();
+  if (redisUrl && knobs.realtimeWorkers > 1) await measureClusterBroadcast(database, redisUrl, memberIds, targets);
+}
+
+/**
+ * The broadcast again with the sockets spread over WEB_CONCURRENCY server processes (issue 19
+ * item 5; src/cluster.ts), each of which writes its own share: the one-process figure is bound
+ * by one thread's socket writes (docs/performance.md, "Reading the figures").
+ */
+async function measureClusterBroadcast(database: BenchDatabase, redisUrl: string, memberIds: number[], targets: TargetRow[]): Promise<void> {
+  const workers = knobs.realtimeWorkers;
+  const server = await startPortalServer({ databaseUrl: database.url, redisUrl, env: { WEB_CONCURRENCY: String(workers) } });
+  const clients = await openCableClients({ port: server.port, jwtSecret: server.jwtSecret, userIds: memberIds });
+  await sleep(4_000);
+  const publisher = new Redis(redisUrl);
+  const channel = `${server.redisNamespace}:realtime`;
+  const rounds: Measured[] = [];
+  try {
+    for (let round = 1; round <= CLUSTER_BROADCAST_ROUNDS; round++) {
+      const title = `${BROADCAST_TITLE} ${round}`;
+      rounds.push(
+        await deliver(clients, newDeliveryPhase(title, memberIds.length), `broadcast to all, ${workers} processes, round ${round}`, async (sentAt) => {
+          const message = JSON.stringify({ everyone: true, event: { type: 'notification_created', payload: { id: 0, user_id: 0, title, message: 'To every member.', read: false, viewed_on: null, created_at: new Date().toISOString() } } });
+          sentAt.fill(performance.now());
+          await publisher.publish(channel, message);
+        }),
+      );
+      await sleep(1_000);
+    }
+  } finally {
+    publisher.disconnect();
+  }
+  printTable(`Realtime: broadcast over ${workers} server processes (WEB_CONCURRENCY=${workers}, ${clients.confirmed} clients)`, ['delivery', 'send time s', 'p50 ms', 'p99 ms', 'delivered', 'share delivered', 'wrong frames'], rounds.map(deliveryRow));
+  const median = [...rounds].sort((a, b) => percentile(a.latencies, 99) - percentile(b.latencies, 99))[Math.floor(rounds.length / 2)];
+  note(`The target row takes the round with the median p99 of ${rounds.length}. The cluster's primary hands each new connection to the next worker in turn.`);
+  targets.push(...deliveryTargets(`broadcast to all, WEB_CONCURRENCY=${workers} (median of ${rounds.length} rounds)`, median));
   clients.close();
   await server.stop();
 }

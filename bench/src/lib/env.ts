@@ -30,6 +30,8 @@ export const knobs = {
   clients: positiveInt('BENCH_CLIENTS', 10_000),
   /** Idle sockets held by one fresh server in the realtime benchmark; 0 skips that phase. */
   idleClients: wholeNumber('BENCH_IDLE_CLIENTS', 50_000),
+  /** Server processes of the realtime benchmark's second broadcast (WEB_CONCURRENCY); 1 skips it. */
+  realtimeWorkers: positiveInt('BENCH_REALTIME_WORKERS', 2),
   uploads: positiveInt('BENCH_UPLOADS', 60),
   uploadMib: positiveInt('BENCH_UPLOAD_MIB', 20),
   /** Starts timed per database after the first (bench:boot). */
