@@ -57,9 +57,25 @@ describe('the app shell', () => {
     expect((await t.app.inject({ method: 'HEAD', url: '/assets/app-123.js' })).statusCode).toBe(200);
     // Only the build's own files are files: a folder, a missing file or a compressed sibling
     // by its own name is any other path (issue 19 item 7 serves them from a list read at start).
-    for (const url of ['/assets', '/assets/', '/assets/missing.js', '/assets/app-123.js.br', '/pages/../index.html']) {
+    // (no page of the app either: the app's not-found page, with 404). A path that climbs out is
+    // resolved first: /pages/../index.html is the app's index.html.
+    expect((await t.app.inject({ method: 'GET', url: '/pages/../index.html' })).body).toContain('<div id="root">');
+    for (const url of ['/assets', '/assets/', '/assets/missing.js', '/assets/app-123.js.br']) {
       const other = await t.app.inject({ method: 'GET', url });
-      expect([url, other.headers['content-type'], other.body]).toEqual([url, expect.stringMatching(/text\/html/), expect.stringContaining('<div id="root">')]);
+      expect([url, other.statusCode, other.headers['content-type'], other.body]).toEqual([url, 404, expect.stringMatching(/text\/html/), expect.stringContaining('<div id="root">')]);
+    }
+  });
+
+  it('answers 404 with the not-found page at an address the web app has no page for (issue 20 item 4)', async () => {
+    for (const url of ['/no-such-page', '/projects/12/nothing', '/password-reset-form', '/Pricing', '/home.php']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect([url, method, res.statusCode, res.headers['content-type']]).toEqual([url, method, 404, expect.stringMatching(/text\/html/)]);
+        if (method === 'GET') expect(res.body).toContain('<div id="root">');
+      }
+    }
+    for (const url of ['/', '/pricing/', '/legal/terms', '/home', '/projects/12', '/projects/12/contacts/3', '/projects/12/estimate', '/admin', '/admin/all-users/7', '/password-reset-form/abc', '/verify_email?token=x']) {
+      expect([url, (await t.app.inject({ method: 'GET', url })).statusCode]).toEqual([url, 200]);
     }
   });
 

@@ -7,6 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
+import { isWebAppPath } from '@sunin/contract';
 import { trustProxyOption, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { BackgroundTasks } from './lib/background-tasks.js';
@@ -300,14 +301,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  // Unknown /api paths answer JSON 404; any other GET serves the web app, which shows its own
-  // not-found page for paths it does not know.
+  // Unknown /api paths answer JSON 404. Any other GET serves the web app: its prerendered page
+  // or index.html, with 200 at an address the app has a page for and 404 elsewhere, where the
+  // app shows its not-found page (issue 20 item 4).
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (!url.startsWith('/api') && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       const page = prerendered.get(url.length > 1 ? url.replace(/\/+$/, '') : url);
       // The unsubscribe page's address holds a signed token: never indexed (issue 18 item 4).
       if (NOINDEX_PATHS.has(url)) reply.header('X-Robots-Tag', 'noindex');
+      if (!page && !isWebAppPath(url)) reply.status(404);
       return reply.header('Cache-Control', 'no-cache').sendFile(page ?? 'index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${url}.` } });

@@ -22,6 +22,52 @@ export const PUBLIC_PAGE_PATHS = [
 ] as const;
 export type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];
 
+/**
+ * Every other address the web app answers (apps/web/src/app/router.tsx; a web test keeps the
+ * two equal): `:name` is one path segment, a final `*` anything below. The server answers these
+ * and the public pages with 200 and any other address with 404 and the not-found page (issue 20
+ * item 4).
+ */
+export const WEB_APP_ROUTES = [
+  '/upgradesubscription',
+  '/request-password-reset',
+  '/password-reset-form/:reset_password_token',
+  '/verify_email',
+  '/unsubscribe',
+  '/home',
+  '/checkout',
+  '/activating-now',
+  '/billing',
+  '/projects',
+  '/projects/:id',
+  '/projects/:id/contacts/:contactId',
+  '/notifications',
+  '/profile',
+  '/earnings',
+  '/analytics',
+  '/sunin-school',
+  '/projects/:id/estimate',
+  '/admin',
+  '/admin/*',
+] as const;
+
+const WEB_APP_ROUTE_PATTERNS = WEB_APP_ROUTES.map(
+  (route) =>
+    new RegExp(
+      `^${route
+        .split('/')
+        .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/')}$`,
+    ),
+);
+
+/** Whether the web app has a page at this path (a public page or one of WEB_APP_ROUTES); a trailing slash is ignored. */
+export function isWebAppPath(path: string): boolean {
+  const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if ((PUBLIC_PAGE_PATHS as readonly string[]).includes(bare)) return true;
+  return WEB_APP_ROUTE_PATTERNS.some((pattern) => pattern.test(bare));
+}
+
 /** A training video of /sunin-school (public-site-and-admin.md 2.4); sources come from config. */
 export interface TrainingVideo {
   id: string;
