@@ -80,6 +80,14 @@ test.describe('public site', () => {
       await expect(page).toHaveTitle(/SunIn/);
       const description = await page.locator('meta[name="description"]').getAttribute('content');
       expect(description?.length).toBeGreaterThan(40);
+      // Issue 20 item 5: its address as the server knows it (APP_URL), link previews, JSON-LD.
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(new URL(path, page.url()).href);
+      expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(new URL('/social-card.png', page.url()).href);
+      const structured = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => (JSON.parse(text) as { '@type': string })['@type']);
+      expect(structured[0]).toBe('Organization');
+      // Issue 20 item 2: the text is set in the Inter the site ships, loaded by the time it settles.
+      expect(await page.locator('h1').evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/^"?Inter"?,/);
+      expect(await page.evaluate(async () => (await document.fonts.ready, Array.from(document.fonts as unknown as Iterable<FontFace>).filter((font) => font.family.replaceAll('"', '') === 'Inter').map((font) => font.status)))).toContain('loaded');
       expect(errors).toEqual([]);
       expect(scripts.filter((script) => MEMBER_CHUNK.test(script))).toEqual([]);
 
@@ -102,12 +110,14 @@ test.describe('public site', () => {
     expect(teamDescription).toContain('leadership team');
   });
 
-  test('the map: a highlighted state changes colour on hover and focus and opens its modal; another state does nothing', async ({ page }) => {
+  test('the map (issue 20 item 1): a highlighted state changes colour on hover and focus and opens its modal; another state does nothing', async ({ page }) => {
     await page.goto('/');
     await waitForReact(page);
     const california = page.getByRole('button', { name: 'California: open market details' });
     await california.scrollIntoViewIfNeeded();
-    const fillOf = (code: string) => page.locator(`[data-state="${code}"] rect`).evaluate((rect) => getComputedStyle(rect).fill);
+    // A market's button shows its state's shape with a <use>; the other states are plain paths.
+    const fillOf = (code: string) =>
+      page.locator(`[data-market="${code}"] use, path[data-state="${code}"]:not([id])`).first().evaluate((shape) => getComputedStyle(shape).fill);
 
     // The colour eases in (transition-colors): read it until it has changed, not in the first frame.
     const resting = await fillOf('TX');
@@ -129,8 +139,8 @@ test.describe('public site', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    // New York is drawn but is no button: clicking it opens nothing.
-    const newYork = page.locator('[data-state="NY"]');
+    // New York is drawn (the Census Bureau's outline) but is no button: clicking it opens nothing.
+    const newYork = page.locator('path[data-state="NY"]');
     await expect(newYork).toBeVisible();
     await expect(page.getByRole('button', { name: /New York/ })).toHaveCount(0);
     const newYorkFill = await fillOf('NY');
@@ -251,6 +261,29 @@ test.describe('public site', () => {
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     }
+  });
+
+  test('an address with no page answers 404 with the not-found page (issue 20 item 4)', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go back home' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Unleash the Power of Commercial Solar' })).toBeVisible();
+  });
+
+  test('link previews get the social image, search engines the logo and each page\'s date (issue 20 item 5)', async ({ request }) => {
+    for (const [file, width, height] of [
+      ['/social-card.png', 1200, 630],
+      ['/logo.png', 512, 512],
+    ] as const) {
+      const image = await request.get(file);
+      expect([file, image.status(), image.headers()['content-type']]).toEqual([file, 200, 'image/png']);
+      const png = await image.body();
+      // The PNG header's width and height (IHDR).
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width, height]);
+    }
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toMatch(/<loc>[^<]+\/pricing<\/loc><lastmod>\d{4}-\d{2}-\d{2}T[\d:]+Z<\/lastmod>/);
   });
 
   test('/upgradesubscription asks a visitor to log in', async ({ page }) => {

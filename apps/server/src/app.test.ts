@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { SITE_URL_PLACEHOLDER } from '@sunin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
@@ -16,8 +17,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'assets', 'app-123.js.gz'), gzipSync('console.log(1)'));
   mkdirSync(path.join(webDir, 'pages', 'legal'), { recursive: true });
   writeFileSync(path.join(webDir, 'pages', 'index.html'), '<!doctype html><h1>Landing</h1>');
-  writeFileSync(path.join(webDir, 'pages', 'pricing.html'), '<!doctype html><h1>Pricing</h1>');
-  writeFileSync(path.join(webDir, 'pages', 'pricing.html.br'), brotliCompressSync('<!doctype html><h1>Pricing</h1>'));
+  writeFileSync(path.join(webDir, 'pages', 'pricing.html'), `<!doctype html><link rel="canonical" href="${SITE_URL_PLACEHOLDER}/pricing" /><h1>Pricing</h1>`);
   writeFileSync(path.join(webDir, 'pages', 'legal', 'terms.html'), '<!doctype html><h1>Terms</h1>');
   t = await createTestApp({ WEB_DIST_DIR: webDir });
 });
@@ -98,10 +98,30 @@ describe('the app shell', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
     const plain = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, 'console.log(1)']);
-    // Prerendered pages too (served through sendFile by the not-found handler).
-    const page = await t.app.inject({ method: 'GET', url: '/pricing', headers: { 'accept-encoding': 'br' } });
-    expect([page.headers['content-encoding'], page.headers['content-type']]).toEqual(['br', expect.stringMatching(/text\/html/)]);
+    // Prerendered pages too: compressed once by the server, after it fills in the site's address.
+    const page = await t.app.inject({ method: 'GET', url: '/pricing', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect([page.headers['content-encoding'], page.headers['content-type'], page.headers.vary]).toEqual(['br', expect.stringMatching(/text\/html/), expect.stringMatching(/accept-encoding/i)]);
     expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<h1>Pricing</h1>');
+    const gzipped = await t.app.inject({ method: 'GET', url: '/pricing', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect([gzipped.headers['content-encoding'], gunzipSync(gzipped.rawPayload).toString()]).toEqual(['gzip', expect.stringContaining('<h1>Pricing</h1>')]);
+  });
+
+  it("fills the site's address into a prerendered page's canonical link and tags, and answers a repeat visit with 304 (issue 20 item 5)", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/pricing' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<link rel="canonical" href="http://portal.test/pricing" />');
+    expect(page.body).not.toContain(SITE_URL_PLACEHOLDER);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({ method: 'GET', url: '/pricing', headers: { 'if-none-match': String(page.headers.etag) } });
+    expect([again.statusCode, again.body]).toEqual([304, '']);
+    expect((await t.app.inject({ method: 'HEAD', url: '/pricing' })).statusCode).toBe(200);
+  });
+
+  it('dates each page of the web build in the sitemap (lastmod)', async () => {
+    const sitemap = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    expect(sitemap).toMatch(/<loc>http:\/\/portal\.test\/pricing<\/loc><lastmod>\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z<\/lastmod>/);
+    // A public page the test's build does not have: no date to give.
+    expect(sitemap).toContain('<loc>http://portal.test/team</loc></url>');
   });
 
   it('sends security headers and a request id on every response', async () => {

@@ -46,6 +46,7 @@ import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { sitemapRoutes, trainingRoutes } from './modules/site/site.routes.js';
+import { PrerenderedPages, pickEncoding } from './modules/site/prerendered-pages.js';
 import multipart from '@fastify/multipart';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -102,20 +103,6 @@ function listBuildFiles(webDistDir: string): Set<string> {
     files.add(`/${relative.split(path.sep).join('/')}`);
   }
   return files;
-}
-
-/**
- * Public pages prerendered at build time (DESIGN.md) sit at `pages/<route>.html` in the web
- * build (`pages/index.html` is `/`): route -> file.
- */
-function prerenderedPages(files: Set<string>): Map<string, string> {
-  const pages = new Map<string, string>();
-  for (const file of files) {
-    if (!file.startsWith('/pages/') || !file.endsWith('.html')) continue;
-    const route = file.slice('/pages'.length, -'.html'.length);
-    pages.set(route === '/index' ? '/' : route, file.slice(1));
-  }
-  return pages;
 }
 
 /** Builds the whole server. Production (server.ts) and every API test use this one function. */
@@ -276,12 +263,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
-  await app.register(sitemapRoutes);
-  if (!config.isProduction) await app.register(mailboxRoutes);
-
   const buildFiles = listBuildFiles(config.webDistDir);
   const hasWeb = buildFiles.has('/index.html');
-  const prerendered = prerenderedPages(buildFiles);
+  const prerendered = new PrerenderedPages(config.webDistDir, buildFiles, config.appUrl);
+  await app.register(sitemapRoutes, { pages: prerendered });
+  if (!config.isProduction) await app.register(mailboxRoutes);
+
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -307,11 +294,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (!url.startsWith('/api') && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      const page = prerendered.get(url.length > 1 ? url.replace(/\/+$/, '') : url);
+      reply.header('Cache-Control', 'no-cache');
+      const route = prerendered.routeOf(url);
+      if (route) {
+        const page = await prerendered.answer(route);
+        reply.header('Content-Type', 'text/html; charset=utf-8').header('Vary', 'Accept-Encoding').header('ETag', page.etag).header('Last-Modified', page.lastModified.toUTCString());
+        if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+        const encoding = pickEncoding(request.headers['accept-encoding']);
+        if (encoding) reply.header('Content-Encoding', encoding);
+        return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
+      }
       // The unsubscribe page's address holds a signed token: never indexed (issue 18 item 4).
       if (NOINDEX_PATHS.has(url)) reply.header('X-Robots-Tag', 'noindex');
-      if (!page && !isWebAppPath(url)) reply.status(404);
-      return reply.header('Cache-Control', 'no-cache').sendFile(page ?? 'index.html');
+      if (!isWebAppPath(url)) reply.status(404);
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${url}.` } });
   });

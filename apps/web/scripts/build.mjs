@@ -10,16 +10,20 @@
  *    Node resolves its external imports (react, react-router, ...) from the workspace.
  * 3. Every path of PUBLIC_PAGE_PATHS rendered with react-dom/server into the built
  *    public-page.html (its script and link tags kept) and written to <outDir>/pages/<route>.html
- *    (pages/index.html for '/'), with the page's own <title> and meta description. The server
- *    answers those paths with these files and hands index.html to every other path; the
- *    template itself is removed (no address serves it).
- * 4. Every text file of outDir precompressed next to itself (.br and .gz).
+ *    (pages/index.html for '/'), with the page's own <title> and meta description, and its
+ *    canonical link, Open Graph and Twitter tags and JSON-LD (issue 20 item 5), the site's
+ *    address written as SITE_URL_PLACEHOLDER for the server to fill in. The server answers
+ *    those paths with these pages and hands index.html to every other path; the template
+ *    itself is removed (no address serves it). Then social-card.png and logo.png
+ *    (social-images.mjs).
+ * 4. Every text file of outDir but the pages precompressed next to itself (.br and .gz).
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeSocialImages } from './social-images.mjs';
 
 process.env.NODE_ENV ??= 'production';
 const { build, defaultServerConditions } = await import('vite');
@@ -84,6 +88,7 @@ try {
     await writeFile(file, fillTemplate(template, route, page));
   }
   await rm(templateFile);
+  await writeSocialImages(outDir, path.join(webRoot, 'public'));
   const compressed = await precompress(outDir);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.info(`Prerendered ${PUBLIC_PAGE_PATHS.length} public pages into ${path.join(outDir, 'pages')}; ${compressed} files precompressed (${seconds} s in all).`);
@@ -131,6 +136,7 @@ function fillTemplate(template, route, page) {
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
     'meta description',
   );
+  html = replaceOnce(html, /<\/head>/, `  ${page.head}\n  </head>`, '</head>');
   return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root" data-prerendered-path="${escapeHtml(route)}">${page.html}</div>`, '#root');
 }
 
@@ -142,7 +148,11 @@ function fillTemplate(template, route, page) {
 async function precompress(dir) {
   const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|xml|txt|webmanifest)$/;
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+  // Not the prerendered pages: the server fills in the site's address and compresses them itself.
+  const pagesDir = path.join(dir, 'pages');
+  const files = entries
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && entry.parentPath !== pagesDir && !entry.parentPath.startsWith(`${pagesDir}${path.sep}`))
+    .map((entry) => path.join(entry.parentPath, entry.name));
   const brotli = promisify(brotliCompress);
   const gz = promisify(gzip);
   let written = 0;

@@ -5,9 +5,10 @@
  */
 import { renderToString } from 'react-dom/server';
 import { createPath, type Navigator } from 'react-router';
-import { PUBLIC_PAGE_PATHS } from '@sunin/contract';
+import { PUBLIC_PAGE_PATHS, SITE_URL_PLACEHOLDER } from '@sunin/contract';
 import { publicPageLoader } from './app/public-pages';
 import { DEFAULT_DESCRIPTION, fullPageTitle, type PageMetaRecord } from './components/ui/page-meta';
+import { headTags } from './features/public-site/seo/head-tags';
 import { PublicPageRoot } from './entry-shared';
 
 export { PUBLIC_PAGE_PATHS };
@@ -37,6 +38,8 @@ export interface PrerenderedPage {
   html: string;
   title: string;
   description: string;
+  /** Canonical link, Open Graph and Twitter tags and JSON-LD, for <head> (issue 20 item 5). */
+  head: string;
 }
 
 export async function renderPage(path: string): Promise<PrerenderedPage> {
@@ -55,5 +58,7 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
     // A page that forgot usePageMeta.
     throw new Error(`Prerendering ${path}: the page set no title.`);
   }
-  return { html, title, description: meta.description ?? fallback?.description ?? DEFAULT_DESCRIPTION };
+  const description = meta.description ?? fallback?.description ?? DEFAULT_DESCRIPTION;
+  // The server puts its APP_URL in place of the placeholder (prerendered-pages.ts).
+  return { html, title, description, head: headTags({ route: path, title, description }, SITE_URL_PLACEHOLDER) };
 }

@@ -23,6 +23,12 @@ export const PUBLIC_PAGE_PATHS = [
 export type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];
 
 /**
+ * What the build writes where a prerendered page needs the site's absolute address (canonical
+ * link, Open Graph, JSON-LD): the server puts its APP_URL there (issue 20 item 5).
+ */
+export const SITE_URL_PLACEHOLDER = 'https://__sunin_site_url__.invalid';
+
+/**
  * Every other address the web app answers (apps/web/src/app/router.tsx; a web test keeps the
  * two equal): `:name` is one path segment, a final `*` anything below. The server answers these
  * and the public pages with 200 and any other address with 404 and the not-found page (issue 20

@@ -2,6 +2,7 @@ import { PUBLIC_PAGE_PATHS, type TrainingVideo } from '@sunin/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PrerenderedPages } from './prerendered-pages.js';
 
 /** The six videos of /sunin-school (public-site-and-admin.md 2.4), as files under the configured base URL. */
 const TRAINING_VIDEOS: ReadonlyArray<Omit<TrainingVideo, 'src'> & { file: string }> = [
@@ -36,10 +37,20 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const escapeXml = (value: string) => value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
-/** A real sitemap of the public pages, with absolute URLs from APP_URL. */
-export const sitemapRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * A real sitemap of the public pages, with absolute URLs from APP_URL and, for each page of the
+ * web build, its lastmod: when the build wrote it (issue 20 item 5).
+ */
+export const sitemapRoutes: FastifyPluginAsync<{ pages: PrerenderedPages }> = async (app, { pages }) => {
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const urls = PUBLIC_PAGE_PATHS.map((path) => `  <url><loc>${escapeXml(`${app.ctx.config.appUrl}${path}`)}</loc></url>`).join('\n');
+    const entries = await Promise.all(
+      PUBLIC_PAGE_PATHS.map(async (path) => {
+        const modified = pages.routeOf(path) ? await pages.lastModified(path) : undefined;
+        const lastmod = modified ? `<lastmod>${modified.toISOString().replace(/\.\d{3}Z$/, 'Z')}</lastmod>` : '';
+        return `  <url><loc>${escapeXml(`${app.ctx.config.appUrl}${path}`)}</loc>${lastmod}</url>`;
+      }),
+    );
+    const urls = entries.join('\n');
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
     return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(xml);
   });
