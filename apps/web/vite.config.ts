@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { brandContent } from './vite-plugins/brand-content.ts';
 import { preloadFont } from './vite-plugins/preload-font.ts';
 import { usStatePaths } from './vite-plugins/us-state-paths.ts';
 
@@ -16,7 +17,9 @@ export default defineConfig({
   // usStatePaths: the landing page's map, drawn at build time (virtual:us-state-paths). Every
   // build of scripts/build.mjs (the two client builds, the prerender) and vitest read it here.
   // preloadFont: a <link rel="preload"> for Inter's file in every built page (issue 20 item 2).
-  plugins: [react(), tailwindcss(), usStatePaths(), preloadFont()],
+  // brandContent: content/brand.json, checked, with its images made responsive
+  // (virtual:brand-content/*, issue 20 item 3); a mistake in it fails every build and test run.
+  plugins: [react(), tailwindcss(), usStatePaths(), preloadFont(), brandContent()],
   resolve: { conditions },
   server: {
     proxy: {
@@ -46,6 +49,6 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
   },
 });

@@ -208,6 +208,32 @@ test.describe('public site', () => {
     await expect(bio).toHaveText(preview);
   });
 
+  test('the brand content: monograms on /team, images from the content folder, social links (issue 20 item 3)', async ({ page }) => {
+    await page.goto('/team');
+    await waitForReact(page);
+    // No photos in the default content: initials on a disc, hidden beside the name they repeat.
+    const monograms = page.locator('[data-monogram]');
+    await expect(monograms).toHaveText(['MC', 'DO', 'PR', 'MB', 'EN']);
+    await expect(monograms.first()).toHaveAttribute('aria-hidden', 'true');
+    expect(await page.locator('img[src*="/images/team/"]').count()).toBe(0);
+
+    await page.goto('/gallery');
+    await waitForReact(page);
+    const illustration = page.getByRole('img', { name: /warehouse with two rows of solar panels/ });
+    await expect(illustration).toHaveAttribute('src', /^\/assets\/warehouse-[0-9a-f]{8}\.svg$/);
+    expect(await illustration.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+
+    await page.goto('/');
+    await waitForReact(page);
+    const logo = page.getByRole('img', { name: 'Mesa Power Works' });
+    await logo.scrollIntoViewIfNeeded();
+    await expect(logo).toHaveAttribute('src', /^\/assets\/mesa-power-works-[0-9a-f]{8}\.svg$/);
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+    const social = page.getByRole('contentinfo').getByRole('list', { name: 'SunIn on social media' });
+    await expect(social.getByRole('link')).toHaveCount(3);
+    for (const name of ['SunIn on LinkedIn', 'SunIn on X', 'SunIn on YouTube']) await expect(social.getByRole('link', { name, exact: true })).toBeVisible();
+  });
+
   test('the header menus work from the keyboard', async ({ page }) => {
     await page.goto('/');
     await waitForReact(page);

@@ -1,6 +1,8 @@
-/** Build-time configuration of the web app (Vite `VITE_*` variables), read once here. */
+import contact from 'virtual:brand-content/contact';
 
-/** Where members send profile corrections (member-app.md 2 "Profile"). */
-export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL ?? 'support@sunin.example';
+/** Build-time configuration of the web app, read once here. */
+
+/** Where members send profile corrections (member-app.md 2 "Profile"): the brand content's support address. */
+export const SUPPORT_EMAIL: string = contact.email.support;
 
 export const APP_NAME = 'SunIn';

@@ -1,8 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import social from 'virtual:brand-content/social';
 import { buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
 import { HeaderMenu } from './header-menu';
+import { SocialLinks } from './social-links';
 
 interface NavLinkItem {
   to: string;
@@ -196,6 +198,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
             <p className="mt-3 max-w-xs text-sm text-ink-600">
               Design, engineering, financing and installation for commercial solar, and the platform that brings partners and businesses together.
             </p>
+            <SocialLinks links={social} />
           </div>
           {MENUS.map((group) => (
             <FooterColumn key={group.label} title={group.label} links={group.links} />

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CASE_STUDIES } from '../content/case-studies';
+import CASE_STUDIES from 'virtual:brand-content/case-studies';
 import { CaseStudies } from './case-studies';
 
 describe('CaseStudies (public-site-and-admin.md 2.3)', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CaseStudy } from '../content/case-studies';
+import type { CaseStudy } from 'virtual:brand-content';
 
 /**
  * Case study cards with a Read more / Collapse toggle; opening one closes the others

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BIO_PREVIEW_CHARS } from '@sunin/contract';
-import { LEADERS } from '../content/team';
+import LEADERS from 'virtual:brand-content/team';
 import { bioPreview, LeaderBio } from './leader-bio';
 
 const LONG_BIO = `${'Solar engineer. '.repeat(20)}The end of a long career story.`;

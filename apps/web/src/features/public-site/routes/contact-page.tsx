@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
+import contact from 'virtual:brand-content/contact';
 import { usePageMeta } from '../../../components/ui/page-meta';
-import { CONTACT_EMAIL, OFFICE_LOCATION } from '../config';
+import { APP_NAME } from '../../../lib/config';
 import { FACTS } from '../content/facts';
 
-/** /contact: 'Get in touch' with an address line, an email link and an image; no form (public-site-and-admin.md 2.3). */
+/**
+ * /contact: 'Get in touch' with an address line, an email link and an image; no form
+ * (public-site-and-admin.md 2.3). The address and the email are the brand content's.
+ */
 export function ContactPage() {
   usePageMeta('Get in touch', 'Contact SunIn for a commercial solar quote or to become an installation partner.');
   return (
@@ -22,11 +26,12 @@ export function ContactPage() {
           </p>
         </div>
         <address className="mt-8 space-y-2 text-ink-800 not-italic">
-          <p className="font-semibold">SunIn</p>
-          <p>{OFFICE_LOCATION}</p>
+          <p className="font-semibold">{APP_NAME}</p>
+          {contact.office.streetAddress && <p>{contact.office.streetAddress}</p>}
+          <p>{contact.office.line}</p>
           <p>
-            <a href={`mailto:${CONTACT_EMAIL}`} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
-              {CONTACT_EMAIL}
+            <a href={`mailto:${contact.email.general}`} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              {contact.email.general}
             </a>
           </p>
         </address>

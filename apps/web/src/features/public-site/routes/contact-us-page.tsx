@@ -1,5 +1,5 @@
+import contact from 'virtual:brand-content/contact';
 import { usePageMeta } from '../../../components/ui/page-meta';
-import { CONTACT_TOPIC_EMAILS } from '../config';
 import { PageHero } from '../components/page-hero';
 import { FACTS } from '../content/facts';
 
@@ -7,26 +7,26 @@ const CARDS = [
   {
     topic: 'Business quote',
     text: `Get a customised commercial solar proposal within ${FACTS.proposalTurnaroundHours} hours of sending us your utility bill.`,
-    email: CONTACT_TOPIC_EMAILS.businessQuote,
+    email: contact.email.quotes,
   },
   {
     topic: 'Platform and membership',
     text: 'Questions about partner plans, your subscription, commissions or using the SunIn platform.',
-    email: CONTACT_TOPIC_EMAILS.membership,
+    email: contact.email.partners,
   },
   {
     topic: 'Installer partnerships',
     text: 'Licensed commercial installers who want to build SunIn projects in their state.',
-    email: CONTACT_TOPIC_EMAILS.installers,
+    email: contact.email.installers,
   },
   {
     topic: 'General inquiries',
     text: 'Press, careers and anything else. We answer every message within one business day.',
-    email: CONTACT_TOPIC_EMAILS.general,
+    email: contact.email.general,
   },
 ] as const;
 
-/** /contact-us: four cards, each a topic and an email contact (public-site-and-admin.md 2.3). */
+/** /contact-us: four cards, each a topic and an email contact (public-site-and-admin.md 2.3), the addresses from the brand content. */
 export function ContactUsPage() {
   usePageMeta('Contact Us', 'Request a commercial solar quote, ask about partner membership, become an install partner or send a general inquiry.');
   return (

@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
+import caseStudies from 'virtual:brand-content/case-studies';
+import partners from 'virtual:brand-content/partners';
 import { buttonClasses } from '../../../components/ui/button';
 import { usePageMeta } from '../../../components/ui/page-meta';
+import { BrandPicture } from '../components/brand-picture';
 import { CaseStudies } from '../components/case-studies';
 import { SectionHeading } from '../components/section-heading';
 import { ServiceTiles } from '../components/service-tiles';
 import { UsMarketMap } from '../components/us-market-map';
-import { CASE_STUDIES } from '../content/case-studies';
 import { FACTS } from '../content/facts';
-import { TRUSTED_PARTNERS } from '../content/partners';
 import { SERVICES } from '../content/services';
 
 const BENEFITS = [
@@ -77,11 +78,21 @@ export function LandingPage() {
           </h2>
           <p className="mt-1 text-center text-sm text-ink-600">Licensed installation partners who build SunIn projects</p>
           <ul className="mt-8 grid grid-cols-2 items-center gap-x-6 gap-y-8 sm:grid-cols-3 lg:grid-cols-6">
-            {TRUSTED_PARTNERS.map((partner) => (
-              <li key={partner.name} className="flex justify-center">
-                <img src={partner.logo} alt={partner.name} width={240} height={64} loading="lazy" className="h-auto w-full max-w-44" />
-              </li>
-            ))}
+            {partners.map((partner) => {
+              // A logo of any shape fits a 176 × 48 box, drawn whole (object-contain).
+              const logo = <BrandPicture image={partner.logo} alt={partner.name} sizes="176px" className="h-12 w-full max-w-44 object-contain" />;
+              return (
+                <li key={partner.name} className="flex justify-center">
+                  {partner.url ? (
+                    <a href={partner.url} className="flex w-full max-w-44 justify-center rounded" rel="noopener">
+                      {logo}
+                    </a>
+                  ) : (
+                    logo
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </div>
       </section>
@@ -116,7 +127,7 @@ export function LandingPage() {
           <SectionHeading id="cases-title" eyebrow="Results" title="Case Studies">
             Three businesses, three ways to go solar.
           </SectionHeading>
-          <CaseStudies studies={CASE_STUDIES} />
+          <CaseStudies studies={caseStudies} />
         </div>
       </section>
 

@@ -1,9 +1,15 @@
+import team from 'virtual:brand-content/team';
 import { usePageMeta } from '../../../components/ui/page-meta';
+import { BrandPicture } from '../components/brand-picture';
 import { LeaderBio } from '../components/leader-bio';
+import { Monogram } from '../components/monogram';
 import { PageHero } from '../components/page-hero';
-import { LEADERS } from '../content/team';
 
-/** /team: the leadership team with bios cut at 250 characters (public-site-and-admin.md 2.3). */
+/**
+ * /team: the leadership team with bios cut at 250 characters (public-site-and-admin.md 2.3),
+ * from the brand content. A member without a photo gets a monogram; both are decorative here,
+ * since the name is the heading beside them.
+ */
 export function TeamPage() {
   usePageMeta('Our Team', 'Meet the SunIn leadership team: commercial solar developers, engineers, financiers and installers.');
   return (
@@ -17,16 +23,13 @@ export function TeamPage() {
           Leadership
         </h2>
         <ul className="mt-8 grid items-start gap-6 md:grid-cols-2">
-          {LEADERS.map((leader, index) => (
+          {team.map((leader, index) => (
             <li key={leader.name} className="flex flex-col gap-5 rounded-2xl border border-ink-200 bg-white p-6 shadow-sm sm:flex-row">
-              <img
-                src={leader.image}
-                alt={`Portrait illustration of ${leader.name}`}
-                width={96}
-                height={96}
-                loading={index < 2 ? 'eager' : 'lazy'}
-                className="size-24 shrink-0 rounded-full"
-              />
+              {leader.photo ? (
+                <BrandPicture image={leader.photo} alt="" sizes="96px" priority={index < 2} className="size-24 shrink-0 rounded-full object-cover" />
+              ) : (
+                <Monogram name={leader.name} />
+              )}
               <div>
                 <h3 className="text-lg font-bold text-ink-900">{leader.name}</h3>
                 <p className="text-sm font-semibold text-brand-700">{leader.role}</p>

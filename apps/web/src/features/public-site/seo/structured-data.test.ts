@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import contact from 'virtual:brand-content/contact';
+import social from 'virtual:brand-content/social';
 import { BUSINESS_FAQS, PARTNER_FAQS } from '../content/faqs';
 import { headTags } from './head-tags';
 
@@ -64,6 +66,17 @@ describe('JSON-LD of the public pages (issue 20 item 5)', () => {
       ['Sales Partner', '129.00', 'USD'],
     ]);
   });
+
+  it("takes the Organization's email, address and social profiles from the brand content", () => {
+    const [organization] = jsonLdOf('/') as [Record<string, unknown>];
+    expect(organization).toMatchObject({
+      email: contact.email.general,
+      address: { '@type': 'PostalAddress', addressLocality: 'Austin', addressRegion: 'TX', postalCode: '78701', addressCountry: 'US' },
+      sameAs: social.map((link) => link.url),
+    });
+    expect(organization.sameAs).toContain('https://www.linkedin.com/company/sunin-solar-example');
+    expect(schemaOrgDiagnostics([organization])).toEqual([]);
+  }, 60_000);
 
   it('adds the canonical address, Open Graph and Twitter card tags, escaped', () => {
     const head = headTags({ route: '/pricing', title: 'Pricing · SunIn', description: 'Plans "for" <partners> & teams' }, SITE);

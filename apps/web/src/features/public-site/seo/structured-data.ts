@@ -1,6 +1,7 @@
 import type { FAQPage, Offer, Organization, Product, Thing, WithContext } from 'schema-dts';
+import contact from 'virtual:brand-content/contact';
+import social from 'virtual:brand-content/social';
 import { APP_NAME } from '../../../lib/config';
-import { CONTACT_EMAIL, OFFICE_LOCATION } from '../config';
 import { BUSINESS_FAQS, PARTNER_FAQS, type FaqItem } from '../content/faqs';
 import { PARTNER_TIERS } from '../content/partner-tiers';
 
@@ -22,9 +23,9 @@ export function structuredData(route: string, siteUrl: string): Array<WithContex
 export const SOCIAL_IMAGE = { path: '/social-card.png', width: 1200, height: 630, alt: `${APP_NAME}: commercial solar for every business, through partners they trust` } as const;
 export const LOGO_IMAGE = { path: '/logo.png', width: 512, height: 512 } as const;
 
+/** The Organization from the brand content: its general address, its office and its social profiles (`sameAs`). */
 function organization(siteUrl: string): WithContext<Organization> {
-  const [locality, regionAndZip = ''] = OFFICE_LOCATION.split(',').map((part) => part.trim());
-  const [region, postalCode] = regionAndZip.split(/\s+/);
+  const { email, office } = contact;
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -32,9 +33,20 @@ function organization(siteUrl: string): WithContext<Organization> {
     name: APP_NAME,
     url: `${siteUrl}/`,
     logo: `${siteUrl}${LOGO_IMAGE.path}`,
-    email: CONTACT_EMAIL,
-    address: { '@type': 'PostalAddress', addressLocality: locality, ...(region ? { addressRegion: region } : {}), ...(postalCode ? { postalCode } : {}), addressCountry: 'US' },
-    contactPoint: { '@type': 'ContactPoint', contactType: 'sales', email: CONTACT_EMAIL, areaServed: 'US' },
+    email: email.general,
+    address: {
+      '@type': 'PostalAddress',
+      ...(office.streetAddress ? { streetAddress: office.streetAddress } : {}),
+      addressLocality: office.city,
+      addressRegion: office.state,
+      postalCode: office.zip,
+      addressCountry: 'US',
+    },
+    contactPoint: [
+      { '@type': 'ContactPoint', contactType: 'sales', email: email.quotes, areaServed: 'US' },
+      { '@type': 'ContactPoint', contactType: 'customer support', email: email.support, areaServed: 'US' },
+    ],
+    ...(social.length > 0 ? { sameAs: social.map((link) => link.url) } : {}),
   };
 }
 
