@@ -67,14 +67,22 @@ describe('the app shell', () => {
   });
 
   it('answers 404 with the not-found page at an address the web app has no page for (issue 20 item 4)', async () => {
-    for (const url of ['/no-such-page', '/projects/12/nothing', '/password-reset-form', '/Pricing', '/home.php']) {
+    for (const url of ['/no-such-page', '/projects/12/nothing', '/password-reset-form', '/home.php', '/pages/pricing.html', '/pages/index.html']) {
       for (const method of ['GET', 'HEAD'] as const) {
         const res = await t.app.inject({ method, url });
         expect([url, method, res.statusCode, res.headers['content-type']]).toEqual([url, method, 404, expect.stringMatching(/text\/html/)]);
         if (method === 'GET') expect(res.body).toContain('<div id="root">');
       }
     }
-    for (const url of ['/', '/pricing/', '/legal/terms', '/home', '/projects/12', '/projects/12/contacts/3', '/projects/12/estimate', '/admin', '/admin/all-users/7', '/password-reset-form/abc', '/verify_email?token=x']) {
+    // A browser asking again for a not-found page it kept gets the page, not an empty 304.
+    // (The not-found page is the app's index.html: the validators it had under another address.)
+    const shell = await t.app.inject({ method: 'GET', url: '/home' });
+    expect(shell.headers.etag).toBeTruthy();
+    const again = await t.app.inject({ method: 'GET', url: '/no-such-page', headers: { 'if-none-match': String(shell.headers.etag), 'if-modified-since': new Date(Date.now() + 86_400_000).toUTCString() } });
+    expect([again.headers.etag, again.headers['last-modified']]).toEqual([undefined, undefined]);
+    expect([again.statusCode, again.body]).toEqual([404, expect.stringContaining('<div id="root">')]);
+    // React Router matches without regard to case: so does the status.
+    for (const url of ['/', '/pricing/', '/Pricing', '/HOME', '/legal/terms', '/home', '/projects/12', '/projects/12/contacts/3', '/projects/12/estimate', '/admin', '/admin/all-users/7', '/password-reset-form/abc', '/verify_email?token=x']) {
       expect([url, (await t.app.inject({ method: 'GET', url })).statusCode]).toEqual([url, 200]);
     }
   });

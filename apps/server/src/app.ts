@@ -284,7 +284,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const url = request.url.split('?')[0] ?? '';
-      return buildFiles.has(url) ? reply.sendFile(url.slice(1)) : reply.callNotFound();
+      // The prerendered pages are answered by their routes, with the site's address filled in.
+      return buildFiles.has(url) && !url.startsWith('/pages/') ? reply.sendFile(url.slice(1)) : reply.callNotFound();
     });
   }
 
@@ -306,7 +307,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       // The unsubscribe page's address holds a signed token: never indexed (issue 18 item 4).
       if (NOINDEX_PATHS.has(url)) reply.header('X-Robots-Tag', 'noindex');
-      if (!isWebAppPath(url)) reply.status(404);
+      // A 404 answers in full even to a conditional request: a 304 would keep the status and
+      // leave the browser a blank page.
+      if (!isWebAppPath(url)) return reply.status(404).sendFile('index.html', { etag: false, lastModified: false });
       return reply.sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${url}.` } });

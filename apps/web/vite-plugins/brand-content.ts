@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,12 +90,13 @@ export function brandContent(options: BrandContentOptions = {}): Plugin {
     configureServer(server) {
       server.watcher.add(contentDir);
       server.watcher.on('change', (file) => {
-        if (file.startsWith(contentDir)) modules = undefined;
+        if (file === contentDir || file.startsWith(`${contentDir}${path.sep}`)) modules = undefined;
       });
       server.middlewares.use(DEV_URL_PREFIX, (request, response, next) => {
         const name = decodeURIComponent((request.url ?? '').split('?')[0]!.replace(/^\//, ''));
         const file = path.join(cacheDir, name);
-        if (name.includes('/') || name.includes('\\') || !existsSync(file)) return next();
+        // A file name of the cache only: no folders, no '..', nothing that is not a file.
+        if (name.includes('/') || name.includes('\\') || name.startsWith('.') || !existsSync(file) || !statSync(file).isFile()) return next();
         response.setHeader('Content-Type', CONTENT_TYPES[path.extname(name).slice(1)] ?? 'application/octet-stream');
         createReadStream(file).pipe(response);
       });

@@ -64,13 +64,15 @@ const WEB_APP_ROUTE_PATTERNS = WEB_APP_ROUTES.map(
         .split('/')
         .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
         .join('/')}$`,
+      // React Router matches paths without regard to case.
+      'i',
     ),
 );
 
 /** Whether the web app has a page at this path (a public page or one of WEB_APP_ROUTES); a trailing slash is ignored. */
 export function isWebAppPath(path: string): boolean {
   const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if ((PUBLIC_PAGE_PATHS as readonly string[]).includes(bare)) return true;
+  if ((PUBLIC_PAGE_PATHS as readonly string[]).includes(bare.toLowerCase())) return true;
   return WEB_APP_ROUTE_PATTERNS.some((pattern) => pattern.test(bare));
 }
 

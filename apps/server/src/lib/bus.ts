@@ -67,6 +67,13 @@ export class RedisBus implements Bus {
     this.subscriber = new Redis(url);
     this.publisher.on('error', onError);
     this.subscriber.on('error', onError);
+    // Messages published while this subscriber was away are lost: after a reconnection, what
+    // any process caches from them is dropped (docs/decisions/028).
+    let subscribedOnce = false;
+    this.subscriber.on('ready', () => {
+      if (subscribedOnce) this.emitter.emit('message', { usersChanged: 'all' } satisfies BusMessage);
+      subscribedOnce = true;
+    });
     this.subscriber.on('message', (channel: string, raw: string) => {
       if (channel !== this.channel) return;
       try {
