@@ -2,7 +2,7 @@ import team from 'virtual:brand-content/team';
 import { usePageMeta } from '../../../components/ui/page-meta';
 import { BrandPicture } from '../components/brand-picture';
 import { LeaderBio } from '../components/leader-bio';
-import { Monogram } from '../components/monogram';
+import { Monogram } from '../../../components/ui/monogram';
 import { PageHero } from '../components/page-hero';
 
 /**

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { initials, Monogram } from './monogram';
+import { initials } from '../../lib/format';
+import { Monogram } from './monogram';
 
 describe('initials', () => {
   it('takes the first letters of the first and last names', () => {
