@@ -23,7 +23,8 @@ declare module 'virtual:us-state-paths-lazy' {
 /**
  * The brand content (content/brand.json at the repository root), checked and with its images
  * made responsive at build time (vite-plugins/brand-content.ts). One module per part of the
- * site, so each page's chunk carries only what it shows; `virtual:brand-content` has them all.
+ * site, so each page's chunk carries only what it shows; `virtual:brand-content` holds their types
+ * only.
  */
 declare module 'virtual:brand-content' {
   /** An image: AVIF and WebP `srcset`s for a `<picture>` (none for an SVG) and the `<img>` fallback. */
@@ -76,12 +77,6 @@ declare module 'virtual:brand-content' {
     /** The network's mark: SVG path data in a 24 × 24 box. */
     icon: string;
   }
-  export const team: TeamMember[];
-  export const partners: TrustedPartner[];
-  export const gallery: GalleryProject[];
-  export const caseStudies: CaseStudy[];
-  export const contact: ContactDetails;
-  export const social: SocialLink[];
 }
 
 declare module 'virtual:brand-content/team' {

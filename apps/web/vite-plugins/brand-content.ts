@@ -65,7 +65,7 @@ export function brandContent(options: BrandContentOptions = {}): Plugin {
       emitted.clear();
     },
     resolveId(id) {
-      if (id === MODULE_PREFIX || (id.startsWith(`${MODULE_PREFIX}/`) && SECTIONS.includes(id.slice(MODULE_PREFIX.length + 1) as Section))) return `\0${id}`;
+      if (id.startsWith(`${MODULE_PREFIX}/`) && SECTIONS.includes(id.slice(MODULE_PREFIX.length + 1) as Section)) return `\0${id}`;
       return undefined;
     },
     async load(id) {
@@ -84,7 +84,6 @@ export function brandContent(options: BrandContentOptions = {}): Plugin {
       const code = await modules;
       const name = id.slice(`\0${MODULE_PREFIX}`.length + 1);
       // Plain data: a build that imports a module and uses none of it leaves it out.
-      if (!name) return { code: SECTIONS.map((section) => `export { default as ${camel(section)} } from '${MODULE_PREFIX}/${section}';`).join('\n'), moduleSideEffects: false };
       return { code: code[name as Section], moduleSideEffects: false };
     },
     configureServer(server) {
@@ -177,6 +176,3 @@ export async function buildModules(brand: BrandContent, image: (relative: string
   return Object.fromEntries(SECTIONS.map((section) => [section, `export default ${JSON.stringify(data[section])};\n`])) as Record<Section, string>;
 }
 
-function camel(section: Section): string {
-  return section.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
-}
