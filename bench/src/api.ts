@@ -5,6 +5,8 @@
  * and GET /api/projects/:id, authenticated requests spread round-robin over all 100 members;
  * then, as an administrator, a filtered admin search (q + stage + sort) and the CSV export
  * of every project (issue 15). BENCH_ONLY measures only the routes whose label contains it.
+ * Last the writes (issue 19 item 3): first on the server of the commit BENCH_BEFORE (its own
+ * fresh database, seeded alike; lib/earlier-build.ts), stopped before they run on this one.
  */
 import { fileURLToPath } from 'node:url';
 import { ALL_PROJECT_STAGES, PROJECT_STAGES } from '@sunin/contract';
@@ -12,9 +14,10 @@ import autocannon from 'autocannon';
 import { createBenchDatabase, withClient } from './lib/database.js';
 import { knobs } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
-import { fixed, meets, note, printTable, printTargets } from './lib/report.js';
+import { earlierBuild, type EarlierBuild } from './lib/earlier-build.js';
+import { fixed, meets, note, printTable, printTargets, type TargetRow } from './lib/report.js';
 import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
-import { cpuMilliseconds, freePort, profileArgs, startNode, startPortalServer, waitForOk } from './lib/server.js';
+import { cpuMilliseconds, freePort, profileArgs, startNode, startPortalServer, waitForOk, type PortalServer } from './lib/server.js';
 import { mintAccessToken } from './lib/tokens.js';
 
 const MEMBERS = 100;
@@ -40,15 +43,12 @@ const WRITE_CREATION = 'POST /api/projects (new project)';
 const WRITE_START_STAGE = PROJECT_STAGES[PROJECT_STAGES.length - 1];
 const WRITE_STAGES = PROJECT_STAGES.slice(0, -1);
 /**
- * The rates before issue 19 item 3: the build of commit ce1fb5d measured by these same rows on
- * this machine, the best of two runs taken in turn with the current build (2026-11-24 afternoon,
- * quiet, bare Fastify at 60,000-84,000 req/s, PostgreSQL 15 and Redis). The VM's speed varies
- * about twofold between days (the morning's run of the same build gave 172 and 316), so compare
- * on a day like that one, or measure the old build again beside the new
- * (docs/performance.md, "Writes"). The target is three times each.
+ * Issue 19 item 3: each write at least three times its rate on the build before (BENCH_BEFORE,
+ * commit ce1fb5d by default), measured in the same run, the two in turn: the VM's speed moves
+ * about twofold within a day, so a rate from another hour says little (docs/performance.md).
  */
-const WRITES_BEFORE: Record<string, number> = { [WRITE_STAGE_CHANGE]: 435, [WRITE_CREATION]: 695 };
 const WRITE_FACTOR_TARGET = 3;
+const WRITE_LABELS = [WRITE_STAGE_CHANGE, WRITE_CREATION];
 const EXPORT_SECONDS = 30;
 
 interface Member {
@@ -132,9 +132,21 @@ function errorsOf(result: autocannon.Result): number {
   return result.errors + result.non2xx;
 }
 
+/** Whether BENCH_ONLY leaves the route in. */
+function selected(label: string): boolean {
+  return !knobs.only || knobs.only.some((part) => label.toLowerCase().includes(part));
+}
+
+function beforeLabel(label: string, commit: string): string {
+  return `${label}, build before (${commit.slice(0, 7)})`;
+}
+
 export async function runApiBench(): Promise<void> {
   note(`\n## API (autocannon, ${knobs.connections} connections, ${knobs.durationSeconds} s per route after a ${WARM_UP_SECONDS} s warm-up)`);
   const rows: Row[] = [];
+  // Built (or found) first, so its install and build load nothing that is measured.
+  const before = knobs.before && WRITE_LABELS.some(selected) ? earlierBuild(knobs.before) : undefined;
+  if (before && 'missing' in before) note(`No "before" rows for the writes: ${before.missing}.`);
 
   const barePort = await freePort();
   const bare = startNode('bare fastify', [fileURLToPath(new URL('./servers/bare-server.mjs', import.meta.url))], { PATH: process.env.PATH, PORT: String(barePort) }, barePort);
@@ -145,20 +157,7 @@ export async function runApiBench(): Promise<void> {
   const database = await createBenchDatabase();
   const redisUrl = await resolveRedisUrl();
   const server = await startPortalServer({ databaseUrl: database.url, redisUrl });
-  const { members, adminAuthorization } = await withClient(database.url, async (client) => {
-    const ids = await insertMembers(client, MEMBERS, 'api-member-');
-    const projectOf = await insertProjects(client, ids, PROJECTS_PER_MEMBER);
-    // Spread the projects over the six stages, so the admin's stage filter selects a third.
-    await client.query('UPDATE projects SET project_stage = ($1::text[])[id % cardinality($1::text[]) + 1]', [ALL_PROJECT_STAGES]);
-    // Usage, a bill and a state, so the estimate row computes everything (issue 16).
-    await client.query(`UPDATE projects SET state = 'CA', average_monthly_power_bill_cost = '2400', power_bill_received_status = 'Yes', kilowatt_amounts = '[[6000,6000,6000,6000,6000,6000,4000,4000,4000,4000,4000,4000],[5000,5000,5000,5000,5000,5000,5000,5000,5000,5000,5000,5000]]'::jsonb`);
-    await client.query('ANALYZE projects');
-    const adminId = await insertAdmin(client);
-    return {
-      members: ids.map((id): Member => ({ id, projectId: projectOf.get(id) ?? 0, authorization: `Bearer ${mintAccessToken(server.jwtSecret, id)}` })),
-      adminAuthorization: `Bearer ${mintAccessToken(server.jwtSecret, adminId)}`,
-    };
-  });
+  const { members, adminAuthorization } = await seedDatabase(database.url, server.jwtSecret);
   note(`Seeded ${MEMBERS} members x ${PROJECTS_PER_MEMBER} projects; server ${redisUrl ? `with Redis (${redisUrl})` : 'without Redis'}.`);
   // The lean reference (issue 19 item 1): the same work with fastify, pg and jose only, on the
   // same database and tokens, measured in the same run.
@@ -193,21 +192,26 @@ export async function runApiBench(): Promise<void> {
     { label: `GET /api/admin/projects, q + 2 stages + sort (25 of ${search.total})`, baseUrl: server.baseUrl, pid: server.pid, path: ADMIN_SEARCH, headers: admin },
     { label: `GET /api/admin/projects.csv (${MEMBERS * PROJECTS_PER_MEMBER} rows, ${EXPORT_CONNECTIONS} connections, ${EXPORT_SECONDS} s)`, baseUrl: server.baseUrl, pid: server.pid, path: '/api/admin/projects.csv', headers: admin, connections: EXPORT_CONNECTIONS, timeout: 60, minSeconds: EXPORT_SECONDS },
   ];
-  // The writes (issue 19 item 3) come last: they move the stages the admin search filters on.
-  const projectIds = await withClient(database.url, async (client) => {
-    await client.query('UPDATE projects SET project_stage = $1', [WRITE_START_STAGE]);
-    // Members in turn (each one's first project, then each one's second...), as an administrator's changes spread over partners.
-    const { rows } = await client.query<{ id: number }>('SELECT id FROM projects ORDER BY row_number() OVER (PARTITION BY user_id ORDER BY id), user_id');
-    return rows.map((row) => row.id);
-  });
-  const writes = writeTargets(server.baseUrl, server.pid, members, adminAuthorization, projectIds);
-  await checkWrites(server.baseUrl, database.url, writes);
-  targets.push(writes.stageChange, writes.creation);
-  for (const target of targets.filter((candidate) => !knobs.only || knobs.only.some((part) => candidate.label.toLowerCase().includes(part)))) {
+  for (const target of targets.filter((candidate) => selected(candidate.label))) {
     rows.push({ label: target.label, ...(await bench(target, members)) });
   }
-  const written = await countWrites(database.url);
   await lean.stop();
+
+  // The writes (issue 19 item 3) come last: they move the stages the admin search filters on.
+  // First both on the build before, then both on this one. Never side by side: a server that
+  // has just written stage changes sends their emails for a while after (the outbox), and that
+  // would load whichever build ran next.
+  const kinds = (['stageChange', 'creation'] as const).filter((kind) => selected(kind === 'stageChange' ? WRITE_STAGE_CHANGE : WRITE_CREATION));
+  if (before && 'serverEntry' in before && kinds.length > 0) {
+    const earlier = await startEarlierServer(before, redisUrl);
+    for (const kind of kinds) rows.push({ label: beforeLabel(earlier.writes[kind].label, before.commit), ...(await bench(earlier.writes[kind], earlier.members)) });
+    const writtenBefore = await countWrites(earlier.database.url);
+    await earlier.stop();
+    assertWritesComplete(writtenBefore);
+  }
+  const writes = await prepareWrites(server, database.url, members, adminAuthorization);
+  for (const kind of kinds) rows.push({ label: writes[kind].label, ...(await bench(writes[kind], members)) });
+  const written = await countWrites(database.url);
   await server.stop();
   await database.drop();
   assertWritesComplete(written);
@@ -229,11 +233,11 @@ export async function runApiBench(): Promise<void> {
   );
   note('errors = connection errors (timeouts included) + non-2xx answers. Authenticated routes rotate over all 100 members (a minted token each); the admin routes use one administrator\'s token.');
   printAgainstLean(rows);
-  printWriteTargets(rows);
+  printWriteTargets(rows, before);
   const exported = rows.find((row) => row.label.includes('.csv'));
   note(`CSV export alone (one request at a time, median of 3): ${fixed(exportMs, 0)} ms for ${MEMBERS * PROJECTS_PER_MEMBER} rows.`);
   note(`Green Button import of a year of 15-minute CSV readings (${IMPORT_DAYS * 96} rows, one request at a time, median of 3): ${fixed(importMs, 0)} ms.`);
-  note(`Writes: ${WRITE_STAGE_CHANGE} moves each of the ${MEMBERS * PROJECTS_PER_MEMBER} projects in turn to the next stage, the members' projects taken in turn (one administrator, every member verified, so each change also queues an email); ${WRITE_CREATION} rotates over the members, each project a new company. Every answered write was checked to have written all its rows: ${written.stageChanges} stage changes with as many notifications, emails queued and audit entries; ${written.created} projects with their first stage and audit entry.`);
+  note(`Writes: ${before && 'serverEntry' in before ? `both rows ran first on the server of ${before.commit.slice(0, 7)} (its own database, seeded alike; stopped after), then on this one.` : 'no build before (BENCH_BEFORE).'} ${WRITE_STAGE_CHANGE} moves each of the ${MEMBERS * PROJECTS_PER_MEMBER} projects in turn to the next stage, the members' projects taken in turn (one administrator, every member verified, so each change also queues an email); ${WRITE_CREATION} rotates over the members, each project a new company. Every answered write, on both builds, was checked to have written all its rows: ${written.stageChanges} stage changes with as many notifications, emails queued and audit entries; ${written.created} projects with their first stage and audit entry (this build).`);
   if (exported) note(`CSV export under load: ${fixed(exported.result.requests.average * MEMBERS * PROJECTS_PER_MEMBER, 0)} rows/s, ${fixed(exported.result.throughput.average / 1024 / 1024, 1)} MiB/s.`);
 }
 
@@ -310,18 +314,25 @@ async function checkSameAnswers(portalUrl: string, leanUrl: string, member: Memb
   }
 }
 
-/** Issue 19 item 3: each write beside three times its rate before. */
-function printWriteTargets(rows: Row[]): void {
-  const measured = rows.filter((row) => WRITES_BEFORE[row.label] !== undefined);
-  if (measured.length === 0) return;
-  printTargets(
-    'Writes against their rate before (issue 19 item 3)',
-    measured.map(({ label, result }) => {
-      const before = WRITES_BEFORE[label]!;
-      const factor = result.requests.average / before;
-      return { figure: `${label}: req/s (before ${before})`, measured: `${fixed(result.requests.average, 0)} (${fixed(factor, 2)}x)`, target: `≥ ${before * WRITE_FACTOR_TARGET} (${WRITE_FACTOR_TARGET}x)`, meets: factor >= WRITE_FACTOR_TARGET };
-    }),
-  );
+/** Issue 19 item 3: each write beside three times its rate on the build before, in the same run. */
+function printWriteTargets(rows: Row[], before: EarlierBuild | undefined): void {
+  const find = (label: string) => rows.find((row) => row.label === label);
+  const lines = WRITE_LABELS.flatMap((label): TargetRow[] => {
+    const after = find(label);
+    if (!after) return [];
+    const earlier = before && 'serverEntry' in before ? find(beforeLabel(label, before.commit)) : undefined;
+    if (!earlier) return [{ figure: `${label}: req/s against the build before`, measured: `${fixed(after.result.requests.average, 0)} (no build before)`, target: `${WRITE_FACTOR_TARGET}x`, meets: undefined }];
+    const factor = after.result.requests.average / earlier.result.requests.average;
+    return [
+      {
+        figure: `${label}: req/s, this build against ${before!.commit.slice(0, 7)}`,
+        measured: `${fixed(after.result.requests.average, 0)} against ${fixed(earlier.result.requests.average, 0)} (${fixed(factor, 2)}x)`,
+        target: `≥ ${WRITE_FACTOR_TARGET}x`,
+        meets: factor >= WRITE_FACTOR_TARGET,
+      },
+    ];
+  });
+  if (lines.length > 0) printTargets('Writes against the build before, same run (issue 19 item 3)', lines);
 }
 
 /** Issue 19 item 1: each read route beside the lean server, with its target. */
@@ -343,6 +354,57 @@ function printAgainstLean(rows: Row[]): void {
 interface Writes {
   stageChange: Target;
   creation: Target;
+}
+
+/**
+ * 100 members with 100 projects each, spread over the six stages, with usage, a bill and a
+ * state; one administrator. Tokens minted with the server's secret.
+ */
+async function seedDatabase(databaseUrl: string, jwtSecret: string): Promise<{ members: Member[]; adminAuthorization: string }> {
+  return withClient(databaseUrl, async (client) => {
+    const ids = await insertMembers(client, MEMBERS, 'api-member-');
+    const projectOf = await insertProjects(client, ids, PROJECTS_PER_MEMBER);
+    // Spread the projects over the six stages, so the admin's stage filter selects a third.
+    await client.query('UPDATE projects SET project_stage = ($1::text[])[id % cardinality($1::text[]) + 1]', [ALL_PROJECT_STAGES]);
+    // Usage, a bill and a state, so the estimate row computes everything (issue 16).
+    await client.query(`UPDATE projects SET state = 'CA', average_monthly_power_bill_cost = '2400', power_bill_received_status = 'Yes', kilowatt_amounts = '[[6000,6000,6000,6000,6000,6000,4000,4000,4000,4000,4000,4000],[5000,5000,5000,5000,5000,5000,5000,5000,5000,5000,5000,5000]]'::jsonb`);
+    await client.query('ANALYZE projects');
+    const adminId = await insertAdmin(client);
+    return {
+      members: ids.map((id): Member => ({ id, projectId: projectOf.get(id) ?? 0, authorization: `Bearer ${mintAccessToken(jwtSecret, id)}` })),
+      adminAuthorization: `Bearer ${mintAccessToken(jwtSecret, adminId)}`,
+    };
+  });
+}
+
+/** Every project back to the last stage, the write rows built, and one of each checked. */
+async function prepareWrites(server: PortalServer, databaseUrl: string, members: Member[], adminAuthorization: string): Promise<Writes> {
+  const projectIds = await withClient(databaseUrl, async (client) => {
+    await client.query('UPDATE projects SET project_stage = $1', [WRITE_START_STAGE]);
+    // Members in turn (each one's first project, then each one's second...), as an administrator's changes spread over partners.
+    const { rows } = await client.query<{ id: number }>('SELECT id FROM projects ORDER BY row_number() OVER (PARTITION BY user_id ORDER BY id), user_id');
+    return rows.map((row) => row.id);
+  });
+  const writes = writeTargets(server.baseUrl, server.pid, members, adminAuthorization, projectIds);
+  await checkWrites(server.baseUrl, databaseUrl, writes);
+  return writes;
+}
+
+/** The server of the build before on its own fresh database, seeded as this one's, with its write rows. */
+async function startEarlierServer({ serverEntry }: { serverEntry: string }, redisUrl: string | undefined) {
+  const database = await createBenchDatabase();
+  const server = await startPortalServer({ databaseUrl: database.url, redisUrl, entry: serverEntry });
+  const { members, adminAuthorization } = await seedDatabase(database.url, server.jwtSecret);
+  const writes = await prepareWrites(server, database.url, members, adminAuthorization);
+  return {
+    database,
+    members,
+    writes,
+    stop: async () => {
+      await server.stop();
+      await database.drop();
+    },
+  };
 }
 
 /** A new project as the wizard sends it: site, roof and a year of usage on two meters. */

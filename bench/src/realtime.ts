@@ -12,14 +12,17 @@
  *    (what the broadcast used to be measured with; kept for the per-message cost).
  *
  * Latency is the time from sending (the request, or the publish) to the client reading the
- * event, on the bench's one clock. 2 and 3 need Redis. Then the broadcast runs again, three
- * times, with the clients spread over BENCH_REALTIME_WORKERS server processes (WEB_CONCURRENCY;
- * 1 skips it). Then a fresh server holds
+ * event, on the bench's one clock. 2 and 3 need Redis; 2 runs three times. Then the same
+ * broadcast, three times each, from the bare fan-out (servers/bare-cable-server.mjs: ws and
+ * ioredis only, this machine's floor), and with the clients spread over BENCH_REALTIME_WORKERS
+ * server processes (WEB_CONCURRENCY; 1 skips it). Then a fresh server holds
  * BENCH_IDLE_CLIENTS idle clients and its memory is read. Every figure with a target is
  * printed beside it at the end.
  */
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { PROJECT_STAGES } from '@sunin/contract';
 import { Redis } from 'ioredis';
 import { checkDeliveries, newDeliveryPhase, openCableClients, socketCapacity, type CableClients, type DeliveryPhase } from './lib/cable-clients.js';
@@ -28,7 +31,7 @@ import { knobs } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
 import { fixed, mib, note, percentile, printTable, printTargets, type TargetRow } from './lib/report.js';
 import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
-import { residentBytes, startPortalServer, type PortalServer } from './lib/server.js';
+import { freePort, residentBytes, startNode, startPortalServer, type PortalServer } from './lib/server.js';
 import { mintAccessToken } from './lib/tokens.js';
 
 const NOTIFY_CONCURRENCY = 16;
@@ -39,7 +42,8 @@ const NOTIFY_SEND_LIMIT_MS = 180_000;
 const STAGE_TITLE = 'Project stage updated';
 const BROADCAST_TITLE = 'Bench broadcast';
 const BURST_TITLE = 'Bench burst';
-const CLUSTER_BROADCAST_ROUNDS = 3;
+/** Broadcasts per server (one process, the bare fan-out, the cluster); each target row takes the median. */
+const BROADCAST_ROUNDS = 3;
 const NEXT_STAGE = PROJECT_STAGES[1];
 
 const TARGET_P99_MS = 100;
@@ -159,7 +163,7 @@ async function measureDeliveries(database: BenchDatabase, redisUrl: string | und
   });
 
   // 2 and 3: published on the bus as another server process would.
-  let broadcast: Measured | undefined;
+  let broadcastRounds: Measured[] = [];
   let burst: Measured | undefined;
   if (redisUrl) {
     const publisher = new Redis(redisUrl);
@@ -168,11 +172,7 @@ async function measureDeliveries(database: BenchDatabase, redisUrl: string | und
     try {
       await publisher.ping();
       await sleep(1_000);
-      broadcast = await deliver(clients, newDeliveryPhase(BROADCAST_TITLE, memberIds.length), 'broadcast to all (one bus message)', async (sentAt) => {
-        const message = JSON.stringify({ everyone: true, event: notification(0, BROADCAST_TITLE) });
-        sentAt.fill(performance.now());
-        await publisher.publish(channel, message);
-      });
+      broadcastRounds = await broadcastInRounds(clients, publisher, channel, 'broadcast to all (one bus message)');
       await sleep(1_000);
       burst = await deliver(clients, newDeliveryPhase(BURST_TITLE, memberIds.length), 'one notification per user (a bus message each, one pipeline)', async (sentAt) => {
         const pipeline = publisher.pipeline();
@@ -185,20 +185,80 @@ async function measureDeliveries(database: BenchDatabase, redisUrl: string | und
     }
   }
 
-  const measured = [notify, broadcast, burst].filter((entry): entry is Measured => entry !== undefined);
+  const broadcast = medianRound(broadcastRounds);
+  const measured = [notify, ...broadcastRounds, burst].filter((entry): entry is Measured => entry !== undefined);
   printTable('Realtime: delivery', ['delivery', 'send time s', 'p50 ms', 'p99 ms', 'delivered', 'share delivered', 'wrong frames'], measured.map(deliveryRow));
   note(`Notification path: ${memberIds.length} admin PUTs (${NOTIFY_CONCURRENCY} in flight, ${requestErrors} errors), latency from each request's start to its client reading the event (the admin write itself is in it).`);
   note(
     redisUrl
-      ? 'Broadcast: one PUBLISH of {everyone: true, event}; burst: one PUBLISH per user in one Redis pipeline; latency from the publish.'
+      ? `Broadcast: one PUBLISH of {everyone: true, event}, ${BROADCAST_ROUNDS} rounds a second apart (the target row takes the round with the median p99); burst: one PUBLISH per user in one Redis pipeline; latency from the publish.`
       : 'Broadcast and burst skipped: they need Redis (set REDIS_URL or run Redis on 127.0.0.1:6379).',
   );
   note(`Deliveries counted within ${DELIVERY_TIMEOUT_MS / 1000} s of the last send; a frame counts once checked in full (text, JSON, own identifier, event and title); wrong frames = arrived but failed that check.`);
-  targets.push(...deliveryTargets('notification to every user', notify), ...deliveryTargets('broadcast to all', broadcast));
+  targets.push(...deliveryTargets('notification to every user', notify), ...deliveryTargets(`broadcast to all (median of ${BROADCAST_ROUNDS} rounds)`, broadcast));
 
   clients.close();
   await server.stop();
+  if (redisUrl) await measureBareBroadcast(redisUrl, memberIds, broadcast, targets);
   if (redisUrl && knobs.realtimeWorkers > 1) await measureClusterBroadcast(database, redisUrl, memberIds, targets);
+}
+
+/** One broadcast (`{everyone: true, event}` on the bus) a second, BROADCAST_ROUNDS times; each round's title is its own. */
+async function broadcastInRounds(clients: CableClients, publisher: Redis, channel: string, name: string): Promise<Measured[]> {
+  const rounds: Measured[] = [];
+  for (let round = 1; round <= BROADCAST_ROUNDS; round++) {
+    const title = `${BROADCAST_TITLE} ${round}`;
+    rounds.push(
+      await deliver(clients, newDeliveryPhase(title, clients.userIds.length), `${name}, round ${round}`, async (sentAt) => {
+        const message = JSON.stringify({ everyone: true, event: { type: 'notification_created', payload: { id: 0, user_id: 0, title, message: 'To every member.', read: false, viewed_on: null, created_at: new Date().toISOString() } } });
+        sentAt.fill(performance.now());
+        await publisher.publish(channel, message);
+      }),
+    );
+    await sleep(1_000);
+  }
+  return rounds;
+}
+
+/** The round with the median p99. */
+function medianRound(rounds: Measured[]): Measured | undefined {
+  return [...rounds].sort((a, b) => percentile(a.latencies, 99) - percentile(b.latencies, 99))[Math.floor(rounds.length / 2)];
+}
+
+/**
+ * The same broadcast from the bare fan-out (servers/bare-cable-server.mjs: ws and ioredis, the
+ * frames built as the portal builds them, nothing else) to the same number of clients: this
+ * machine's floor for the row, printed beside the portal's.
+ */
+async function measureBareBroadcast(redisUrl: string, memberIds: number[], portal: Measured | undefined, targets: TargetRow[]): Promise<void> {
+  const port = await freePort();
+  const channel = `bench_bare_${randomBytes(4).toString('hex')}:realtime`;
+  const bare = startNode('bare fan-out', [fileURLToPath(new URL('./servers/bare-cable-server.mjs', import.meta.url))], { PATH: process.env.PATH, PORT: String(port), REDIS_URL: redisUrl, REDIS_CHANNEL: channel }, port, true);
+  await new Promise<void>((resolve, reject) => {
+    bare.child.once('message', () => resolve());
+    bare.child.once('exit', (code) => reject(new Error(`the bare fan-out exited (${code}):\n${bare.output()}`)));
+  });
+  // The bare server checks no token; the clients send one all the same.
+  const clients = await openCableClients({ port, jwtSecret: 'unchecked', userIds: memberIds });
+  await sleep(4_000);
+  const publisher = new Redis(redisUrl);
+  let rounds: Measured[];
+  try {
+    rounds = await broadcastInRounds(clients, publisher, channel, 'bare fan-out (ws + ioredis only)');
+  } finally {
+    publisher.disconnect();
+    clients.close();
+    await bare.stop();
+  }
+  printTable(`Realtime: the broadcast's floor on this machine (${clients.confirmed} clients)`, ['delivery', 'send time s', 'p50 ms', 'p99 ms', 'delivered', 'share delivered', 'wrong frames'], rounds.map(deliveryRow));
+  note('The same clients and check, against a server that does nothing but the fan-out (src/servers/bare-cable-server.mjs): what the portal takes above it is its own cost, the rest is the machine\'s (one socket write per client in the server, one read per client in the bench, on the same cores). The reference row takes the round with the median p99.');
+  const floor = medianRound(rounds);
+  const floorP99 = floor ? percentile(floor.latencies, 99) : Number.NaN;
+  targets.push({ figure: `broadcast to all, bare fan-out (this machine's floor, median of ${BROADCAST_ROUNDS} rounds): p99`, measured: floor ? `${fixed(floorP99, 0)} ms` : '-', target: '-', meets: floor ? null : undefined });
+  if (portal && floor) {
+    const above = percentile(portal.latencies, 99) - floorP99;
+    targets.push({ figure: 'broadcast to all: the portal\'s p99 above the floor', measured: `${above >= 0 ? '+' : ''}${fixed(above, 0)} ms`, target: '-', meets: null });
+  }
 }
 
 /**
@@ -213,24 +273,14 @@ async function measureClusterBroadcast(database: BenchDatabase, redisUrl: string
   await sleep(4_000);
   const publisher = new Redis(redisUrl);
   const channel = `${server.redisNamespace}:realtime`;
-  const rounds: Measured[] = [];
+  let rounds: Measured[];
   try {
-    for (let round = 1; round <= CLUSTER_BROADCAST_ROUNDS; round++) {
-      const title = `${BROADCAST_TITLE} ${round}`;
-      rounds.push(
-        await deliver(clients, newDeliveryPhase(title, memberIds.length), `broadcast to all, ${workers} processes, round ${round}`, async (sentAt) => {
-          const message = JSON.stringify({ everyone: true, event: { type: 'notification_created', payload: { id: 0, user_id: 0, title, message: 'To every member.', read: false, viewed_on: null, created_at: new Date().toISOString() } } });
-          sentAt.fill(performance.now());
-          await publisher.publish(channel, message);
-        }),
-      );
-      await sleep(1_000);
-    }
+    rounds = await broadcastInRounds(clients, publisher, channel, `broadcast to all, ${workers} processes`);
   } finally {
     publisher.disconnect();
   }
   printTable(`Realtime: broadcast over ${workers} server processes (WEB_CONCURRENCY=${workers}, ${clients.confirmed} clients)`, ['delivery', 'send time s', 'p50 ms', 'p99 ms', 'delivered', 'share delivered', 'wrong frames'], rounds.map(deliveryRow));
-  const median = [...rounds].sort((a, b) => percentile(a.latencies, 99) - percentile(b.latencies, 99))[Math.floor(rounds.length / 2)];
+  const median = medianRound(rounds);
   note(`The target row takes the round with the median p99 of ${rounds.length}. The cluster's primary hands each new connection to the next worker in turn.`);
   targets.push(...deliveryTargets(`broadcast to all, WEB_CONCURRENCY=${workers} (median of ${rounds.length} rounds)`, median));
   clients.close();

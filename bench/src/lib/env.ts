@@ -41,6 +41,8 @@ export const knobs = {
   pgAdminUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   /** Only the API routes whose label contains this, or one of several separated by commas (case-insensitive); the bare ceiling always runs. */
   only: process.env.BENCH_ONLY ? process.env.BENCH_ONLY.toLowerCase().split(',').map((part) => part.trim()).filter(Boolean) : undefined,
+  /** The commit whose server the write rows are compared with in the same run (issue 19 item 3); 'none' skips it. */
+  before: process.env.BENCH_BEFORE === 'none' ? undefined : process.env.BENCH_BEFORE || 'ce1fb5d',
   /** undefined: try the default and use it only if it answers. */
   redisUrl: process.env.REDIS_URL || undefined,
 };

@@ -44,8 +44,8 @@ export interface TargetRow {
   figure: string;
   measured: string;
   target: string;
-  /** undefined: not measured in this run. */
-  meets: boolean | undefined;
+  /** undefined: not measured in this run; null: a reference beside the targets, with none of its own. */
+  meets: boolean | undefined | null;
 }
 
 /** Every figure that has a target, beside it, and whether it meets it. */
@@ -53,6 +53,6 @@ export function printTargets(title: string, rows: TargetRow[]): void {
   printTable(
     title,
     ['figure', 'measured', 'target', 'meets'],
-    rows.map((row) => [row.figure, row.measured, row.target, row.meets === undefined ? 'not measured' : row.meets ? 'yes' : 'NO']),
+    rows.map((row) => [row.figure, row.measured, row.target, row.meets === undefined ? 'not measured' : row.meets === null ? '(reference)' : row.meets ? 'yes' : 'NO']),
   );
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { onCleanup } from './cleanup.js';
-import { knobs, repoRoot, serverEntry } from './env.js';
+import { knobs, repoRoot, serverEntry, webDist } from './env.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,8 +32,8 @@ export interface RunningProcess {
 }
 
 /** Starts a node process, keeps its last output lines, and stops it (SIGTERM, then SIGKILL). */
-export function startNode(label: string, args: string[], env: NodeJS.ProcessEnv, port: number, ipc = false): RunningProcess {
-  const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'] });
+export function startNode(label: string, args: string[], env: NodeJS.ProcessEnv, port: number, ipc = false, cwd = repoRoot): RunningProcess {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString().split('\n').filter(Boolean));
@@ -119,20 +119,23 @@ export function portalEnv(options: { databaseUrl?: string | undefined; redisUrl?
 /**
  * The real built server (apps/server/dist/server.js) in production mode on a free loopback
  * port, with its own JWT secret, data directory and Redis namespace. Resolves once
- * /api/health answers, i.e. after the migrations ran.
+ * /api/health answers, i.e. after the migrations ran. `entry`: another build's server.js (an
+ * earlier commit's, lib/earlier-build.ts), run from its own checkout with this one's web build.
  */
-export async function startPortalServer(options: { databaseUrl: string; redisUrl: string | undefined; env?: Record<string, string> }): Promise<PortalServer> {
-  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first.`);
+export async function startPortalServer(options: { databaseUrl: string; redisUrl: string | undefined; env?: Record<string, string>; entry?: string }): Promise<PortalServer> {
+  const entry = options.entry ?? serverEntry;
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first.`);
   const port = await freePort();
   const jwtSecret = randomBytes(48).toString('base64url');
   const dataDir = benchDataDir();
   const redisNamespace = `bench_${randomBytes(4).toString('hex')}`;
-  const env = portalEnv({ ...options, port, jwtSecret, dataDir, redisNamespace });
+  const env = portalEnv({ ...options, port, jwtSecret, dataDir, redisNamespace, env: { ...(options.entry ? { WEB_DIST_DIR: webDist } : {}), ...options.env } });
   // --expose-gc and the probe let the bench read the heap after a full collection; the
   // server's own code is unchanged.
   // BENCH_CPU_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (open it
   // in Chrome DevTools' Performance panel, or summarize it with src/profile-summary.ts).
-  const proc = startNode('portal server', [...profileArgs('portal'), '--expose-gc', '--import', memoryProbe, serverEntry], env, port, true);
+  const checkout = path.resolve(path.dirname(entry), '../../..');
+  const proc = startNode(options.entry ? `portal server (${options.entry})` : 'portal server', [...profileArgs('portal'), '--expose-gc', '--import', memoryProbe, entry], env, port, true, checkout);
   await waitForOk(proc, '/api/health');
   const memory = () =>
     new Promise<NodeJS.MemoryUsage>((resolve, reject) => {
