@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mfaRecoveryCodes, users } from '../../db/schema/index.js';
+import { createSecretBox } from '../../lib/secret-box.js';
 import { awayFromStepEdge, enrolMfa, totpCode } from '../../test/mfa.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { normalizeRecoveryCode } from './totp.js';
@@ -109,8 +110,12 @@ describe('signing in with two-factor on', () => {
     expect(first.json()).toEqual({ error: { code: 'mfa_required', message: 'Enter the 6-digit code from your authenticator app.' } });
     expect(first.headers.authorization).toBeUndefined();
 
+    // The step after the one the enrolment spent, read from the row rather than the clock: the
+    // replay guard's own boundary, which no step edge or clock set back can move.
+    const spent = (await stored(member.user.id)).mfa_last_step!;
+    const next = totpCode(secret, (spent + 1) * STEP);
+
     // A wrong password never says two-factor is on, and does not spend the code.
-    const next = totpCode(secret, Date.now() + STEP);
     expectCode(await login(member.user.email, 'wrong password'), 401, 'invalid_credentials');
     expectCode(await login(member.user.email, 'wrong password', next), 401, 'invalid_credentials');
 
@@ -125,9 +130,33 @@ describe('signing in with two-factor on', () => {
     expect(String(ok.headers.authorization)).toMatch(/^Bearer /);
     expect(ok.json().user.mfa_enabled).toBe(true);
 
-    // Replay: the same code, and any earlier step, is refused.
+    // Replay: the same code, and the earlier step the enrolment spent, are refused.
+    expect((await stored(member.user.id)).mfa_last_step).toBe(spent + 1);
     expectCode(await login(member.user.email, PASSWORD, next), 401, 'invalid_credentials');
-    expectCode(await login(member.user.email, PASSWORD, totpCode(secret)), 401, 'invalid_credentials');
+    expectCode(await login(member.user.email, PASSWORD, totpCode(secret, spent * STEP)), 401, 'invalid_credentials');
+  });
+
+  it("a code that is also the spent step's counts as the later step it belongs to (six digits repeat)", async () => {
+    // Found by search: this secret shows 738648 in step 58907520 (2026-01-01T00:00:00Z) and in
+    // the step after it. The clock is held in the first of them, which the last login spent.
+    const secret = 'GMNXTFJRX7ETPLJ562UUMYQRRL2XPFV5';
+    const spentStep = 58_907_520;
+    expect(totpCode(secret, spentStep * STEP)).toBe('738648');
+    expect(totpCode(secret, (spentStep + 1) * STEP)).toBe('738648');
+    const member = await t.signIn({ password: PASSWORD });
+    await enrolMfa(t, member.auth, PASSWORD);
+    const sealed = createSecretBox(t.app.ctx.config.mfaEncryptionKey).encrypt(secret);
+    await t.db.update(users).set({ mfa_secret: sealed, mfa_last_step: spentStep }).where(eq(users.id, member.user.id));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(spentStep * STEP + 10_000);
+      const ok = await login(member.user.email, PASSWORD, '738648');
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await stored(member.user.id)).mfa_last_step).toBe(spentStep + 1);
+      expectCode(await login(member.user.email, PASSWORD, '738648'), 401, 'invalid_credentials');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('accepts the steps just before and after the current one (clock drift), and refuses two away', async () => {

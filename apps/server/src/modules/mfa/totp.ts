@@ -35,10 +35,19 @@ export function asTotpCode(input: string): string | undefined {
   return /^\d{6}$/.test(digits) ? digits : undefined;
 }
 
-/** The time step the code belongs to, within the drift window around `timestampMs`; null if none. */
+/**
+ * The latest time step within the drift window around `timestampMs` whose code is `code`; null
+ * if none. The latest, not the first one otpauth's search meets (current, previous, next): six
+ * digits repeat across steps about once in a million, and the replay guard compares steps, so
+ * a fresh code that is also the spent step's must count as the later, unused step.
+ */
 export function matchingStep(secret: string, code: string, timestampMs: number): number | null {
-  const delta = totp(secret).validate({ token: code, timestamp: timestampMs, window: TOTP_WINDOW });
-  return delta === null ? null : timeStep(timestampMs) + delta;
+  const generator = totp(secret);
+  const current = timeStep(timestampMs);
+  for (let step = current + TOTP_WINDOW; step >= current - TOTP_WINDOW; step--) {
+    if (generator.validate({ token: code, timestamp: step * TOTP_PERIOD_SECONDS * 1000, window: 0 }) === 0) return step;
+  }
+  return null;
 }
 
 /**
