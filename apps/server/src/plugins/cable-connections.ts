@@ -14,8 +14,11 @@ const PING_SLOTS = 30;
 export interface CableConnection {
   readonly socket: WebSocket;
   readonly userId: number;
-  /** A full_access_admin when it connected: hears admin_changed events. */
-  readonly isAdmin: boolean;
+  /**
+   * A full_access_admin: hears admin_changed events. Set when it connects, and changed only
+   * through `CableConnections.setAdmin` when the user's role changes.
+   */
+  isAdmin: boolean;
   /** The session it was opened with: ending that session closes it (ASVS V7.4). */
   readonly jti: string;
   /** Fires when the token expires: a socket lives no longer than its token (ASVS 7.3.2). */
@@ -105,6 +108,21 @@ export class CableConnections {
     }
     this.admins.delete(connection);
     this.pingSlots[connection.pingSlot]?.delete(connection);
+  }
+
+  /** The open connections of these users, or of everyone. */
+  of(userIds: readonly number[] | 'all'): CableConnection[] {
+    if (userIds === 'all') return this.pingSlots.flatMap((slot) => [...slot]);
+    return [...new Set(userIds)].flatMap((userId) => this.byUser.get(userId) ?? []);
+  }
+
+  /** The user got or lost the administrator role: the connection starts or stops hearing admin_changed. */
+  setAdmin(connection: CableConnection, isAdmin: boolean): void {
+    // One that closed while its user was read again stays out.
+    if (!this.pingSlots[connection.pingSlot]?.has(connection)) return;
+    connection.isAdmin = isAdmin;
+    if (isAdmin) this.admins.add(connection);
+    else this.admins.delete(connection);
   }
 
   toUser(userId: number, event: CableEvent): void {

@@ -4,7 +4,7 @@ import type { CableEvent } from '@sunin/contract';
 import type { BusMessage } from '../lib/bus.js';
 import { startSession } from '../modules/auth/sessions.service.js';
 import { createNotifications, publishNotifications } from '../modules/notifications/notifications.service.js';
-import { loadActionCable, rawCable, waitFor } from '../test/cable-client.js';
+import { loadActionCable, rawCable, subscribedCable, waitFor } from '../test/cable-client.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -31,16 +31,6 @@ async function subscribe(token: string, userId: number) {
     },
   );
   return { consumer, state };
-}
-
-/** A raw cable signed in with `token`, subscribed to the NotificationsChannel of `userId` and confirmed. */
-async function subscribedCable(token: string, userId: number) {
-  const cable = rawCable(`${base}?token=${token}`);
-  const identifier = JSON.stringify({ channel: 'NotificationsChannel', user_id: userId });
-  await cable.opened;
-  cable.socket.send(JSON.stringify({ command: 'subscribe', identifier }));
-  await waitFor(() => cable.frames.find((f) => f.type === 'confirm_subscription'), 3_000, 'confirmation');
-  return { ...cable, identifier };
 }
 
 /** What another server process publishes: the message goes over Redis as JSON when REDIS_URL is set. */
@@ -176,13 +166,13 @@ describe('ActionCable at /cable', () => {
     const a = await t.signIn();
     const b = await t.signIn({ company_role: 'full_access_admin', account_type: 'admin' });
     const c = await t.signIn();
-    const firstTab = await subscribedCable(a.token, a.user.id);
-    const secondTab = await subscribedCable(a.token, a.user.id);
-    const other = await subscribedCable(b.token, b.user.id);
+    const firstTab = await subscribedCable(`${base}?token=${a.token}`, a.user.id);
+    const secondTab = await subscribedCable(`${base}?token=${a.token}`, a.user.id);
+    const other = await subscribedCable(`${base}?token=${b.token}`, b.user.id);
     const unsubscribed = rawCable(`${base}?token=${c.token}`);
     await unsubscribed.opened;
     await waitFor(() => unsubscribed.frames.find((f) => f.type === 'welcome'), 3_000, 'welcome');
-    const gone = await subscribedCable(c.token, c.user.id);
+    const gone = await subscribedCable(`${base}?token=${c.token}`, c.user.id);
     gone.socket.close();
     await gone.closed;
 
@@ -201,8 +191,8 @@ describe('ActionCable at /cable', () => {
   it("closes only the revoked session's socket; the user's other socket still hears their events", async () => {
     const member = await t.signIn();
     const second = await startSession(t.app.ctx, t.db, member.user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
-    const revoked = await subscribedCable(member.token, member.user.id);
-    const kept = await subscribedCable(second.token, member.user.id);
+    const revoked = await subscribedCable(`${base}?token=${member.token}`, member.user.id);
+    const kept = await subscribedCable(`${base}?token=${second.token}`, member.user.id);
     const jti = (await t.app.ctx.tokens.verify(member.token))!.jti;
 
     await publishAsAnotherProcess({ userId: member.user.id, revoke: { jtis: [jti] } });

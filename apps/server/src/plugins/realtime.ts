@@ -4,7 +4,8 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
-import { authenticate } from '../modules/auth/sessions.service.js';
+import type { AppContext } from '../app-context.js';
+import { authenticate, liveSessionRoles } from '../modules/auth/sessions.service.js';
 import { CableConnections, frameOpening, refuse, sendFrame, type CableConnection } from './cable-connections.js';
 
 declare module 'fastify' {
@@ -34,6 +35,23 @@ function parseIdentifier(identifier: unknown): { channel: string; userId: string
 }
 
 /**
+ * Users' rows changed (docs/decisions/028), or, for `'all'`, Redis came back and any change may
+ * have been missed: their open sockets are checked again as a new one would be. A socket whose
+ * session ended or whose user is gone is refused; the others hear admin_changed as their user's
+ * role now says. One query per thousand sockets: a change to one user is one query, and only in
+ * the processes that hold their sockets.
+ */
+async function recheckConnections(ctx: AppContext, connections: CableConnections, userIds: number[] | 'all'): Promise<void> {
+  const open = connections.of(userIds);
+  if (open.length === 0) return;
+  const roles = await liveSessionRoles(ctx, open.map((connection) => connection.jti));
+  for (const connection of open) {
+    if (roles.has(connection.jti)) connections.setAdmin(connection, roles.get(connection.jti) === ADMIN_ROLE);
+    else refuse(connection.socket);
+  }
+}
+
+/**
  * /cable?token=...: a token check at connect, `welcome`, a ping every 3 s, subscribe and
  * unsubscribe with a JSON identifier, NotificationsChannel confirmed only for the token's own
  * user. Events reach a process through the bus, whichever process created them; the fan-out
@@ -57,11 +75,25 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   /** Each /cable request's upgrade answer, to let go of it once the socket is open. */
   const upgradeResponses = new WeakMap<FastifyRequest, ServerResponse>();
 
+  // Re-checks run one at a time, in the order the bus told them, and an admin_changed heard
+  // while one is under way waits for it: the event reaches the administrators as of the change
+  // published before it (a demoted administrator does not hear the write that demoted them).
+  let queue: Promise<void> | undefined;
+  const inTurn = (step: () => void | Promise<void>) => {
+    const next = (queue ?? Promise.resolve()).then(step).catch((error: unknown) => app.log.error({ err: error }, 'could not check open sockets again'));
+    queue = next;
+    void next.then(() => {
+      if (queue === next) queue = undefined;
+    });
+  };
+
   const stopListening = app.ctx.bus.onMessage((message) => {
-    if ('admins' in message) connections.toAdmins(message.event);
-    else if ('everyone' in message) connections.toEveryone(message.event);
+    if ('admins' in message) {
+      if (queue) inTurn(() => connections.toAdmins(message.event));
+      else connections.toAdmins(message.event);
+    } else if ('everyone' in message) connections.toEveryone(message.event);
     else if ('revoke' in message) connections.revoke(message.userId, message.revoke.jtis);
-    else if ('usersChanged' in message) return;
+    else if ('usersChanged' in message) inTurn(() => recheckConnections(app.ctx, connections, message.usersChanged));
     else connections.toUser(message.userId, message.event);
   });
   connections.startPings();
@@ -69,6 +101,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onClose', async () => {
     connections.stopPings();
     stopListening();
+    await queue;
   });
 
   const rememberUpgradeResponse: preHandlerHookHandler = (request, reply, done) => {

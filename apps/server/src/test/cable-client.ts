@@ -50,3 +50,13 @@ export async function waitFor<T>(check: () => T | undefined | false, timeoutMs =
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/** A raw cable at `url` (with its `?token=`), subscribed to the NotificationsChannel of `userId` and confirmed. */
+export async function subscribedCable(url: string, userId: number) {
+  const cable = rawCable(url);
+  const identifier = JSON.stringify({ channel: 'NotificationsChannel', user_id: userId });
+  await cable.opened;
+  cable.socket.send(JSON.stringify({ command: 'subscribe', identifier }));
+  await waitFor(() => cable.frames.find((f) => f.type === 'confirm_subscription'), 3_000, 'confirmation');
+  return { ...cable, identifier };
+}

@@ -1,5 +1,5 @@
-import type { Session } from '@sunin/contract';
-import { and, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { CompanyRole, Session } from '@sunin/contract';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { statement, type Executor } from '../../db/client.js';
 import { sessions, users, type SessionEndReason, type SessionRow, type UserRow } from '../../db/schema/index.js';
@@ -161,6 +161,28 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   const auth: Authenticated = { user, claims, sessionId };
   ctx.sessions.set(claims.jti, { auth, lastUsedAt }, generation, now);
   return auth;
+}
+
+/** Sessions read again per query, so that a check of every open socket is a few queries. */
+const RECHECK_BATCH = 1_000;
+
+/**
+ * For connections that authenticated earlier and stay open (websockets): which of these
+ * sessions `authenticate` would still accept as far as the rows say (the session not ended, its
+ * user still there), each with its user's company role now. A jti missing from the answer may
+ * no longer be signed in. The token's own expiry is the connection's to keep.
+ */
+export async function liveSessionRoles(ctx: AppContext, jtis: readonly string[]): Promise<Map<string, CompanyRole | null>> {
+  const roles = new Map<string, CompanyRole | null>();
+  for (let start = 0; start < jtis.length; start += RECHECK_BATCH) {
+    const rows = await ctx.db
+      .select({ jti: sessions.jti, companyRole: users.company_role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(and(inArray(sessions.jti, jtis.slice(start, start + RECHECK_BATCH)), isNull(sessions.ended_at)));
+    for (const row of rows) roles.set(row.jti, row.companyRole);
+  }
+  return roles;
 }
 
 /** The caller's live sessions, the most recently used first. */
