@@ -5,7 +5,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { isAdmin } from '../../lib/access';
 import { disconnectCable } from '../../lib/cable';
 import { fullName, useCurrentUser } from '../../lib/current-user';
-import { initials } from '../../lib/format';
+import { initials } from '../../lib/initials';
 import { readSession } from '../../lib/session';
 
 const itemClasses = 'block w-full px-4 py-2 text-left text-sm text-ink-700 data-focus:bg-ink-100 data-focus:text-ink-900';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { initials } from '../../lib/format';
+import { initials } from '../../lib/initials';
 import { Monogram } from './monogram';
 
 describe('initials', () => {

@@ -1,4 +1,4 @@
-import { initials } from '../../lib/format';
+import { initials } from '../../lib/initials';
 
 /**
  * A portrait for a person without a photo: their initials on a brand-coloured disc. Decorative
