@@ -7,14 +7,15 @@
  * on /, /pricing and /login of the real built server. Each figure that issue 19 item 6 sets a
  * target for is printed beside it, with whether it holds.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { createBenchDatabase, withClient } from './lib/database.js';
-import { webDist } from './lib/env.js';
+import { repoRoot, webDist } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
 import { fixed, kib, note, printTable } from './lib/report.js';
 import { insertAdmin, insertMembers } from './lib/seed.js';
@@ -145,8 +146,20 @@ async function runLighthouse(url: string) {
   }
 }
 
+/**
+ * Debian's Chromium, as the end-to-end tests get it: scripts/ensure-chromium.mjs installs it with
+ * apt-get when it is missing and we are root, and otherwise says what to do (a new machine has
+ * none until something installs it). A CHROME_PATH of one's own is used as it is.
+ */
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM) || process.env.CHROME_PATH) return;
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/ensure-chromium.mjs')], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`The web benchmark needs Chromium at ${CHROMIUM}; see the message above.`);
+}
+
 export async function runWebBench(): Promise<void> {
   note('\n## Web');
+  ensureChromium();
   const routes = listRoutes();
   const database = await createBenchDatabase();
   const server = await startPortalServer({ databaseUrl: database.url, redisUrl: await resolveRedisUrl() });
