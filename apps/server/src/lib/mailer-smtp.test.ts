@@ -3,7 +3,8 @@ import { mailMessages, mailOutbox } from '../db/schema/index.js';
 import { freePort } from '../test/services.js';
 import { startSmtpServer, type LocalSmtpServer } from '../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { Mailer, type MailerOptions } from './mailer.js';
+import type { Socket } from 'node:net';
+import { Mailer, openSmtpSocket, type MailerOptions } from './mailer.js';
 
 /**
  * Real SMTP delivery from the outbox (docs/decisions/008) to a local SMTP server started here:
@@ -98,5 +99,31 @@ describe('SMTP delivery from the outbox', () => {
     await mailer.flush();
     expect(server.received).toHaveLength(1);
     expect(await onlyRow()).toMatchObject({ attempts: 2, sent_at: expect.any(Date) });
+  });
+});
+
+describe('the SMTP socket (openSmtpSocket)', () => {
+  const open = (options: Parameters<typeof openSmtpSocket>[0]) =>
+    new Promise<Socket>((resolve, reject) => openSmtpSocket(options, (error, socketOptions) => (error ? reject(error) : resolve(socketOptions!.connection))));
+
+  it('hands nodemailer a connected socket to the server of the URL', async () => {
+    const server = await smtpServer();
+    const port = Number(new URL(server.url).port);
+    const socket = await open({ host: '127.0.0.1', port });
+    try {
+      expect(socket.remotePort).toBe(port);
+      expect(socket.readyState).toBe('open');
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it('fails with the connection error when nothing listens, and the mailer keeps the row for a retry', async () => {
+    const port = await freePort();
+    await expect(open({ host: '127.0.0.1', port })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`);
+    await mailer.enqueue(t.db, message);
+    await mailer.flush();
+    expect(await onlyRow()).toMatchObject({ attempts: 1, sent_at: null, last_error: expect.stringContaining('ECONNREFUSED') });
   });
 });
