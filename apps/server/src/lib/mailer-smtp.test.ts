@@ -4,6 +4,7 @@ import { freePort } from '../test/services.js';
 import { startSmtpServer, type LocalSmtpServer } from '../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import type { Socket } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { Mailer, openSmtpSocket, type MailerOptions } from './mailer.js';
 
 /**
@@ -125,5 +126,22 @@ describe('the SMTP socket (openSmtpSocket)', () => {
     await mailer.enqueue(t.db, message);
     await mailer.flush();
     expect(await onlyRow()).toMatchObject({ attempts: 1, sent_at: null, last_error: expect.stringContaining('ECONNREFUSED') });
+  });
+
+  it('speaks TLS from the first byte on that socket for smtps:// (nodemailer upgrades the socket it is handed)', async () => {
+    let raw = '';
+    // smtp-server's own self-signed certificate: the client is told not to check it.
+    const server = new SMTPServer({ secure: true, authOptional: true, logger: false, onData: (stream, _session, done) => void stream.on('data', (chunk: Buffer) => (raw += chunk.toString())).on('end', () => done()) });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const { port } = server.server.address() as { port: number };
+      const mailer = smtpMailer(`smtps://127.0.0.1:${port}/?tls.rejectUnauthorized=false`);
+      await mailer.enqueue(t.db, message);
+      await mailer.flush();
+      expect(raw).toContain('Subject: Reset your SunIn password');
+      expect(await onlyRow()).toMatchObject({ attempts: 1, sent_at: expect.any(Date) });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
