@@ -53,7 +53,11 @@ export async function seedAnalytics(client: pg.Client, memberIds: number[]): Pro
      FROM (SELECT id, lead(changed_at) OVER (PARTITION BY project_id ORDER BY changed_at, id) AS next_at FROM project_stage_changes) n
      WHERE n.id = c.id AND n.next_at IS NOT NULL`,
   );
-  await client.query(`UPDATE projects p SET project_stage = CASE WHEN p.id % 10 = 7 THEN 'Archived' ELSE ($1::text[])[1 + p.id % 5] END`, [PROJECT_STAGES]);
+  await client.query(
+    `UPDATE projects p SET project_stage = CASE WHEN p.id % 10 = 7 THEN 'Archived' ELSE ($1::text[])[1 + p.id % 5] END,
+       stage_entered_at = (SELECT max(c.changed_at) FROM project_stage_changes c WHERE c.project_id = p.id)`,
+    [PROJECT_STAGES],
+  );
   await client.query(
     `INSERT INTO deals (project_id, contract_value_cents, net_profit_cents)
      SELECT id, (50000 + id % 250000) * 100, (10000 + id % 50000) * 100 FROM projects WHERE id % 5 < 2`,

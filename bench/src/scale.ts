@@ -26,11 +26,12 @@ const LARGE_MEMBERS = 9;
 const LARGE_PROJECTS = 10_000;
 const TARGET_SHARE = 0.8;
 
-/** A stage-history row for each project without one (its creation), as the portal records it. */
+/** A stage-history row for each project without one (its creation), and its stage_entered_at, as the portal records them. */
 async function recordCreations(databaseUrl: string): Promise<void> {
   await withClient(databaseUrl, async (client) => {
     await client.query(`INSERT INTO project_stage_changes (project_id, from_stage, to_stage, changed_at)
       SELECT p.id, NULL, p.project_stage, p.created_at FROM projects p WHERE NOT EXISTS (SELECT 1 FROM project_stage_changes c WHERE c.project_id = p.id)`);
+    await client.query('UPDATE projects SET stage_entered_at = created_at WHERE stage_entered_at IS NULL');
     // As autovacuum leaves a table in use: the bulk insert's dead counter rows gone, statistics fresh.
     await client.query('VACUUM ANALYZE');
   });

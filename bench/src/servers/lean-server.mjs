@@ -22,9 +22,8 @@ const PROJECT_COLUMNS = `p.id, p.account_id, p.user_id, p.company_name, p.indust
   p.shade_interference, p.shade_interference_details, p.type_of_roof, p.age_of_roof, p.roof_description, p.utility_company,
   p.utility_account_holder, p.utility_account_number, p.main_meter_number, p.main_panel_amperage, p.power_bill_received_status,
   p.average_monthly_power_bill_cost, p.additional_utility_notes, p.itc_energy_community, p.itc_domestic_content, p.tax_exempt,
-  p.kilowatt_amounts, p.project_stage, p.proposal_url, p.created_at, p.updated_at,
+  p.kilowatt_amounts, p.project_stage, p.proposal_url, p.stage_entered_at, p.created_at, p.updated_at,
   trim(u.first_name || ' ' || u.last_name) as owner_name,
-  (select max(c.changed_at) from project_stage_changes c where c.project_id = p.id) as stage_entered_at,
   (select s.value from settings s where s.name = 'stall_thresholds') as stall_thresholds`;
 
 const AUTH = { name: 'lean_auth', text: 'select u.*, s.id as session_id, s.ended_at, s.last_used_at from users u join sessions s on s.user_id = u.id and s.jti = $2 where u.id = $1 limit 1' };

@@ -22,7 +22,7 @@ import { MULTIPART_FRAMING_BYTES, uploadAttachment, type UploadSource } from '..
 import { assertCanWrite, memberScope, type ProjectScope } from '../modules/projects/project-access.js';
 import { contactRecords, linkRecords } from '../modules/projects/project-records.service.js';
 import { createProject, updateProject } from '../modules/projects/projects.service.js';
-import { closeStaysFromHistory } from '../modules/projects/stage-history.js';
+import { settleStaysFromHistory } from '../modules/projects/stage-history.js';
 import { adminUpdateProposalTicket, createProposalTicket, requestRevision } from '../modules/proposals/proposals.service.js';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
 import { energyProfilePdf, sitePhoto } from './demo-files.js';
@@ -73,7 +73,7 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
     await timeline.apply();
     await timeline.dateLedger();
     await timeline.dateClocks();
-    await closeStaysFromHistory(tx);
+    await settleStaysFromHistory(tx);
     await timeline.dateUsers(Object.values(people).map((person) => person.id), timeline.daysAgo(60));
     for (const person of Object.values(people)) await readOlderNotifications(demo, person);
     await timeline.dateReadNotifications();

@@ -60,6 +60,12 @@ export const projects = pgTable(
     itc_energy_community: boolean().notNull().default(false),
     itc_domestic_content: boolean().notNull().default(false),
     tax_exempt: boolean().notNull().default(false),
+    /**
+     * When the project reached its current stage: its newest stage change's changed_at, written
+     * with that change (migration 0015), so a page reads it with the row instead of probing the
+     * history once per project. Null only for a project without a history.
+     */
+    stage_entered_at: timestamp({ withTimezone: true, mode: 'date' }),
     created_at: createdAt,
     updated_at: updatedAt,
   },

@@ -33,8 +33,11 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
   return changes;
 }
 
+/** The bookkeeping columns: when a row was written, and when a project entered its stage (the stage change itself is audited). */
+const STAMP_FIELDS = new Set(['created_at', 'updated_at', 'stage_entered_at']);
+
 /** The fields of a row an entry may show: all but the secrets and the bookkeeping columns. */
-export const auditedFields = (row: Record<string, unknown>): string[] => Object.keys(row).filter((field) => !SECRET_FIELDS.has(field) && field !== 'updated_at' && field !== 'created_at');
+export const auditedFields = (row: Record<string, unknown>): string[] => Object.keys(row).filter((field) => !SECRET_FIELDS.has(field) && !STAMP_FIELDS.has(field));
 
 /** Writes one entry with the caller's transaction, so it exists exactly when the write does. */
 export async function recordAudit(tx: Executor, record: AuditRecord): Promise<void> {

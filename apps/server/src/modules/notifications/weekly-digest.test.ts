@@ -1,7 +1,6 @@
 import { DAY_MS } from '@sunin/contract';
-import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectStageChanges } from '../../db/schema/index.js';
+import { backdateStay } from '../../test/stays.js';
 import type { StoredMail } from '../../lib/mailer.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../test/test-app.js';
 import { digestSlot, sendWeeklyDigests } from './weekly-digest.js';
@@ -50,10 +49,7 @@ describe('the weekly digest (issue 18 item 4)', () => {
     });
     expect(requested.statusCode, requested.body).toBe(201);
     const stalled = await createProject(partner, 'Silver State Storage');
-    await t.db
-      .update(projectStageChanges)
-      .set({ changed_at: new Date(slot.getTime() - 40 * DAY_MS) })
-      .where(and(eq(projectStageChanges.project_id, stalled), isNull(projectStageChanges.left_at)));
+    await backdateStay(t.db, stalled, new Date(slot.getTime() - 40 * DAY_MS));
     const quiet = await t.signIn({ email_verified_at: new Date() });
     const optedOut = await t.signIn({ email_verified_at: new Date() });
     await createProject(optedOut, 'Opted Out Foods');

@@ -34,3 +34,11 @@ describe('newest-first lists use their index for the order', () => {
     expect(plan).toMatch(/Index/);
   });
 });
+
+describe("a member's page reads only its own rows (issue 19 item 2)", () => {
+  it('takes when each project entered its stage from the row, not from the stage history', async () => {
+    // A lookup per row in project_stage_changes grew a B-tree level deeper with the data
+    // (migration 0015 made it a column).
+    expect(await planOf(MEMBER_PAGE.text, [1, 25, 0])).not.toMatch(/project_stage_changes/);
+  });
+});

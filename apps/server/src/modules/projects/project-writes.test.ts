@@ -23,6 +23,13 @@ async function newProject(owner: SignedIn, company_name: string, project_stage =
   return res.json().id;
 }
 
+/** Whether the project's stage_entered_at is its newest stage change's time, as both paths must leave it (migration 0015). */
+async function enteredAtNewestChange(projectId: number): Promise<boolean> {
+  const [project] = await t.db.select({ at: projects.stage_entered_at }).from(projects).where(eq(projects.id, projectId));
+  const [newest] = await t.db.select({ at: projectStageChanges.changed_at }).from(projectStageChanges).where(eq(projectStageChanges.project_id, projectId)).orderBy(desc(projectStageChanges.changed_at)).limit(1);
+  return project?.at !== null && project?.at?.getTime() === newest?.at.getTime();
+}
+
 /** What a stage change left for a project, without its ids and times. */
 async function stageChangeRows(projectId: number) {
   const [note] = await t.db.select().from(notifications).where(and(eq(notifications.project_id, projectId), eq(notifications.title, 'Project stage updated')));
@@ -36,6 +43,7 @@ async function stageChangeRows(projectId: number) {
     mail: mail.map((row) => ({ to: row.to_address, template: row.template, text: row.text_body, data: { ...(row.template_data as object), project_id: 'the project' } })),
     history: history.map((row) => ({ from: row.from_stage, to: row.to_stage, by: row.changed_by, closed: row.left_at !== null })),
     audit: audit && { actor_id: audit.actor_id, changes: audit.changes },
+    enteredAtNewestChange: await enteredAtNewestChange(projectId),
   };
 }
 
@@ -69,6 +77,7 @@ describe('project writes in one statement (issue 19 item 3)', () => {
       { from: 'Financing and Documentation', to: 'Project Completion', by: admin.user.id, closed: false },
     ]);
     expect(one.audit).toEqual({ actor_id: admin.user.id, changes: { project_stage: { before: 'Financing and Documentation', after: 'Project Completion' } } });
+    expect(one.enteredAtNewestChange).toBe(true);
     // The answers agree too, but for the project's own id and times.
     const comparable = ({ id: _id, updated_at: _updated, stage_entered_at, created_at: _created, ...rest }: Record<string, unknown>) => ({ ...rest, entered: typeof stage_entered_at });
     expect(comparable(answers[0])).toEqual(comparable(answers[1]));
@@ -80,7 +89,10 @@ describe('project writes in one statement (issue 19 item 3)', () => {
     const id = await newProject(owner, 'Quarry Works', 'Project Initiation');
     const scope = { user: admin.user, admin: true };
     const stale = await readProjectForWrite(t.app.ctx, scope, id);
-    await updateProject(t.app.ctx, scope, id, { roof_description: 'Standing seam' });
+    const edited = await updateProject(t.app.ctx, scope, id, { roof_description: 'Standing seam' });
+    // A write that keeps the stage keeps the stay.
+    expect(edited.project.stage_entered_at).toEqual(stale.project.stage_entered_at);
+    expect(await enteredAtNewestChange(id)).toBe(true);
 
     expect(await writeProjectUpdate(t.app.ctx, scope, stale, { project_stage: 'Presentation Ready' })).toBeUndefined();
     const [row] = await t.db.select().from(projects).where(eq(projects.id, id));
@@ -88,7 +100,8 @@ describe('project writes in one statement (issue 19 item 3)', () => {
     expect(await t.db.select().from(projectStageChanges).where(eq(projectStageChanges.project_id, id))).toHaveLength(1);
 
     const answer = await updateProject(t.app.ctx, scope, id, { project_stage: 'Presentation Ready' });
-    expect(answer.project).toMatchObject({ project_stage: 'Presentation Ready', roof_description: 'Standing seam' });
+    expect(answer.project).toMatchObject({ project_stage: 'Presentation Ready', roof_description: 'Standing seam', stage_entered_at: answer.project.updated_at });
+    expect(await enteredAtNewestChange(id)).toBe(true);
     const audit = await t.db.select().from(auditEntries).where(eq(auditEntries.entity_id, id)).orderBy(desc(auditEntries.id));
     expect(audit.map((entry) => entry.changes)).toEqual([
       { project_stage: { before: 'Project Initiation', after: 'Presentation Ready' } },
@@ -108,6 +121,9 @@ describe('project writes in one statement (issue 19 item 3)', () => {
     const [row] = await t.db.select().from(projects).where(eq(projects.id, id));
     const [entry] = await t.db.select().from(auditEntries).where(and(eq(auditEntries.entity_id, id), eq(auditEntries.action, 'created')));
     expect(entry).toMatchObject({ actor_id: member.user.id, entity_type: 'project', changes: diff(null, row!, auditedFields(row!)) });
+    expect(entry!.changes).not.toHaveProperty('stage_entered_at');
+    expect(row!.stage_entered_at).toEqual(row!.created_at);
+    expect(await enteredAtNewestChange(id)).toBe(true);
   });
 
   it('gives concurrent new projects of one company name one account', async () => {

@@ -32,7 +32,6 @@ const EDITABLE_LIST = EDITABLE.join(', ');
 export interface ProjectForWrite {
   project: ProjectRow;
   ownerName: string;
-  stageEnteredAt: Date | null;
   storedStallThresholds: unknown;
   version: string;
   dealStatus: EarningEntryStatus | null;
@@ -48,8 +47,8 @@ const PROJECT_FOR_WRITE = statement(
 export async function readProjectForWrite(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<ProjectForWrite> {
   const [row] = await ctx.run<ProjectAnswerRow & { version: string; deal_status: EarningEntryStatus | null }>(PROJECT_FOR_WRITE, [projectId, scope.admin ? null : scope.user.id]);
   if (!row) throw new AppError('not_found', 'Project not found.');
-  const { version, deal_status, owner_name, stage_entered_at, stall_thresholds, ...project } = row;
-  return { project, ownerName: owner_name, stageEnteredAt: stage_entered_at, storedStallThresholds: stall_thresholds, version, dealStatus: deal_status };
+  const { version, deal_status, owner_name, stall_thresholds, ...project } = row;
+  return { project, ownerName: owner_name, storedStallThresholds: stall_thresholds, version, dealStatus: deal_status };
 }
 
 const STAGE_CHANGED_TITLE = 'Project stage updated';
@@ -57,7 +56,8 @@ const STAGE_CHANGED_TITLE = 'Project stage updated';
 const PROJECT_UPDATE = statement(
   'project_update',
   `with updated as (
-    update projects p set (${EDITABLE_LIST}) = (select ${EDITABLE_LIST} from jsonb_populate_record(p, $3::jsonb)), updated_at = $4
+    update projects p set (${EDITABLE_LIST}) = (select ${EDITABLE_LIST} from jsonb_populate_record(p, $3::jsonb)), updated_at = $4,
+      stage_entered_at = case when $5::boolean then $4 else p.stage_entered_at end
     where p.id = $1 and p.xmin = $2::xid
     returning p.id, p.user_id, p.project_stage
   ),
@@ -90,10 +90,13 @@ export interface WrittenProject {
 export async function writeProjectUpdate(ctx: AppContext, scope: ProjectScope, read: ProjectForWrite, input: ProjectUpdate): Promise<WrittenProject | null | undefined> {
   const { project: current, version, dealStatus } = read;
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<ProjectRow>;
-  const updated: ProjectRow = { ...current, ...changes, updated_at: new Date() };
+  const now = new Date();
+  const updated: ProjectRow = { ...current, ...changes, updated_at: now };
   const companyChanged = updated.company_name !== current.company_name;
   const billReceived = updated.power_bill_received_status === 'Yes' && current.power_bill_received_status !== 'Yes';
   const stageChanged = updated.project_stage !== current.project_stage;
+  // A stage change starts its stay with the write.
+  if (stageChanged) updated.stage_entered_at = now;
   const dealMoves = stageChanged && dealStatus !== null && entryStatusAtStage(dealStatus, updated.project_stage) !== dealStatus;
   if (companyChanged || billReceived || dealMoves) return null;
 
@@ -114,8 +117,8 @@ export async function writeProjectUpdate(ctx: AppContext, scope: ProjectScope, r
   ]);
   if (!result?.written) return undefined;
   const { written: _written, ...notification } = result;
-  // The owner cannot change here; a stage change starts its stay with the write.
-  const [answer] = withStalled([{ project: updated, ownerName: read.ownerName, stageEnteredAt: stageChanged ? updated.updated_at : read.stageEnteredAt }], read.storedStallThresholds);
+  // The owner cannot change here.
+  const [answer] = withStalled([{ project: updated, ownerName: read.ownerName }], read.storedStallThresholds);
   return { answer: answer!, notified: notification.id === null ? [] : [notification] };
 }
 
@@ -150,8 +153,8 @@ const PROJECT_CREATE = statement(
     returning id
   ),
   created as (
-    insert into projects (user_id, account_id, project_stage, ${CREATABLE_LIST})
-    select $1, (select id from account), $4, ${CREATABLE_LIST} from jsonb_populate_record(null::projects, $5::jsonb)
+    insert into projects (user_id, account_id, project_stage, stage_entered_at, ${CREATABLE_LIST})
+    select $1, (select id from account), $4, now(), ${CREATABLE_LIST} from jsonb_populate_record(null::projects, $5::jsonb)
     returning *
   ),
   stay as (
@@ -162,7 +165,7 @@ const PROJECT_CREATE = statement(
     insert into audit_entries (actor_id, action, entity_type, entity_id, changes)
     select $6, 'created', 'project', c.id,
       (select coalesce(jsonb_object_agg(f.key, jsonb_build_object('before', null, 'after', f.value)), '{}'::jsonb)
-       from jsonb_each(to_jsonb(c)) f where f.key not in ('created_at', 'updated_at') and f.value <> 'null'::jsonb)
+       from jsonb_each(to_jsonb(c)) f where f.key not in ('created_at', 'updated_at', 'stage_entered_at') and f.value <> 'null'::jsonb)
     from created c
   )
   select id from created`,

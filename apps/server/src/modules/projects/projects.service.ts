@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { projectCreateSchema, projectUpdateSchema } from '@sunin/contract';
 import type { AppContext } from '../../app-context.js';
 import { statement, type Executor } from '../../db/client.js';
-import { accounts, projectCounts, projects, projectStageChanges, settings, users, type NotificationRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
+import { accounts, projectCounts, projects, settings, users, type NotificationRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
@@ -32,7 +32,7 @@ type ProjectUpdate = z.output<typeof projectUpdateSchema>;
 
 const INITIAL_STAGE: ProjectStage = 'Project Initiation';
 
-export function toProjectResponse({ project: row, ownerName, stageEnteredAt, stalled }: ProjectWithOwner): Project {
+export function toProjectResponse({ project: row, ownerName, stalled }: ProjectWithOwner): Project {
   return {
     id: row.id,
     account_id: row.account_id,
@@ -64,7 +64,7 @@ export function toProjectResponse({ project: row, ownerName, stageEnteredAt, sta
     kilowatt_amounts: row.kilowatt_amounts,
     project_stage: row.project_stage,
     proposal_url: row.proposal_url,
-    stage_entered_at: stageEnteredAt?.toISOString() ?? null,
+    stage_entered_at: row.stage_entered_at?.toISOString() ?? null,
     stalled,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -73,9 +73,6 @@ export function toProjectResponse({ project: row, ownerName, stageEnteredAt, sta
 
 /** The owner's name as the project lists show it. */
 export const ownerName = fullName;
-
-/** When the project reached its current stage: its newest stage change (one index probe per project). */
-export const stageEnteredAt = sql<Date | null>`(select max(${projectStageChanges.changed_at}) from ${projectStageChanges} where ${projectStageChanges.project_id} = ${projects.id})`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));
 
 /** The stall_thresholds setting as stored (null while the default applies), read in the same query as the rows. */
 const storedStallThresholds = sql<unknown>`(select ${settings.value} from ${settings} where ${settings.name} = 'stall_thresholds')`;
@@ -174,6 +171,9 @@ async function writeProject(ctx: AppContext, scope: ProjectScope, projectId: num
  */
 async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRow, input: ProjectUpdate): Promise<NotificationRow[]> {
   const changes: Partial<typeof projects.$inferInsert> = { ...input, updated_at: new Date() };
+  const stageChanged = input.project_stage !== undefined && input.project_stage !== current.project_stage;
+  // A stage change starts its stay with the write (project-writes.ts writes the same).
+  if (stageChanged) changes.stage_entered_at = changes.updated_at;
   if (input.company_name !== undefined && input.company_name !== current.company_name) {
     changes.account_id = await resolveAccount(tx, current.user_id, { ...current, ...input, company_name: input.company_name });
   }
@@ -181,7 +181,6 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
   if (!updated) throw new AppError('not_found', 'Project not found.');
   // The 48-hour clocks waiting for the bill start when it is received (issue 18 item 1).
   if (updated.power_bill_received_status === 'Yes' && current.power_bill_received_status !== 'Yes') await startWaitingClocks(tx, updated.id, updated.updated_at);
-  const stageChanged = input.project_stage !== undefined && input.project_stage !== current.project_stage;
   if (stageChanged) await recordStageChange(tx, { projectId: updated.id, from: current.project_stage, to: updated.project_stage, by: scope.user.id, at: updated.updated_at });
   const notified = stageChanged
     ? [
@@ -240,7 +239,7 @@ export async function listProjects(ctx: AppContext, scope: ProjectScope, page: P
   const selection = projectSelection(filter);
   const [rows, total] = await Promise.all([
     ctx.db
-      .select({ project: projects, ownerName, stageEnteredAt, thresholds: storedStallThresholds })
+      .select({ project: projects, ownerName, thresholds: storedStallThresholds })
       .from(projects)
       .innerJoin(users, eq(users.id, projects.user_id))
       .where(selection)

@@ -1,7 +1,8 @@
 import { DAY_MS, DEFAULT_STALL_THRESHOLDS, type ProjectStage } from '@sunin/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notifications, projectStageChanges } from '../../db/schema/index.js';
+import { notifications } from '../../db/schema/index.js';
+import { backdateStay } from '../../test/stays.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { alertStalledProjects, scheduleStallAlerts } from './stalls.service.js';
 
@@ -34,10 +35,7 @@ async function moveTo(id: number, stage: ProjectStage): Promise<void> {
 
 /** Dates the project's current stay back, as if it began `days` ago. */
 async function enteredDaysAgo(id: number, days: number): Promise<void> {
-  await t.db
-    .update(projectStageChanges)
-    .set({ changed_at: new Date(Date.now() - days * DAY_MS) })
-    .where(and(eq(projectStageChanges.project_id, id), isNull(projectStageChanges.left_at)));
+  await backdateStay(t.db, id, new Date(Date.now() - days * DAY_MS));
 }
 
 const alertsAbout = (id: number) => t.db.select().from(notifications).where(eq(notifications.project_id, id)).orderBy(notifications.id);
