@@ -1,8 +1,9 @@
-import { ADMIN_ROLE, MFA_MESSAGES } from '@sunin/contract';
+import { MFA_MESSAGES } from '@sunin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
+import { adminStanding } from '../modules/auth/admin-standing.js';
 import { authenticate, type Authenticated, type ClientInfo } from '../modules/auth/sessions.service.js';
 
 /**
@@ -70,12 +71,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.auth = await authenticate(app.ctx, request.headers.authorization);
   };
   const assertAdmin = (request: FastifyRequest) => {
-    if (request.auth?.user.company_role !== ADMIN_ROLE) throw new AppError('forbidden', 'You are not allowed to do that.');
+    const standing = request.auth ? adminStanding(app.ctx.config, request.auth.user) : 'not_admin';
+    if (standing === 'not_admin') throw new AppError('forbidden', 'You are not allowed to do that.');
     // ADMIN_MFA_REQUIRED (docs/decisions/010): after the 401 and the non-admin 403, so only an
     // administrator learns that enrolment is what is missing. Their own /user routes stay open.
-    if (app.ctx.config.adminMfaRequired && request.auth.user.mfa_enabled_at === null) {
-      throw new AppError('mfa_enrollment_required', MFA_MESSAGES.enrollmentRequired);
-    }
+    if (standing === 'mfa_enrollment_required') throw new AppError('mfa_enrollment_required', MFA_MESSAGES.enrollmentRequired);
   };
   const requireAdmin: AuthHook = async (request) => {
     request.auth = await authenticate(app.ctx, request.headers.authorization);

@@ -15,8 +15,9 @@ export interface CableConnection {
   readonly socket: WebSocket;
   readonly userId: number;
   /**
-   * A full_access_admin: hears admin_changed events. Set when it connects, and changed only
-   * through `CableConnections.setAdmin` when the user's role changes.
+   * A full_access_admin who may use the admin area (adminStanding): hears admin_changed events.
+   * Set when it connects, and changed only through `CableConnections.setAdmin` when the user's
+   * standing changes.
    */
   isAdmin: boolean;
   /** The session it was opened with: ending that session closes it (ASVS V7.4). */

@@ -1,11 +1,12 @@
 import websocket from '@fastify/websocket';
-import { ADMIN_CHANGED_EVENT, ADMIN_ROLE, NOTIFICATIONS_CHANNEL } from '@sunin/contract';
+import { ADMIN_CHANGED_EVENT, NOTIFICATIONS_CHANNEL } from '@sunin/contract';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../app-context.js';
-import { authenticate, liveSessionRoles } from '../modules/auth/sessions.service.js';
+import { adminStanding } from '../modules/auth/admin-standing.js';
+import { authenticate, liveSessionUsers } from '../modules/auth/sessions.service.js';
 import { CableConnections, frameOpening, refuse, sendFrame, type CableConnection } from './cable-connections.js';
 
 declare module 'fastify' {
@@ -20,6 +21,12 @@ const PROTOCOL = 'actioncable-v1-json';
 const MAX_FRAME_BYTES = 16 * 1024;
 const MAX_SUBSCRIPTIONS = 20;
 const WELCOME_FRAME = JSON.stringify({ type: 'welcome' });
+/**
+ * Every open socket's session is read again this often, so that one whose session went idle
+ * (SESSION_IDLE_TIMEOUT_MINUTES) is closed within a minute of it, as its next request would be
+ * refused. One query per thousand sockets.
+ */
+export const SESSION_RECHECK_MS = 60_000;
 
 /** The channel and user of a subscription identifier, or null for anything else. */
 function parseIdentifier(identifier: unknown): { channel: string; userId: string } | null {
@@ -36,17 +43,19 @@ function parseIdentifier(identifier: unknown): { channel: string; userId: string
 
 /**
  * Users' rows changed (docs/decisions/028), or, for `'all'`, Redis came back and any change may
- * have been missed: their open sockets are checked again as a new one would be. A socket whose
- * session ended or whose user is gone is refused; the others hear admin_changed as their user's
- * role now says. One query per thousand sockets: a change to one user is one query, and only in
- * the processes that hold their sockets.
+ * have been missed, or a minute passed: their open sockets are checked again as a new one would
+ * be. A socket whose session ended or went idle, or whose user is gone, is refused; the others
+ * hear admin_changed as their user's standing now says (adminStanding, as the admin routes).
+ * One query per thousand sockets: a change to one user is one query, and only in the processes
+ * that hold their sockets.
  */
 async function recheckConnections(ctx: AppContext, connections: CableConnections, userIds: number[] | 'all'): Promise<void> {
   const open = connections.of(userIds);
   if (open.length === 0) return;
-  const roles = await liveSessionRoles(ctx, open.map((connection) => connection.jti));
+  const live = await liveSessionUsers(ctx, open.map((connection) => connection.jti));
   for (const connection of open) {
-    if (roles.has(connection.jti)) connections.setAdmin(connection, roles.get(connection.jti) === ADMIN_ROLE);
+    const user = live.get(connection.jti);
+    if (user) connections.setAdmin(connection, adminStanding(ctx.config, user) === 'admin');
     else refuse(connection.socket);
   }
 }
@@ -97,8 +106,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     else connections.toUser(message.userId, message.event);
   });
   connections.startPings();
+  const sessionRecheck = setInterval(() => inTurn(() => recheckConnections(app.ctx, connections, 'all')), SESSION_RECHECK_MS);
+  sessionRecheck.unref();
 
   app.addHook('onClose', async () => {
+    clearInterval(sessionRecheck);
     connections.stopPings();
     stopListening();
     await queue;
@@ -169,7 +181,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         // setTimeout holds at most ~24.8 days; tokens live 2 days.
         const expiry = setTimeout(() => refuse(socket), Math.max(0, claims.exp * 1000 - Date.now()));
         expiry.unref();
-        connection = { socket, userId: user.id, isAdmin: user.company_role === ADMIN_ROLE, jti: claims.jti, expiry, subscriptions: new Map(), pingSlot: connections.takePingSlot() };
+        connection = { socket, userId: user.id, isAdmin: adminStanding(app.ctx.config, user) === 'admin', jti: claims.jti, expiry, subscriptions: new Map(), pingSlot: connections.takePingSlot() };
         connections.add(connection);
         sendFrame(socket, WELCOME_FRAME);
         for (const raw of early.splice(0)) handle(raw);

@@ -1,4 +1,4 @@
-import type { CompanyRole, Session } from '@sunin/contract';
+import type { Session } from '@sunin/contract';
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { statement, type Executor } from '../../db/client.js';
@@ -166,23 +166,28 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
 /** Sessions read again per query, so that a check of every open socket is a few queries. */
 const RECHECK_BATCH = 1_000;
 
+/** What an open connection's standing depends on: its user's role and MFA enrolment. */
+export type LiveSessionUser = Pick<UserRow, 'company_role' | 'mfa_enabled_at'>;
+
 /**
  * For connections that authenticated earlier and stay open (websockets): which of these
- * sessions `authenticate` would still accept as far as the rows say (the session not ended, its
- * user still there), each with its user's company role now. A jti missing from the answer may
- * no longer be signed in. The token's own expiry is the connection's to keep.
+ * sessions `authenticate` would still accept as far as the rows say (the session not ended nor
+ * idle past SESSION_IDLE_TIMEOUT_MINUTES, its user still there), each with its user as now. A
+ * jti missing from the answer is no longer signed in. The token's own expiry is the
+ * connection's to keep.
  */
-export async function liveSessionRoles(ctx: AppContext, jtis: readonly string[]): Promise<Map<string, CompanyRole | null>> {
-  const roles = new Map<string, CompanyRole | null>();
+export async function liveSessionUsers(ctx: AppContext, jtis: readonly string[]): Promise<Map<string, LiveSessionUser>> {
+  const live = new Map<string, LiveSessionUser>();
+  const activeSince = new Date(Date.now() - ctx.config.sessionIdleTimeoutMs);
   for (let start = 0; start < jtis.length; start += RECHECK_BATCH) {
     const rows = await ctx.db
-      .select({ jti: sessions.jti, companyRole: users.company_role })
+      .select({ jti: sessions.jti, company_role: users.company_role, mfa_enabled_at: users.mfa_enabled_at })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
-      .where(and(inArray(sessions.jti, jtis.slice(start, start + RECHECK_BATCH)), isNull(sessions.ended_at)));
-    for (const row of rows) roles.set(row.jti, row.companyRole);
+      .where(and(inArray(sessions.jti, jtis.slice(start, start + RECHECK_BATCH)), isNull(sessions.ended_at), gt(sessions.last_used_at, activeSince)));
+    for (const { jti, ...user } of rows) live.set(jti, user);
   }
-  return roles;
+  return live;
 }
 
 /** The caller's live sessions, the most recently used first. */
