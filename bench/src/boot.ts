@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createBenchDatabase } from './lib/database.js';
 import { knobs, serverEntry } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
-import { fixed, meets, note, printTable } from './lib/report.js';
+import { fixed, median, meets, note, printTable } from './lib/report.js';
 import { benchDataDir, freePort, portalEnv, startNode } from './lib/server.js';
 
 const BOOT_TIMEOUT_MS = 60_000;
@@ -40,11 +40,6 @@ async function timeOneStart(env: NodeJS.ProcessEnv): Promise<number> {
   } finally {
     await proc.stop();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 export async function runBootBench(): Promise<void> {

@@ -5,6 +5,12 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[rank] ?? Number.NaN;
 }
 
+/** The middle value (the upper one of two middles). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
 export function fixed(value: number, digits = 1): string {
   return Number.isFinite(value) ? value.toFixed(digits) : '-';
 }
