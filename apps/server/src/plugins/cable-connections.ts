@@ -9,7 +9,7 @@ const PING_INTERVAL_MS = 3_000;
  * slots, one slot every PING_INTERVAL_MS / PING_SLOTS ms. Pinging 10,000 sockets in one go
  * held the event loop for ~100 ms every 3 s, and a delivery that arrived then waited for it.
  */
-const PING_SLOTS = 30;
+export const PING_SLOTS = 30;
 
 export interface CableConnection {
   readonly socket: WebSocket;
@@ -109,6 +109,11 @@ export class CableConnections {
     }
     this.admins.delete(connection);
     this.pingSlots[connection.pingSlot]?.delete(connection);
+  }
+
+  /** The open connections of one slot of PING_SLOTS: each connection is in one, spread evenly. */
+  inSlot(slot: number): CableConnection[] {
+    return [...(this.pingSlots[slot % PING_SLOTS] ?? [])];
   }
 
   /** The open connections of these users, or of everyone. */
