@@ -19,6 +19,21 @@ describe('SessionCache (docs/decisions/028)', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('asks for one read again in the last fifth of an entry\'s life, and a new entry starts over', () => {
+    const cache = new SessionCache(5_000);
+    cache.set('a', session(1, 'a'), cache.generation, 1_000);
+    expect(cache.claimRefresh('a', 4_999)).toBe(false);
+    expect(cache.claimRefresh('a', 5_000)).toBe(true);
+    // One read at a time; the entry still answers meanwhile.
+    expect(cache.claimRefresh('a', 5_500)).toBe(false);
+    expect(cache.get('a', 5_500)).toBeDefined();
+    cache.set('a', session(1, 'a'), cache.generation, 5_600);
+    expect(cache.claimRefresh('a', 9_599)).toBe(false);
+    expect(cache.claimRefresh('a', 9_600)).toBe(true);
+    expect(cache.claimRefresh('b', 9_600)).toBe(false);
+    expect(cache.claimRefresh('a', 10_600)).toBe(false);
+  });
+
   it('keeps nothing when SESSION_CACHE_SECONDS is 0', () => {
     const cache = new SessionCache(0);
     cache.set('a', session(1, 'a'), cache.generation);

@@ -141,9 +141,23 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   if (!claims) throw new AppError('unauthorized', UNAUTHORIZED);
   const now = Date.now();
   // A session read in the last SESSION_CACHE_SECONDS (docs/decisions/028), unless it is about to
-  // go idle: the database decides that.
+  // go idle: the database decides that. Near its entry's end it is read again in the background.
   const cached = ctx.sessions.get(claims.jti, now);
-  if (cached && now - cached.lastUsedAt <= ctx.config.sessionIdleTimeoutMs) return cached.auth;
+  if (cached && now - cached.lastUsedAt <= ctx.config.sessionIdleTimeoutMs) {
+    if (ctx.sessions.claimRefresh(claims.jti, now)) {
+      void readSession(ctx, claims, now).catch((error: unknown) => {
+        // Ended or gone since: the next request reads it and is refused.
+        if (error instanceof AppError && error.code === 'unauthorized') ctx.sessions.dropSessions([claims.jti]);
+        else ctx.log.warn({ err: error }, 'could not read a session again');
+      });
+    }
+    return cached.auth;
+  }
+  return readSession(ctx, claims, now);
+}
+
+/** The user and session of verified claims from the database, remembered for SESSION_CACHE_SECONDS; 401 for one ended or idle. */
+async function readSession(ctx: AppContext, claims: AccessClaims, now: number): Promise<Authenticated> {
   const generation = ctx.sessions.generation;
   const [row] = await ctx.run<AuthenticationRow>(AUTHENTICATION, [Number(claims.sub), claims.jti]);
   if (!row || row.session_ended_at) throw new AppError('unauthorized', UNAUTHORIZED);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { AUTH_LIFETIME_MS, type Session } from '@sunin/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sessions } from '../../db/schema/index.js';
+import { sessions, users } from '../../db/schema/index.js';
 import { rawCable, waitFor } from '../../test/cable-client.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { startSession } from './sessions.service.js';
@@ -201,6 +201,38 @@ describe('the session cache (docs/decisions/028)', () => {
     expect((await profile(member.auth.authorization)).json().first_name).toBe('After');
     expect((await edit(otherAdmin.user.id, { company_role: 'project_manager' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: otherAdmin.auth })).statusCode).toBe(403);
+  });
+
+  it('reads a session in use again before its entry expires, so a steady member never waits for it; a change or an end made outside the server shows then', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const reads = authenticationReads();
+    try {
+      const member = await t.signIn({ first_name: 'Before' });
+      const ended = await t.signIn();
+      for (const who of [member, ended]) expect((await profile(who.auth.authorization)).statusCode).toBe(200);
+      expect(reads.count()).toBe(2);
+      // Rows changed where the bus cannot tell (SQL by hand): the cache still answers.
+      await t.db.update(users).set({ first_name: 'After' }).where(eq(users.id, member.user.id));
+      await t.db.update(sessions).set({ ended_at: new Date(), end_reason: 'logout' }).where(eq(sessions.id, ended.sessionId));
+      vi.advanceTimersByTime(4_100);
+      const stored = vi.spyOn(t.app.ctx.sessions, 'set');
+      const dropped = vi.spyOn(t.app.ctx.sessions, 'dropSessions');
+      // In the entry's last fifth: answered from it, and read again in the background.
+      expect((await profile(member.auth.authorization)).json().first_name).toBe('Before');
+      expect((await profile(ended.auth.authorization)).statusCode).toBe(200);
+      await vi.waitFor(() => expect([stored.mock.calls.length, dropped.mock.calls.length]).toEqual([1, 1]), { interval: 20 });
+      expect(reads.count()).toBe(4);
+      stored.mockRestore();
+      dropped.mockRestore();
+      // Before the entries would have expired, without a read in the request.
+      vi.advanceTimersByTime(100);
+      expect((await profile(member.auth.authorization)).json().first_name).toBe('After');
+      expect(reads.count()).toBe(4);
+      expect((await profile(ended.auth.authorization)).statusCode).toBe(401);
+    } finally {
+      reads.restore();
+      vi.useRealTimers();
+    }
   });
 
   it('with SESSION_CACHE_SECONDS=0 every request reads the session', async () => {
