@@ -51,8 +51,8 @@ function parseIdentifier(identifier: unknown): { channel: string; userId: string
  * One query per thousand sockets: a change to one user is one query, and only in the processes
  * that hold their sockets.
  */
-async function recheckConnections(ctx: AppContext, connections: CableConnections, userIds: number[] | 'all' | { slot: number }): Promise<void> {
-  const open = typeof userIds === 'object' && 'slot' in userIds ? connections.inSlot(userIds.slot) : connections.of(userIds);
+async function recheckConnections(ctx: AppContext, connections: CableConnections, which: number[] | 'all' | { slot: number }): Promise<void> {
+  const open = typeof which === 'object' && 'slot' in which ? connections.inSlot(which.slot) : connections.of(which);
   if (open.length === 0) return;
   const live = await liveSessionUsers(ctx, open.map((connection) => connection.jti));
   for (const connection of open) {
