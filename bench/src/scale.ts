@@ -2,7 +2,8 @@
  * Cost that does not grow with data (npm run bench:scale; issue 19 item 2). On one database:
  *
  * 1. 10,000 projects (100 members x 100): a member's first page, rotating over the members,
- *    and the admin lists (All Projects, its Working tab, one member's projects);
+ *    and the admin lists (All Projects, its Working tab, one member's projects, a search of
+ *    All Projects that matches one project);
  * 2. then 90,000 more (9 members x 10,000), 100,000 in all: the same member pages, a first page
  *    of the members with 10,000 projects each, and the same admin lists.
  *
@@ -49,12 +50,20 @@ export async function runScaleBench(): Promise<void> {
   });
   await recordCreations(database.url);
 
+  const expectTotal = async (path: string, expected: number) => {
+    const check = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: admin } });
+    if (check.headers.get('x-total-count') !== String(expected)) throw new Error(`${path}: X-Total-Count ${check.headers.get('x-total-count')}, expected ${expected}.`);
+  };
   const memberPages = small.map((id) => ({ path: '/api/projects', authorization: token(id) }));
+  // One project's company in both cases (the larger case's members have other ids).
+  const search = { label: 'admin All Projects, search', path: `/api/admin/projects?q=${encodeURIComponent(`Company ${small[0]}-77`)}` };
   const adminLists = [
     { label: 'admin All Projects, first page', path: '/api/admin/projects' },
     { label: 'admin All Projects, Working tab', path: '/api/admin/projects?stage_filter=working' },
     { label: "admin one member's projects", path: `/api/admin/users/${small[0]}/projects` },
+    search,
   ];
+  await expectTotal(search.path, 1);
   const before = {
     member: await measure(server.baseUrl, memberPages),
     admin: [] as autocannon.Result[],
@@ -68,8 +77,8 @@ export async function runScaleBench(): Promise<void> {
   });
   await recordCreations(database.url);
   const total = SMALL_MEMBERS * SMALL_PROJECTS + LARGE_MEMBERS * LARGE_PROJECTS;
-  const check = await fetch(`${server.baseUrl}/api/admin/projects`, { headers: { authorization: admin } });
-  if (check.headers.get('x-total-count') !== String(total)) throw new Error(`X-Total-Count ${check.headers.get('x-total-count')}, expected ${total}.`);
+  await expectTotal('/api/admin/projects', total);
+  await expectTotal(search.path, 1);
 
   const after = {
     member: await measure(server.baseUrl, memberPages),

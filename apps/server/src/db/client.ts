@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { QueryResultRow } from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 
@@ -138,17 +139,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
 
+/**
+ * An embedded database (in memory without a folder) with the extensions the migrations create:
+ * pg_trgm for the admin searches (migration 0016). Tests that migrate PGlite themselves use it too.
+ */
+export async function createPglite(dataDir?: string): Promise<PGlite> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  const client = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), extensions: { pg_trgm } });
+  await client.waitReady;
+  return client;
+}
+
 // Each driver is loaded only when it is the one configured (issue 19 item 7: start-up time).
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
   const release = options.pgliteDir && options.lockDir ? acquireDataDirLock(options.lockDir) : () => {};
   try {
-    const client = options.pgliteDir ? new PGlite(path.resolve(options.pgliteDir)) : new PGlite();
-    await client.waitReady;
+    const client = await createPglite(options.pgliteDir ? path.resolve(options.pgliteDir) : undefined);
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     return {

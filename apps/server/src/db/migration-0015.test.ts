@@ -1,11 +1,12 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTempDirs } from '../test/temp-dirs.js';
+import { createPglite } from './client.js';
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle/', import.meta.url));
 const tempDir = useTempDirs('sunin-migration-');
@@ -27,7 +28,7 @@ afterEach(async () => client?.close());
 
 describe('migration 0015 (issue 19 item 2)', () => {
   it("gives every project its newest stage change's time, and a project without a history none", async () => {
-    client = new PGlite();
+    client = await createPglite();
     await migrate(drizzle({ client }), { migrationsFolder: migrationsBefore('0015_stage_entered_at') });
     await client.exec(`
       insert into users (id, first_name, last_name, user_name, email, password_digest, account_type)

@@ -73,6 +73,9 @@ export const projects = pgTable(
     index('projects_user_updated_idx').on(table.user_id, table.updated_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('projects_updated_idx').on(table.updated_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('projects_account_idx').on(table.account_id),
+    // All Projects' search (admin.service.ts projectListWhere): trigram indexes answer a
+    // substring ILIKE without reading every row (migration 0016 and decision 032).
+    index('projects_search_idx').using('gin', sql`(${table.id}::text) public.gin_trgm_ops`, table.company_name.op('public.gin_trgm_ops'), table.city.op('public.gin_trgm_ops')),
   ],
 );
 

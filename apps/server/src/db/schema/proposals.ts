@@ -29,7 +29,12 @@ export const proposalTickets = pgTable(
     created_at: createdAt,
     updated_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('proposal_tickets_project_idx').on(table.project_id), index('proposal_tickets_status_idx').on(table.status)],
+  (table) => [
+    index('proposal_tickets_project_idx').on(table.project_id),
+    index('proposal_tickets_status_idx').on(table.status),
+    // The tickets' search (proposals.service.ts): trigram indexes, migration 0016 and decision 032.
+    index('proposal_tickets_search_idx').using('gin', sql`(${table.id}::text) public.gin_trgm_ops`, table.company_name.op('public.gin_trgm_ops')),
+  ],
 );
 
 export const proposalLinks = pgTable(

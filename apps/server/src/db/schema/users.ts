@@ -1,4 +1,5 @@
 import type { AccountType, CompanyRole, SubscriptionStatus } from '@sunin/contract';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -47,7 +48,18 @@ export const users = pgTable(
     /** The weekly digest slot last handled for this user (issue 18 item 4): each slot sends at most once. */
     digest_sent_at: timestamp({ withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('users_first_name_idx').on(table.first_name)],
+  (table) => [
+    index('users_first_name_idx').on(table.first_name),
+    // All Users' search and All Projects' owner search (admin.service.ts): trigram indexes,
+    // migration 0016 and decision 032.
+    index('users_search_idx').using(
+      'gin',
+      sql`(${table.first_name} || ' ' || ${table.last_name}) public.gin_trgm_ops`,
+      table.email.op('public.gin_trgm_ops'),
+      table.user_name.op('public.gin_trgm_ops'),
+      table.phone_number.op('public.gin_trgm_ops'),
+    ),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -335,6 +335,16 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
   return loadTicket(ctx.db, ticketId);
 }
 
+/** The queue's filters: the statuses, the search (id and company, both in proposal_tickets_search_idx, migration 0016) and overdue. */
+export function proposalTicketListWhere(query: AdminProposalTicketListQuery, now: Date): SQL | undefined {
+  const pattern = query.q === undefined ? undefined : containsPattern(query.q);
+  return and(
+    query.status?.length ? inArray(proposalTickets.status, query.status) : query.include_terminal === 'true' ? undefined : notInArray(proposalTickets.status, [...TERMINAL_PROPOSAL_STATUSES]),
+    pattern === undefined ? undefined : or(ilike(sql`${proposalTickets.id}::text`, pattern), ilike(proposalTickets.company_name, pattern)),
+    query.overdue === 'true' ? overdueTicket(now) : undefined,
+  );
+}
+
 /**
  * The admin's proposal tickets (issue 15 item 2: q searches the id and company; status
  * filters; terminal statuses only when asked for, by include_terminal or by status). By
@@ -343,12 +353,7 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
  * the running clocks past their due time.
  */
 export async function listAllProposalTickets(ctx: AppContext, query: AdminProposalTicketListQuery, now: Date = new Date()) {
-  const pattern = query.q === undefined ? undefined : containsPattern(query.q);
-  const where = and(
-    query.status?.length ? inArray(proposalTickets.status, query.status) : query.include_terminal === 'true' ? undefined : notInArray(proposalTickets.status, [...TERMINAL_PROPOSAL_STATUSES]),
-    pattern === undefined ? undefined : or(ilike(sql`${proposalTickets.id}::text`, pattern), ilike(proposalTickets.company_name, pattern)),
-    query.overdue === 'true' ? overdueTicket(now) : undefined,
-  );
+  const where = proposalTicketListWhere(query, now);
   const sort = query.sort ?? { field: 'due_at', desc: false };
   const direction = sort.desc ? desc : asc;
   if (sort.field === 'due_at') {
