@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
@@ -103,6 +103,24 @@ describe('the mail outbox', () => {
     // Read from the table: list() would deliver it itself.
     expect((await t.db.select().from(mailMessages)).map((mail) => [mail.to_address, mail.subject])).toEqual([['member1@example.com', 'Reset 1']]);
     expect((await outboxRows())[0]?.sent_at).toBeInstanceOf(Date);
+  });
+
+  it("takes a row queued in the millisecond the pass starts, though the database's now() has microseconds", async () => {
+    // A row queued by SQL (the notification emails) is stamped by PostgreSQL in microseconds,
+    // while the worker's clock holds whole milliseconds: a flush right after the insert found
+    // the row later than its own "now" and left it for the next pass.
+    const time = clock();
+    const { transport, sent } = transportOf();
+    const worker = mailer({ transport, now: time.now });
+    const queue = (subject: string, microseconds: number) =>
+      t.db.insert(mailOutbox).values({ to_address: 'member@example.com', subject, text_body: 'x', next_attempt_at: sql`${time.now().toISOString()}::timestamptz + ${`${microseconds} microseconds`}::interval` });
+    await queue('Same millisecond', 400);
+    await queue('Next millisecond', 1_000);
+    await worker.flush();
+    expect(sent.map((message) => message.subject)).toEqual(['Same millisecond']);
+    time.advance(1);
+    await worker.flush();
+    expect(sent.map((message) => message.subject)).toEqual(['Same millisecond', 'Next millisecond']);
   });
 
   it('retries a failing transport with backoff, then marks the row failed and logs it without body, link or address', async () => {

@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Database, Executor } from '../db/client.js';
@@ -296,7 +296,11 @@ export class Mailer {
     const due = this.db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sent_at), isNull(mailOutbox.failed_at), lte(mailOutbox.next_attempt_at, dueBy)))
+      // Due by `dueBy` to the millisecond: rows queued by SQL take the database's now(), in
+      // microseconds, and a Date holds whole milliseconds. With `<= dueBy`, a row queued in the
+      // millisecond the pass started waited for the next pass (a CI flake of 2026-11-24:
+      // flush() right after an insert found nothing due).
+      .where(and(isNull(mailOutbox.sent_at), isNull(mailOutbox.failed_at), lt(mailOutbox.next_attempt_at, new Date(dueBy.getTime() + 1))))
       .orderBy(asc(mailOutbox.next_attempt_at), asc(mailOutbox.id))
       .limit(1)
       .for('update', { skipLocked: true });
