@@ -28,6 +28,9 @@ async function rate(baseUrl: string, requests: GetRequest[], duration: number): 
 export async function measure(baseUrl: string, requests: GetRequest[]): Promise<autocannon.Result> {
   await rate(baseUrl, requests, WARM_UP_SECONDS);
   const result = await rate(baseUrl, requests, knobs.durationSeconds);
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${requests[0]?.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0) {
+    const statuses = Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => `${status}: ${count}`);
+    throw new Error(`${requests[0]?.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors (${statuses.join(', ')})`);
+  }
   return result;
 }

@@ -34,6 +34,6 @@ export const adminExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/projects.csv',
     { schema: { tags: ['Admin: projects'], summary: 'All projects as CSV: the filters and sort of GET /admin/projects, every page', produces, querystring: adminProjectListQuerySchema } },
-    async (request, reply) => sendCsv(reply, 'projects', exportProjects(app.ctx, request.query)),
+    async (request, reply) => sendCsv(reply, 'projects', await exportProjects(app.ctx, request.query)),
   );
 };

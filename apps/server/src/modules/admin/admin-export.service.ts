@@ -55,8 +55,8 @@ const PROJECT_COLUMNS: CsvColumn<ProjectWithOwner>[] = [
 ];
 
 /** GET /api/admin/projects.csv (issue 15 item 3): All Projects with its search, filters and sort, every page. */
-export function exportProjects(ctx: AppContext, query: ExportQuery<AdminProjectListQuery>, batchSize = EXPORT_BATCH_SIZE): Readable {
-  const filter = projectListFilter(query);
+export async function exportProjects(ctx: AppContext, query: ExportQuery<AdminProjectListQuery>, batchSize = EXPORT_BATCH_SIZE): Promise<Readable> {
+  const filter = await projectListFilter(ctx.db, query);
   const where = projectSelection(filter);
   const orderBy = filter.orderBy;
   const rows = inBatches(

@@ -107,7 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Projects
   const projectTags = ['Admin: projects'];
   app.get('/admin/projects', { schema: { tags: projectTags, summary: 'All projects, newest updated_at first; search (q), filter and sort', querystring: adminProjectListQuerySchema, response: { 200: z.array(projectSchema) } } }, async (request, reply) => {
-    const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, admin.projectListFilter(request.query));
+    const { rows, total } = await listProjects(app.ctx, adminScope(request), request.query, await admin.projectListFilter(app.ctx.db, request.query));
     setPageHeaders(request, reply, request.query, total);
     return rows.map(toProjectResponse);
   });

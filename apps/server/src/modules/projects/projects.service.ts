@@ -225,7 +225,8 @@ export interface ProjectListFilter {
 /**
  * One page, newest updated_at first unless asked otherwise (member-app.md 2), with the total
  * for the headers. The total of an owner and stages comes from project_counts, whatever the
- * number of projects (issue 19 item 2); only a search counts the projects it matches.
+ * number of projects (issue 19 item 2); only a search counts the projects it matches, and
+ * only when its page does not show the end of them.
  */
 export async function listProjects(ctx: AppContext, scope: ProjectScope, page: PageQuery, filter: ProjectListFilter = {}): Promise<{ rows: ProjectWithOwner[]; total: number }> {
   if (!scope.admin) {
@@ -236,22 +237,39 @@ export async function listProjects(ctx: AppContext, scope: ProjectScope, page: P
     return { rows: [], total: totals?.total ?? 0 };
   }
   const { ownerId, stages, where } = filter;
-  const selection = projectSelection(filter);
-  const [rows, total] = await Promise.all([
-    ctx.db
-      .select({ project: projects, ownerName, thresholds: storedStallThresholds })
-      .from(projects)
-      .innerJoin(users, eq(users.id, projects.user_id))
-      .where(selection)
-      .orderBy(...(filter.orderBy ?? recentlyUpdatedFirst()))
-      .limit(page.per_page)
-      .offset(offsetOf(page)),
-    where === undefined ? countedProjects(ctx.db, ownerId, stages) : ctx.db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.user_id)).where(selection).then(([row]) => row?.n ?? 0),
-  ]);
+  if (where === undefined) {
+    const [rows, total] = await Promise.all([adminProjectPage(ctx.db, filter, page), countedProjects(ctx.db, ownerId, stages)]);
+    return { rows: withStalled(rows, rows[0]?.thresholds), total };
+  }
+  // A search: a page with fewer rows than it could hold, and not past the end, holds the last
+  // of the matches, so it is its own total and the count, a second pass over the search's
+  // indexes, is not run. Most searches look for one project and fit their first page.
+  const rows = await adminProjectPage(ctx.db, filter, page);
+  const offset = offsetOf(page);
+  const total =
+    rows.length < page.per_page && (rows.length > 0 || offset === 0)
+      ? offset + rows.length
+      : await ctx.db
+          .select({ n: count() })
+          .from(projects)
+          .where(projectSelection(filter))
+          .then(([row]) => row?.n ?? 0);
   return { rows: withStalled(rows, rows[0]?.thresholds), total };
 }
 
-/** The filter as one condition (it may use the owner's name: join users). */
+/** One page of an admin list: the projects of the filter with their owners' names, in its order. */
+export function adminProjectPage(db: Executor, filter: ProjectListFilter, page: PageQuery) {
+  return db
+    .select({ project: projects, ownerName, thresholds: storedStallThresholds })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.user_id))
+    .where(projectSelection(filter))
+    .orderBy(...(filter.orderBy ?? recentlyUpdatedFirst()))
+    .limit(page.per_page)
+    .offset(offsetOf(page));
+}
+
+/** The filter as one condition (on projects; the lists join users for the owner's name). */
 export function projectSelection({ ownerId, stages, where }: ProjectListFilter): SQL | undefined {
   return and(ownerId === undefined ? undefined : eq(projects.user_id, ownerId), stages ? inArray(projects.project_stage, [...stages]) : undefined, where);
 }
