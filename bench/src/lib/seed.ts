@@ -56,13 +56,14 @@ export async function insertAdmin(client: pg.Client): Promise<number> {
  * per member, one of its project ids.
  */
 export async function insertProjects(client: pg.Client, memberIds: number[], perMember: number, { entered = false } = {}): Promise<Map<number, number>> {
+  // The column only when asked for: the write bench seeds an earlier build's schema too, which has none.
   await client.query(
-    `INSERT INTO projects (user_id, company_name, industry, address_1, city, state, zip, utility_company, roof_description, kilowatt_amounts, updated_at, created_at, stage_entered_at)
+    `INSERT INTO projects (user_id, company_name, industry, address_1, city, state, zip, utility_company, roof_description, kilowatt_amounts, updated_at, created_at${entered ? ', stage_entered_at' : ''})
      SELECT m.id, 'Bench Company ' || m.id || '-' || p, 'Manufacturing', p || ' Main Street', 'Austin', 'TX', '78701', 'Austin Energy',
             'Flat membrane roof, 20,000 sq ft', '[[1200, 1300], [1100, 1250]]'::jsonb,
-            now() - (p || ' minutes')::interval, now() - (p || ' minutes')::interval, CASE WHEN $3 THEN now() - (p || ' minutes')::interval END
+            now() - (p || ' minutes')::interval, now() - (p || ' minutes')::interval${entered ? ", now() - (p || ' minutes')::interval" : ''}
      FROM unnest($1::int[]) AS m(id), generate_series(1, $2::int) AS p`,
-    [memberIds, perMember, entered],
+    [memberIds, perMember],
   );
   await client.query('ANALYZE users; ANALYZE projects;');
   const { rows } = await client.query<{ user_id: number; id: number }>('SELECT DISTINCT ON (user_id) user_id, id FROM projects ORDER BY user_id, id');
