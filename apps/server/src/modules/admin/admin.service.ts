@@ -292,7 +292,7 @@ export function stageFilter(filter: 'working' | 'archived' | undefined): readonl
  * (projectListFilter), which the totals read from project_counts. `ownerIds` are the members
  * whose name matches q (membersNamed).
  */
-export function projectListWhere(query: Omit<AdminProjectListQuery, 'page' | 'per_page' | 'sort'>, ownerIds: readonly number[] = []): SQL | undefined {
+export function projectListWhere(query: Omit<AdminProjectListQuery, 'page' | 'per_page' | 'sort'>, ownerIds: readonly number[]): SQL | undefined {
   const pattern = query.q === undefined ? undefined : containsPattern(query.q);
   const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
   return and(

@@ -213,7 +213,7 @@ export async function getProject(ctx: AppContext, scope: ProjectScope, projectId
 /**
  * Which projects a list holds (admin lists; a member's list is always their own): an owner,
  * a set of stages (the Working/Archived tabs and the stage filter), and whatever else the
- * search asks (`where`, which may use the owner's name), in an order.
+ * search and filters ask (`where`, on projects' own columns), in an order.
  */
 export interface ProjectListFilter {
   ownerId?: number | undefined;
@@ -241,9 +241,10 @@ export async function listProjects(ctx: AppContext, scope: ProjectScope, page: P
     const [rows, total] = await Promise.all([adminProjectPage(ctx.db, filter, page), countedProjects(ctx.db, ownerId, stages)]);
     return { rows: withStalled(rows, rows[0]?.thresholds), total };
   }
-  // A search: a page with fewer rows than it could hold, and not past the end, holds the last
-  // of the matches, so it is its own total and the count, a second pass over the search's
-  // indexes, is not run. Most searches look for one project and fit their first page.
+  // A search or a filter project_counts does not hold (state, dates): a page with fewer rows
+  // than it could hold, and not past the end, holds the last of the matches, so it is its own
+  // total and the count, a second pass over the same rows, is not run. Most searches look for
+  // one project and fit their first page.
   const rows = await adminProjectPage(ctx.db, filter, page);
   const offset = offsetOf(page);
   const total =
