@@ -40,14 +40,38 @@ describe('SessionCache (docs/decisions/028)', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('refuses a read that was under way while anything was dropped', () => {
+  it('refuses a read that was under way while its own session or user was dropped, and forgets the entry it would have replaced', () => {
+    for (const drop of [(cache: SessionCache) => cache.dropUsers([1]), (cache: SessionCache) => cache.dropSessions(['a']), (cache: SessionCache) => cache.dropUsers('all')]) {
+      const cache = new SessionCache(5_000);
+      const before = cache.generation;
+      drop(cache); // the row changed while the read was in flight
+      cache.set('a', session(1, 'a'), before);
+      expect(cache.get('a')).toBeUndefined();
+      cache.set('a', session(1, 'a'), cache.generation);
+      expect(cache.get('a')).toBeDefined();
+    }
+  });
+
+  it("keeps a read that overlapped only other sessions' and users' drops (issue 34 item 9)", () => {
     const cache = new SessionCache(5_000);
+    cache.set('a', session(1, 'a'), cache.generation, 1_000);
+    expect(cache.claimRefresh('a', 5_000)).toBe(true);
     const before = cache.generation;
-    cache.dropUsers([2]); // the row changed while the read was in flight
+    // Another member's session ends and another user changes while this refresh is in flight.
+    cache.dropSessions(['b']);
+    cache.dropUsers([2]);
+    const fresher = session(1, 'a');
+    cache.set('a', fresher, before, 5_100);
+    expect(cache.get('a', 5_200)).toBe(fresher);
+  });
+
+  it('refuses a read older than the drops it can look back on', () => {
+    const cache = new SessionCache(5_000);
+    cache.set('a', session(1, 'a'), cache.generation);
+    const before = cache.generation;
+    for (let i = 0; i < 300; i++) cache.dropSessions([`other-${i}`]);
     cache.set('a', session(1, 'a'), before);
     expect(cache.get('a')).toBeUndefined();
-    cache.set('a', session(1, 'a'), cache.generation);
-    expect(cache.get('a')).toBeDefined();
   });
 
   it("drops ended sessions by jti, a user's every session, or all", () => {

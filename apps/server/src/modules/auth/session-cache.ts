@@ -9,6 +9,14 @@ export interface CachedSession {
 /** The share of an entry's life after which a request starts reading its session again. */
 const REFRESH_AFTER = 0.8;
 
+/** How many drops `set` can look back on. */
+const DROP_LOG = 256;
+
+interface Drop {
+  jtis?: ReadonlySet<string>;
+  users?: ReadonlySet<number> | 'all';
+}
+
 /**
  * Sessions this process has authenticated, kept for a few seconds (SESSION_CACHE_SECONDS,
  * docs/decisions/028), so a member's requests read their user and session once per few seconds
@@ -16,9 +24,11 @@ const REFRESH_AFTER = 0.8;
  *
  * An entry is dropped at once, in this process and through the bus in every other, when its
  * session ends (`closeSockets`) or its user's row changes (`userChanged`), both in
- * sessions.service.ts. A read that was under way while anything was dropped is not kept, since
- * it may have read the rows from before the change. What the bus cannot carry (a row changed by
- * hand in SQL, or while Redis is away) shows once the entry expires.
+ * sessions.service.ts. A read that was under way while its own session or user was dropped is
+ * not kept, since it may have read the rows from before the change; a drop of someone else's
+ * session does not refuse it (it did once, and a refresh that overlapped another session's end
+ * left the old entry in place: the flaky "Before" of issue 34 item 9). What the bus cannot
+ * carry (a row changed by hand in SQL, or while Redis is away) shows once the entry expires.
  *
  * A session still in use is read again before its entry expires (`claimRefresh`): the request
  * that finds the entry in the last fifth of its life is answered from it and starts one read
@@ -29,14 +39,21 @@ const REFRESH_AFTER = 0.8;
  */
 export class SessionCache {
   private readonly entries = new Map<string, { value: CachedSession; expiresAt: number; refreshAt: number; refreshing: boolean }>();
+  /** Drops so far; a read notes it before it starts and passes it back to `set`. */
   private drops = 0;
+  /**
+   * What the last DROP_LOG drops took, newest last, so that `set` can tell whether one of them
+   * concerned the read it is given. A read older than the log is refused (reads take
+   * milliseconds; the log covers hundreds of drops).
+   */
+  private readonly dropLog: Drop[] = [];
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 20_000,
   ) {}
 
-  /** Pass it back to `set`: a read that overlapped a drop is refused. */
+  /** Pass it back to `set`: a read that overlapped a drop of its session or user is refused. */
   get generation(): number {
     return this.drops;
   }
@@ -61,7 +78,12 @@ export class SessionCache {
   }
 
   set(jti: string, value: CachedSession, generation: number, now = Date.now()): void {
-    if (this.ttlMs <= 0 || generation !== this.drops) return;
+    if (this.ttlMs <= 0) return;
+    if (this.droppedSince(generation, jti, value.auth.user.id)) {
+      // The entry this read would have replaced is no newer than the read: let the next request read.
+      this.entries.delete(jti);
+      return;
+    }
     if (!this.entries.has(jti) && this.entries.size >= this.maxEntries) {
       // The oldest insertion goes first (a Map keeps insertion order).
       const oldest = this.entries.keys().next();
@@ -75,19 +97,34 @@ export class SessionCache {
   }
 
   dropSessions(jtis: readonly string[]): void {
-    this.drops += 1;
+    this.logDrop({ jtis: new Set(jtis) });
     for (const jti of jtis) this.entries.delete(jti);
   }
 
   /** Every session of these users; `'all'` empties the cache. */
   dropUsers(userIds: readonly number[] | 'all'): void {
-    this.drops += 1;
     if (userIds === 'all') {
+      this.logDrop({ users: 'all' });
       this.entries.clear();
       return;
     }
     const ids = new Set(userIds);
+    this.logDrop({ users: ids });
     for (const [jti, entry] of this.entries) if (ids.has(entry.value.auth.user.id)) this.entries.delete(jti);
+  }
+
+  private logDrop(drop: Drop): void {
+    this.drops += 1;
+    this.dropLog.push(drop);
+    if (this.dropLog.length > DROP_LOG) this.dropLog.shift();
+  }
+
+  /** Whether a drop after `generation` took this session or its user (or is no longer in the log). */
+  private droppedSince(generation: number, jti: string, userId: number): boolean {
+    const since = this.drops - generation;
+    if (since <= 0) return false;
+    if (since > this.dropLog.length) return true;
+    return this.dropLog.slice(-since).some((drop) => drop.users === 'all' || drop.users?.has(userId) === true || drop.jtis?.has(jti) === true);
   }
 
   get size(): number {
