@@ -7,10 +7,16 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
   /** Shown after the label for optional fields. */
   optional?: boolean;
+  /**
+   * Keeps the hint's line even while there is no hint, for a hint that comes and goes as the
+   * person types ("Checking availability…"): the form below does not jump, so a click aimed at
+   * its button lands on it (a person's mis-click, and the signup e2e flake of issue 34 item 9).
+   */
+  reserveHint?: boolean;
 }
 
 /** A labelled input with its error message tied to it (aria-describedby, aria-invalid). */
-export function TextField({ label, error, hint, optional, id, className = '', ref, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, optional, reserveHint = false, id, className = '', ref, ...input }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
@@ -39,6 +45,11 @@ export function TextField({ label, error, hint, optional, id, className = '', re
       {hint && !error && (
         <p id={hintId} className="mt-1 text-xs text-ink-500">
           {hint}
+        </p>
+      )}
+      {reserveHint && !hint && !error && (
+        <p className="mt-1 text-xs" aria-hidden="true" data-reserved-hint>
+          {'\u00a0'}
         </p>
       )}
       {error && (

@@ -49,6 +49,12 @@ function availabilityMessage(status: Availability, takenMessage: string, what: s
   return undefined;
 }
 
+function availabilityHint(status: Availability): string | undefined {
+  if (status === 'checking') return 'Checking availability…';
+  if (status === 'available') return 'Available.';
+  return undefined;
+}
+
 /**
  * The signup wizard from step 2 on (member-app.md 2 and 5), which takes over from step 1
  * (signup-wizard.tsx) with the plan and consents chosen there; Previous still goes back to it.
@@ -231,7 +237,8 @@ function DetailsForm({ plan }: { plan: PlanValues }) {
             autoCapitalize="none"
             required
             error={usernameError}
-            hint={usernameAvailability.status === 'checking' ? 'Checking availability…' : undefined}
+            hint={availabilityHint(usernameAvailability.status)}
+            reserveHint
             {...register('user_name')}
           />
           <TextField
@@ -240,7 +247,8 @@ function DetailsForm({ plan }: { plan: PlanValues }) {
             autoComplete="email"
             required
             error={emailError}
-            hint={emailAvailability.status === 'checking' ? 'Checking availability…' : undefined}
+            hint={availabilityHint(emailAvailability.status)}
+            reserveHint
             {...register('email')}
           />
           <TextField

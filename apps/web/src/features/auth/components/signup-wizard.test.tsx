@@ -161,6 +161,32 @@ describe('signup wizard (member-app.md 2 and 5)', () => {
     expect(screen.getByRole('heading', { name: 'Personal information' })).toBeInTheDocument();
   });
 
+  it('keeps a line under Username and Email while their checks come and go, so Next does not move under a click (issue 34 item 9)', async () => {
+    let answer: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const calls = stubFetch(async ({ url }) => {
+      if (url.pathname === '/api/email-is-valid') {
+        await held;
+        return jsonResponse({ validEmail: true });
+      }
+      return jsonResponse({ validUsername: true });
+    });
+    const { user } = renderSignup();
+    await choosePlan(user, /Referral Partner/);
+    await leavePlanStep(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    /** The lines under a field: its hint, its error, or the line kept for them. */
+    const linesUnder = (label: string) => screen.getByLabelText(label).parentElement!.querySelectorAll(':scope > p').length;
+    expect([linesUnder('Username'), linesUnder('Email')]).toEqual([1, 1]);
+    await fillPersonal(user);
+    await waitFor(() => expect(calls.some((call) => call.url.pathname === '/api/email-is-valid')).toBe(true), { timeout: 2000 });
+    expect(screen.getByText('Checking availability…')).toBeInTheDocument();
+    expect(linesUnder('Email')).toBe(1);
+    answer?.();
+    await waitFor(() => expect(screen.getAllByText('Available.')).toHaveLength(2));
+    expect([linesUnder('Username'), linesUnder('Email')]).toEqual([1, 1]);
+  });
+
   it('marks the username as taken too', async () => {
     network(({ url }) => (url.pathname === '/api/username-is-valid' ? jsonResponse({ validUsername: false }) : undefined));
     const { user } = renderSignup();
