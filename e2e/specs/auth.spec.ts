@@ -85,6 +85,13 @@ test.describe('accounts and sign-in', () => {
     await page.getByLabel('Confirm Password').fill('brand-new-passw0rd');
     await page.getByRole('button', { name: /reset/i }).click();
     await expect(page.getByText('Password and password confirmation do not match.').first()).toBeVisible();
+    // A guessable password (issue 34 item 5): the server's reason and advice under the field.
+    await page.getByLabel('New Password').fill('trustno1trustno1');
+    await page.getByLabel('Confirm Password').fill('trustno1trustno1');
+    await page.getByRole('button', { name: /reset/i }).click();
+    await expect(page.getByLabel('New Password')).toHaveAccessibleDescription(/Choose a longer passphrase of several unrelated words, or a mix that isn't a common pattern\./);
+    await expect(page).toHaveURL(/\/password-reset-form\//);
+    await page.getByLabel('New Password').fill('brand-new-password');
     await page.getByLabel('Confirm Password').fill('brand-new-password');
     await page.getByRole('button', { name: /reset/i }).click();
 

@@ -10,13 +10,15 @@ import { startupNotices } from './startup-notices.js';
 import { freePort, serverDir, tsxCli } from './test/processes.js';
 
 /** WEB_CONCURRENCY (issue 19 item 5): several server processes sharing the port. */
+/** PostgreSQL needs both keys named (issue 34 item 5). */
+const SHARED_KEYS = { JWT_SECRET: 'c'.repeat(40), MFA_ENCRYPTION_KEY: 'a'.repeat(64) };
 describe('WEB_CONCURRENCY in the configuration', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sunin-cluster-config-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('needs REDIS_URL for more than one process on PostgreSQL, and takes 1 to 64', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.example/portal', WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY: more than one server process needs REDIS_URL/);
-    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.example/portal', REDIS_URL: 'redis://cache.example', WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.example/portal', ...SHARED_KEYS, WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY: more than one server process needs REDIS_URL/);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.example/portal', ...SHARED_KEYS, REDIS_URL: 'redis://cache.example', WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
     expect(loadConfig({ DATA_DIR: dataDir }).webConcurrency).toBe(1);
     for (const bad of ['0', '65', 'two', '1.5']) expect(() => loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: bad }), bad).toThrow(ConfigError);
   });
@@ -40,6 +42,7 @@ interface Started {
 
 describe.runIf(Boolean(databaseUrl && redisUrl))('a cluster of server processes on PostgreSQL and Redis', () => {
   const id = randomBytes(4).toString('hex');
+  const mfaKey = randomBytes(32).toString('base64');
   const database = `sunin_cluster_${id}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sunin-cluster-'));
   const dbUrl = new URL(databaseUrl ?? 'postgres://unused');
@@ -49,7 +52,7 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('a cluster of server processes 
     const port = await freePort();
     const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'src/server.ts'], {
       cwd: serverDir,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl, REDIS_NAMESPACE: `cluster-${id}`, JWT_SECRET: `cluster-secret-${id}-0123456789abcdef`, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development', WEB_DIST_DIR: dataDir, ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl, REDIS_NAMESPACE: `cluster-${id}`, JWT_SECRET: `cluster-secret-${id}-0123456789abcdef`, MFA_ENCRYPTION_KEY: mfaKey, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development', WEB_DIST_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from './test/temp-dirs.js';
@@ -115,6 +115,38 @@ describe('two-factor configuration (docs/decisions/010)', () => {
     const file = path.join(dir, 'mfa-key');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dir }).mfaEncryptionKey).toEqual(config.mfaEncryptionKey);
+  });
+});
+
+describe('keys shared by every process of a shared database (issue 34 item 5)', () => {
+  const DATABASE_URL = 'postgres://db.example/portal';
+  const JWT_SECRET = 's'.repeat(40);
+  const MFA_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
+
+  it('with DATABASE_URL refuses to start without JWT_SECRET and MFA_ENCRYPTION_KEY, naming whichever are missing in one message', () => {
+    const neither = () => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL });
+    expect(neither).toThrow(ConfigError);
+    expect(neither).toThrow(/JWT_SECRET and MFA_ENCRYPTION_KEY: required when DATABASE_URL is set/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL, JWT_SECRET })).toThrow(/\n {2}MFA_ENCRYPTION_KEY: required when DATABASE_URL is set/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL, MFA_ENCRYPTION_KEY })).toThrow(/\n {2}JWT_SECRET: required when DATABASE_URL is set/);
+    // In production too, both at once rather than one per attempt.
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL, NODE_ENV: 'production' })).toThrow(/JWT_SECRET and MFA_ENCRYPTION_KEY: required when DATABASE_URL is set/);
+  });
+
+  it('with both set starts on them and writes no key file into DATA_DIR', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL, JWT_SECRET, MFA_ENCRYPTION_KEY });
+    expect(config).toMatchObject({ databaseUrl: DATABASE_URL, jwtSecret: JWT_SECRET, mfaEncryptionKey: Buffer.alloc(32, 9) });
+    expect(existsSync(path.join(dir, 'jwt-secret')) || existsSync(path.join(dir, 'mfa-key'))).toBe(false);
+  });
+
+  it('without DATABASE_URL (the embedded database, one process) still generates both into DATA_DIR', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
+    expect(config.mfaEncryptionKey).toHaveLength(32);
+    expect(existsSync(path.join(dir, 'mfa-key'))).toBe(true);
   });
 });
 

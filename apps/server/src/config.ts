@@ -224,9 +224,31 @@ function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig {
   };
 }
 
+const SHARED_KEYS = ['JWT_SECRET', 'MFA_ENCRYPTION_KEY'] as const;
+
+/**
+ * Issue 34 item 5: with DATABASE_URL several server processes may share the database (other
+ * hosts, restarts with another DATA_DIR, WEB_CONCURRENCY), and each must sign sessions and open
+ * two-factor secrets with the same keys. Generated per DATA_DIR, a second process answered 401
+ * to a correct code enrolled through the first; so they are named explicitly, both in one message.
+ */
+function sharedKeysCheck(e: z.infer<typeof envSchema>): void {
+  if (!e.DATABASE_URL) return;
+  const missing = SHARED_KEYS.filter((name) => !e[name]);
+  if (missing.length === 0) return;
+  const how: Record<(typeof SHARED_KEYS)[number], string> = {
+    JWT_SECRET: 'JWT_SECRET: at least 32 characters (openssl rand -base64 48)',
+    MFA_ENCRYPTION_KEY: 'MFA_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)',
+  };
+  throw new ConfigError(
+    `Invalid configuration:\n  ${missing.join(' and ')}: required when DATABASE_URL is set. Every server process that shares the database signs sessions with JWT_SECRET and stores two-factor secrets with MFA_ENCRYPTION_KEY, so all of them need the same keys, which are not generated per DATA_DIR as for the embedded database. Give every process the same:\n${missing.map((name) => `    ${how[name]}`).join('\n')}`,
+  );
+}
+
 /**
  * Reads and checks the environment once, at start-up (STYLE.md 6). Nothing is required for
- * the embedded default; production must name its own JWT secret.
+ * the embedded default; production must name its own JWT secret, and a shared database
+ * both keys (sharedKeysCheck).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -237,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
+  sharedKeysCheck(e);
   if (isProduction && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters).');
   }
@@ -359,8 +382,9 @@ export function trustProxyOption(trustProxy: Config['trustProxy']): boolean | st
 }
 
 /**
- * Outside production a secret is generated once and kept in DATA_DIR, so sessions survive a
- * restart without any configuration. Production refuses to start without JWT_SECRET.
+ * With the embedded database outside production a secret is generated once and kept in
+ * DATA_DIR, so sessions survive a restart without any configuration. Production and
+ * DATABASE_URL refuse to start without JWT_SECRET.
  */
 function localJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -372,7 +396,8 @@ function localJwtSecret(dataDir: string): string {
 }
 
 /**
- * Like the JWT secret: outside production a two-factor key is generated once into DATA_DIR.
+ * Like the JWT secret: for the embedded database outside production a two-factor key is
+ * generated once into DATA_DIR.
  * Losing it makes every stored two-factor secret unreadable (those members use a recovery code).
  */
 function localMfaKey(dataDir: string): Buffer {

@@ -1,5 +1,8 @@
 import { PASSWORD_MIN_LENGTH } from './constants.js';
 
+/** How to choose better, said with every refusal of a guessable password (issue 34 item 5). */
+const PASSWORD_ADVICE = "Choose a longer passphrase of several unrelated words, or a mix that isn't a common pattern.";
+
 /**
  * Messages of member-app.md 5 and 8, used word for word by the server and the web app. A module
  * of plain text, apart from the zod schemas that use them (users.ts): the web app's public
@@ -20,10 +23,12 @@ export const MESSAGES = {
   resetRequested: 'If an account is associated with this email, you will receive a password reset link shortly.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
   currentPasswordWrong: 'Current password is incorrect.',
-  // Issue 13 item 7 (ASVS 6.2.4, 6.2.11): the server's password policy; shown under the field.
-  passwordCommon: 'This password is too common: it appears in lists of leaked passwords. Choose another.',
+  // Issue 13 item 7 (ASVS 6.2.4, 6.2.11) and issue 34 item 5: the server's password policy;
+  // shown under the field. passwordWeak may be followed by the estimator's reason.
+  passwordCommon: `This password is too common: it appears in lists of leaked passwords. ${PASSWORD_ADVICE}`,
   passwordPersonal: 'The password must not contain your name, username or email.',
-  passwordContext: 'This password is made only of words that are easy to guess here (like SunIn, solar or partner). Choose another.',
+  passwordContext: `This password is made only of words that are easy to guess here (like SunIn, solar or partner). ${PASSWORD_ADVICE}`,
+  passwordWeak: `This password is too easy to guess. ${PASSWORD_ADVICE}`,
   verificationInvalid: 'This verification link is invalid or has already been used.',
   emailVerified: 'Email verification successful!',
   signedUp: 'Signed up successfully.',

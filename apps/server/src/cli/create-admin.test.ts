@@ -15,14 +15,17 @@ function createAdmin(email: string, password: string) {
   });
 }
 
-/** `npm run create-admin` applies the same password policy as signup (issue 13 item 7). */
+/** `npm run create-admin` applies the same password policy as signup (issue 13 item 7, issue 34 item 5). */
 describe('create-admin', () => {
-  it('refuses a common password and one made of the email, before opening any database', () => {
+  it('refuses a common password, one made of the email and a guessable one, before opening any database', () => {
     const common = createAdmin('owner@sunin.example', 'Password1!');
     expect(common.status).toBe(2);
     expect(common.stderr).toContain(MESSAGES.passwordCommon);
     const personal = createAdmin('skylark@sunin.example', 'Skylark-Zebra-Tundra-9');
     expect(personal.status).toBe(2);
     expect(personal.stderr).toContain(MESSAGES.passwordPersonal);
+    const guessable = createAdmin('owner@sunin.example', 'trustno1trustno1');
+    expect(guessable.status).toBe(2);
+    expect(guessable.stderr).toContain(MESSAGES.passwordWeak);
   });
 });

@@ -2,6 +2,8 @@ import { MESSAGES } from '@sunin/contract';
 import { describe, expect, it } from 'vitest';
 import { isCommonPassword, passwordProblem } from './password-policy.js';
 
+const ADVICE = "Choose a longer passphrase of several unrelated words, or a mix that isn't a common pattern.";
+
 const pat = { first_name: 'Pat', last_name: 'Partner', user_name: 'patp', email: 'pat.partner@example.com' };
 
 describe('the password policy (issue 13 item 7; ASVS 6.2.4, 6.2.11, 6.2.12)', () => {
@@ -36,5 +38,46 @@ describe('the password policy (issue 13 item 7; ASVS 6.2.4, 6.2.11, 6.2.12)', ()
     const sixtyFour = 'Gx7#kq2Lm9!vRt4Wz8@bN1cYd5$hJ3sPf6^uE0aTw2&oQi7*Ml4Zr9+Kx1Vn8=Bc';
     expect(sixtyFour).toHaveLength(64);
     expect(passwordProblem(sixtyFour, pat)).toBeUndefined();
+  });
+
+  describe('strength: a zxcvbn score of 3 or more (issue 34 item 5)', () => {
+    it('refuses the famous and the patterned, saying how to choose better', () => {
+      expect(passwordProblem('correcthorsebatterystaple', {})).toBe(MESSAGES.passwordCommon);
+      // Its spaced, dashed and decorated forms are the same published password.
+      for (const password of ['correct horse battery staple', 'Correct-Horse-Battery-Staple', 'CorrectHorseBatteryStaple!42']) {
+        expect(passwordProblem(password, {}), password).toBe(MESSAGES.passwordCommon);
+      }
+      const reasons: Record<string, string> = {
+        aaaaaaaaaaaa: 'Repeated characters like "aaa" are among the first guesses.',
+        abcdefgh12: 'Sequences like "abcd" or "1234" are among the first guesses.',
+        trustno1trustno1: 'Repeated patterns like "abcabcabc" are among the first guesses.',
+      };
+      for (const [password, reason] of Object.entries(reasons)) {
+        expect(passwordProblem(password, pat), password).toBe(`${MESSAGES.passwordWeak} ${reason}`);
+      }
+      for (const message of [MESSAGES.passwordCommon, MESSAGES.passwordWeak, MESSAGES.passwordContext]) expect(message).toContain(ADVICE);
+    });
+
+    it('refuses what no list holds but a guesser tries early: keyboard walks, dates, repeats past 64 characters', () => {
+      for (const password of ['mnbvcxz;lkj', '19/04/1987!', '14.07.1989!!', '1'.repeat(256), 'ab'.repeat(40) + 'Violet-Kestrel-Orbit-19']) {
+        expect(passwordProblem(password, {}), password).toMatch(/^This password is too easy to guess\./);
+      }
+    });
+
+    it("counts the member's own words (names, email and its domain) as the first guesses, reversed too", () => {
+      const morgan = { first_name: 'Morgan', last_name: 'Vasquez', user_name: 'mvasquez', email: 'morgan.vasquez@harborlantern.io' };
+      // Neither spells out a name or the email's local part (one is the domain, one the local part
+      // reversed): only the estimator, given them as context, sees them.
+      for (const password of ['harborlantern!2026', 'Zeuqsav.Nagrom.7']) {
+        expect(passwordProblem(password, morgan), password).toBe(`${MESSAGES.passwordWeak} It is built from your own name, username or email, or from words about this portal.`);
+        expect(passwordProblem(password, pat), password).toBeUndefined();
+      }
+    });
+
+    it('accepts a long passphrase of unrelated words and a random mix', () => {
+      for (const password of ['violet tundra mechanic orbit pelican 47', 'Quiet-Harbor-Lantern-58', 'sunny-meadow-lantern', 'k7#Vq2!mRw9z']) {
+        expect(passwordProblem(password, pat), password).toBeUndefined();
+      }
+    });
   });
 });

@@ -16,16 +16,31 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /**
+ * Headers a proxy adds for the client it forwards (RFC 7239 Forwarded and Via, the de facto
+ * X-Forwarded-* family, and the client-address headers of nginx, Apache, Envoy, Akamai,
+ * Cloudflare and Fastly). Any of them means the loopback peer is a proxy on this machine
+ * speaking for someone else.
+ */
+const FORWARDING_HEADER = /^(?:forwarded|via|x-forwarded-.+|x-real-ip|x-client-ip|x-cluster-client-ip|x-original-forwarded-for|x-envoy-external-address|true-client-ip|cf-connecting-ip|fastly-client-ip)$/;
+
+export function isForwarded(headers: Record<string, unknown>): boolean {
+  return Object.keys(headers).some((name) => FORWARDING_HEADER.test(name.toLowerCase()));
+}
+
+/**
  * The development mailbox (DESIGN.md "mail"): every message the portal would have sent, newest
- * first, with its links clickable. Registered only outside production, and answered only to
- * this machine (issue 13 item 8): it holds every reset link. Both the socket's peer and the
- * client address a trusted proxy names must be loopback.
+ * first, with its links clickable. Registered only outside production, and answered only to a
+ * browser on this machine (issue 13 item 8, issue 34 item 3): it holds every reset link. The
+ * socket's peer must be loopback (not `request.ip`, which a trusted proxy's header decides) and
+ * no forwarding header may be present, so a reverse proxy on the same host (whose connection is
+ * loopback too) does not pass the internet through. Anyone else gets the answer of an unknown
+ * address, word for word: the mailbox's existence is not revealed.
  */
 export const mailboxRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', async (request, reply) => {
-    if (!isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) {
-      return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}.` } });
-    }
+    if (isLoopback(request.socket.remoteAddress) && !isForwarded(request.headers)) return;
+    // `return reply` ends the hooks: the not-found handler's answer is the response.
+    return reply.callNotFound();
   });
   /**
    * Mail leaves after the request that caused it (docs/decisions/008): work a request left
