@@ -205,10 +205,10 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
 
   // ASVS 2.4.1: every signed-in request counts against its user, writes also against a smaller
   // limit, so no account can script the portal in bulk. After the route's own authentication
-  // (onRequest), before its handler. Shared through Redis when configured; a Redis outage lets
-  // these through (skipOnError) rather than stopping every signed-in page.
-  // Counted in memory and added up in Redis every 100 ms (lib/window-limiter.ts, issue 19 item 1):
-  // no round trip per request.
+  // (onRequest), before its handler. Counted in memory and added up in Redis every 100 ms
+  // (lib/window-limiter.ts, issue 19 item 1): no round trip per request. Across N processes a
+  // window admits at most N x max (about what the others admit in 100 ms over the limit in
+  // steady traffic); while Redis is away each process counts alone, never letting all through.
   const onError = (error: Error) => app.log.warn({ err: error }, 'rate-limit redis error');
   const userRequests = new WindowLimiter({ max: rateLimits.userRequestsPerMinute, windowMs: 60_000, redis, prefix: `${redisNamespace}:ul:user:`, onError });
   const userWrites = new WindowLimiter({ max: rateLimits.userWritesPerMinute, windowMs: 60_000, redis, prefix: `${redisNamespace}:ul:user-write:`, onError });
