@@ -180,7 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (bus instanceof RedisBus) await bus.ready;
   const malwareScanner = createMalwareScanner(config.clamav);
   const uploadSlots = createUploadSlots(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'upload-slots redis error'));
-  // Like the bus: connected before the first request (it fails open, uncounted, until then).
+  // Like the bus: connected before the first request (until then it counts in memory).
   if (uploadSlots instanceof RedisUploadSlots) await uploadSlots.ready;
   // Cached sessions drop what any process says has ended or changed (docs/decisions/028).
   const sessions = new SessionCache(config.sessionCacheMs);

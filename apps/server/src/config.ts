@@ -36,6 +36,9 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(900),
   LOGIN_FLOOD_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
+  // Issue 34 item 1 (decision 033): wrong two-factor codes per account, from any address, per window.
+  MFA_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  MFA_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(900),
   RESET_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   RESET_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(5),
   SIGNUP_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
@@ -146,6 +149,10 @@ export interface Config {
     failureWindowMs: number;
     /** Every login request per IP per minute, failed or not (a flood guard). */
     loginRequestsPerIp: number;
+    /** Wrong two-factor codes at sign-in per account, from any address, before its second step locks. */
+    mfaFailuresPerAccount: number;
+    /** How long a wrong code counts; each one restarts it, so a lock lasts this long after the last. */
+    mfaFailureWindowMs: number;
     /** Guessed reset tokens per IP per window (failures only); reset-link requests per IP per 15 minutes. */
     resetPerIp: number;
     resetPerEmail: number;
@@ -319,6 +326,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
       failureWindowMs: e.LOGIN_FAILURE_WINDOW_SECONDS * 1000,
       loginRequestsPerIp: e.LOGIN_FLOOD_LIMIT_PER_IP,
+      mfaFailuresPerAccount: e.MFA_FAILURES_PER_ACCOUNT,
+      mfaFailureWindowMs: e.MFA_FAILURE_WINDOW_SECONDS * 1000,
       resetPerIp: e.RESET_RATE_LIMIT_PER_IP,
       resetPerEmail: e.RESET_RATE_LIMIT_PER_EMAIL,
       signupPerIp: e.SIGNUP_RATE_LIMIT_PER_IP,

@@ -1,19 +1,27 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Counts failed attempts (wrong passwords, guessed reset tokens) per key within a window
- * (issue 13 item 3; docs/decisions/011). Only failures are counted, so nobody can block an
- * account by trying it: a caller is refused only for its own recent failures.
+ * Counts events per key within a window, in Redis shared by every process or in this
+ * process's memory (docs/decisions/011, 033).
  *
- * Each failure restarts the key's window, so a caller that keeps failing stays blocked until
- * it has been quiet for the whole window. A refused attempt is not a failure (it never
- * reaches the password check), so waiting out the window always ends a block.
+ * Failures (wrong passwords, guessed reset tokens, wrong two-factor codes; issue 13 item 3):
+ * only failures are counted, so nobody can block an account by trying it: a caller is refused
+ * only for its own recent failures. Each failure restarts the key's window, so a caller that
+ * keeps failing stays blocked until it has been quiet for the whole window. A refused attempt
+ * is not a failure (it never reaches the password check), so waiting out the window always
+ * ends a block.
+ *
+ * Requests (`hit`: signups, reset requests, lookups, the login flood guard per address;
+ * issue 34 item 4): every request counts, in a fixed window that starts with the key's first.
  */
 export interface FailureCounter {
   /** Failures recorded under `key` in its window, and the milliseconds until they expire. */
   get(key: string): Promise<{ count: number; ttlMs: number }>;
-  increment(key: string, windowMs: number): Promise<void>;
+  /** Records one failure and restarts the window; answers the count with it. */
+  increment(key: string, windowMs: number): Promise<number>;
   clear(key: string): Promise<void>;
+  /** Counts one request in the key's fixed window; answers the count with it and the milliseconds left. */
+  hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
 }
 
 /** One process's counts (no REDIS_URL). Bounded: the oldest keys go first when full. */
@@ -27,13 +35,13 @@ export class MemoryFailureCounter implements FailureCounter {
     return Promise.resolve(entry ? { count: entry.count, ttlMs: entry.expiresAt - this.now() } : { count: 0, ttlMs: 0 });
   }
 
-  increment(key: string, windowMs: number): Promise<void> {
-    const count = (this.live(key)?.count ?? 0) + 1;
-    // Re-inserted so that Map order stays "least recently failed first" for eviction.
-    this.entries.delete(key);
-    this.entries.set(key, { count, expiresAt: this.now() + windowMs });
-    if (this.entries.size > this.maxKeys) this.evict();
-    return Promise.resolve();
+  increment(key: string, windowMs: number): Promise<number> {
+    return Promise.resolve(this.add(key, this.now() + windowMs).count);
+  }
+
+  hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
+    const { count, expiresAt } = this.add(key, this.live(key)?.expiresAt ?? this.now() + windowMs);
+    return Promise.resolve({ count, ttlMs: expiresAt - this.now() });
   }
 
   clear(key: string): Promise<void> {
@@ -43,6 +51,15 @@ export class MemoryFailureCounter implements FailureCounter {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private add(key: string, expiresAt: number): { count: number; expiresAt: number } {
+    const entry = { count: (this.live(key)?.count ?? 0) + 1, expiresAt };
+    // Re-inserted so that Map order stays "least recently counted first" for eviction.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.maxKeys) this.evict();
+    return entry;
   }
 
   private live(key: string) {
@@ -65,22 +82,36 @@ export class MemoryFailureCounter implements FailureCounter {
 }
 
 /**
- * Counts shared by every process through Redis, under `${namespace}:fail:`. While Redis is
- * unreachable the counts degrade to this process's memory instead of stopping (ASVS 16.5.2,
- * 16.5.3: no fail-open for password guessing); each error is logged. Failures counted in memory
- * during an outage still count once Redis is back, until their window ends.
+ * One request in a fixed window: the first sets the expiry. A script, so that no expiry can
+ * fall between the increment and the PEXPIRE and leave a count that never ends.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+/**
+ * Counts shared by every process through Redis, under `prefix` (e.g. `${REDIS_NAMESPACE}:fail:`).
+ * While Redis is unreachable the counts degrade to this process's memory instead of stopping
+ * (ASVS 16.5.2, 16.5.3: no limit fails open); each error is logged. What was counted in memory
+ * during an outage still counts once Redis is back, until its window ends.
  */
 export class RedisFailureCounter implements FailureCounter {
   private readonly fallback = new MemoryFailureCounter();
 
   constructor(
     private readonly redis: Redis,
-    private readonly namespace: string,
+    private readonly prefix: string,
     private readonly onError: (error: unknown) => void,
   ) {}
 
   private key(key: string): string {
-    return `${this.namespace}:fail:${key}`;
+    return `${this.prefix}${key}`;
   }
 
   async get(key: string): Promise<{ count: number; ttlMs: number }> {
@@ -96,12 +127,26 @@ export class RedisFailureCounter implements FailureCounter {
     }
   }
 
-  async increment(key: string, windowMs: number): Promise<void> {
+  async increment(key: string, windowMs: number): Promise<number> {
     try {
-      await this.redis.multi().incr(this.key(key)).pexpire(this.key(key), windowMs).exec();
+      const result = await this.redis.multi().incr(this.key(key)).pexpire(this.key(key), windowMs).exec();
+      const [error, count] = result?.[0] ?? [new Error('no answer from Redis')];
+      if (error) throw error;
+      return Number(count) + (await this.fallback.get(key)).count;
     } catch (error) {
       this.onError(error);
-      await this.fallback.increment(key, windowMs);
+      return this.fallback.increment(key, windowMs);
+    }
+  }
+
+  async hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }> {
+    try {
+      const [count, ttlMs] = (await this.redis.eval(HIT_SCRIPT, 1, this.key(key), windowMs)) as [number, number];
+      const local = await this.fallback.get(key);
+      return { count: count + local.count, ttlMs: Math.max(ttlMs, local.ttlMs) };
+    } catch (error) {
+      this.onError(error);
+      return this.fallback.hit(key, windowMs);
     }
   }
 

@@ -82,14 +82,15 @@ export interface RedisUploadSlotsOptions {
 /**
  * Several processes: one sorted set per user, `<namespace>:uploads:<userId>`, a member per
  * upload. A held slot is refreshed every ttl/3, so the slots of a process killed mid-upload
- * free themselves within the ttl. Like the rate limits, this fails open (docs/decisions/006):
- * while Redis is away uploads are not counted, and each failure is logged.
+ * free themselves within the ttl. While Redis is away each process counts its own uploads in
+ * memory, like the rate limits (docs/decisions/033), and each failure is logged.
  */
 export class RedisUploadSlots implements UploadSlots {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
   private readonly ttlMs: number;
   private readonly onError: (error: Error) => void;
+  private readonly fallback = new MemoryUploadSlots();
   /** Connected (commands fail at once before: enableOfflineQueue is off). */
   readonly ready: Promise<void>;
 
@@ -120,7 +121,7 @@ export class RedisUploadSlots implements UploadSlots {
       if (taken !== 1) return null;
     } catch (error) {
       this.onError(error as Error);
-      return { release: async () => {} };
+      return this.fallback.acquire(userId, limit);
     }
     const refresh = setInterval(() => {
       this.redis.eval(REFRESH, 1, key, member, String(this.ttlMs)).catch((error: unknown) => this.onError(error as Error));

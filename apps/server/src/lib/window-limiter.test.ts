@@ -57,3 +57,97 @@ describe.skipIf(!redisUrl)('WindowLimiter across processes, through Redis', () =
     away.disconnect();
   });
 });
+
+/**
+ * The bound across processes (issue 34 item 4), on a stand-in for Redis's INCRBY so it runs
+ * everywhere: each process always counts its own hits, so a window admits at most N x max, and
+ * past the limit a process accepts only until its next addition tells it the shared count.
+ */
+describe('WindowLimiter: what N processes may admit past the limit', () => {
+  const HOUR = 3_600_000;
+  const hour = Math.floor(Date.now() / HOUR) * HOUR;
+
+  /** INCRBY and PEXPIRE in a pipeline, as WindowLimiter.sync sends them. */
+  function sharedCounts(): { redis: Redis; total: (key: string) => number } {
+    const counts = new Map<string, number>();
+    const pipeline = () => {
+      const ops: Array<() => [null, number]> = [];
+      const chain = {
+        incrby(key: string, by: number) {
+          ops.push(() => {
+            counts.set(key, (counts.get(key) ?? 0) + by);
+            return [null, counts.get(key)!];
+          });
+          return chain;
+        },
+        pexpire() {
+          ops.push(() => [null, 1]);
+          return chain;
+        },
+        exec: () => Promise.resolve(ops.map((op) => op())),
+      };
+      return chain;
+    };
+    return { redis: { pipeline } as unknown as Redis, total: (key) => counts.get(`p:${key}:${hour / HOUR}`) ?? 0 };
+  }
+
+  const processes = (n: number, max: number, redis: Redis) => Array.from({ length: n }, () => new WindowLimiter({ max, windowMs: HOUR, redis, prefix: 'p:' }));
+
+  it('worst case: processes that have not heard of each other each admit max, so N x max in all, then none', async () => {
+    const { redis, total } = sharedCounts();
+    const [a, b, c] = processes(3, 5, redis);
+    for (const limiter of [a!, b!, c!]) expect(hits(limiter, 'u', 6, hour)).toEqual([true, true, true, true, true, false]);
+    for (const limiter of [a!, b!, c!]) await limiter.sync(hour);
+    expect(total('u')).toBe(15);
+    for (const limiter of [a!, b!, c!]) {
+      expect(limiter.hit('u', hour).allowed).toBe(false);
+      limiter.close();
+    }
+  });
+
+  it('in any order of hits and additions, never more than N x max, and no process more than max itself', async () => {
+    let seed = 34;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (let run = 0; run < 50; run++) {
+      const { redis, total } = sharedCounts();
+      const n = 2 + (run % 4);
+      const max = 3 + (run % 7);
+      const limiters = processes(n, max, redis);
+      const admitted = limiters.map(() => 0);
+      for (let step = 0; step < 400; step++) {
+        const index = Math.floor(random() * n);
+        if (random() < 0.8) admitted[index]! += limiters[index]!.hit('u', hour).allowed ? 1 : 0;
+        else await limiters[index]!.sync(hour);
+      }
+      for (const limiter of limiters) await limiter.sync(hour);
+      const sum = admitted.reduce((a, b) => a + b, 0);
+      expect(sum, `run ${run}`).toBeLessThanOrEqual(n * max);
+      expect(Math.max(...admitted), `run ${run}`).toBeLessThanOrEqual(max);
+      expect(total('u')).toBe(sum);
+      // Once every process has added its hits, each knows the shared count and refuses.
+      for (const limiter of limiters) {
+        expect(limiter.hit('u', hour).allowed).toBe(false);
+        limiter.close();
+      }
+    }
+  });
+
+  it('busy processes adding up every interval admit past the limit at most what each accepts in two intervals', async () => {
+    const { redis } = sharedCounts();
+    const n = 3;
+    const max = 1_000;
+    const ticksPerInterval = 10; // one hit per process per tick; one addition per process per interval
+    const limiters = processes(n, max, redis);
+    let admitted = 0;
+    for (let tick = 0; tick < 1_000; tick++) {
+      for (const [index, limiter] of limiters.entries()) {
+        if (limiter.hit('u', hour).allowed) admitted++;
+        // Staggered, as real processes' timers are.
+        if ((tick + index * 3) % ticksPerInterval === 0) await limiter.sync(hour);
+      }
+    }
+    expect(admitted).toBeGreaterThanOrEqual(max);
+    expect(admitted - max).toBeLessThanOrEqual(n * 2 * ticksPerInterval);
+    for (const limiter of limiters) limiter.close();
+  });
+});

@@ -24,9 +24,18 @@ export interface WindowHit {
  * checked on every signed-in request). Counting is in memory, so a request pays no round trip;
  * with Redis, each process adds its counts to the window's shared count every 100 ms in one
  * pipeline and learns the others' from the answer. A request is refused once the shared count
- * and this process's unsent hits reach the limit, so across processes the limit may be passed
- * by what the others counted in the last 100 ms, never more; in one process it is exact. While
- * Redis is away each process still holds its own count (the limit is then per process).
+ * as last heard and this process's unsent hits reach the limit. In one process it is exact.
+ *
+ * Across N processes (issue 34 item 4), per key and window, with `max` the limit:
+ * - admitted <= N x max, always: a process always counts its own hits, so none admits more
+ *   than max itself; the limit is passed by at most (N - 1) x max. That worst case needs every
+ *   process to take its max before hearing of the others (each was idle until a burst).
+ * - A process admits past the limit only until its next addition after the limit's hit was
+ *   added, so while the processes keep serving the key the excess is at most the hits they
+ *   admit in 2 x (SYNC_INTERVAL_MS + one Redis round trip); in steady traffic about what the
+ *   other N - 1 admit in one interval.
+ * While Redis is away each process still holds its own count: the limit is then per process
+ * (N x max in all), never open. lib/window-limiter.test.ts checks both bounds.
  */
 export class WindowLimiter {
   private readonly entries = new Map<string, Entry>();

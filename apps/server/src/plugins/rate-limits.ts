@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import rateLimit from '@fastify/rate-limit';
 import { normalizeEmail, type ErrorCode } from '@sunin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { AppError, ReauthenticationFailed } from '../lib/app-error.js';
+import { AppError, ReauthenticationFailed, SecondFactorFailed } from '../lib/app-error.js';
 import { MemoryFailureCounter, RedisFailureCounter, type FailureCounter } from '../lib/failure-counter.js';
 import { WindowLimiter, type WindowHit } from '../lib/window-limiter.js';
+import { notifySecondStepLocked } from '../modules/mfa/mfa.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +16,12 @@ declare module 'fastify' {
       loginFlood: preHandlerAsyncHookHandler;
       /** Failed logins per IP and per account+IP (issue 13 item 3; decision 011). */
       loginFailures: FailureGuard;
+      /**
+       * Wrong two-factor codes at sign-in per account, from every address (issue 34 item 1;
+       * decision 033): checked before the password, so a locked account answers the same 429
+       * whether or not the password is right.
+       */
+      secondFactorFailures: FailureGuard;
       /** Guessed reset tokens per IP (PATCH /api/password). */
       resetFailures: FailureGuard;
       resetPerIp: preHandlerAsyncHookHandler;
@@ -33,6 +39,9 @@ declare module 'fastify' {
 
 /** No message is given by the spec; this one is shown as the server sends it. */
 export const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
+
+/** Availability lookups and email verifications per IP per minute. */
+export const LOOKUPS_PER_MINUTE = 120;
 
 /**
  * Refuses a caller whose own recent failures reached a limit, and counts its failures. Only
@@ -55,6 +64,8 @@ interface FailureKey {
   limit: number;
   /** Cleared by a success. */
   clearedOnSuccess: boolean;
+  /** Runs once when a failure brings the count to the limit: once per lock, across processes with Redis. */
+  onLimitReached?: () => void;
 }
 
 /** A short digest, so the counters' keys carry no email address. */
@@ -81,57 +92,53 @@ function loginEmail(request: FastifyRequest): string | undefined {
   return typeof email === 'string' ? normalizeEmail(email) : undefined;
 }
 
-/** The email a login or reset body names, lowercased; the IP when the body has none. */
+/** The email a login or reset body names, lowercased; the address when the body has none. */
 function emailKey(request: FastifyRequest): string {
   const body = request.body as { user?: { email?: unknown } } | undefined;
   const email = body?.user?.email;
-  return typeof email === 'string' ? `email:${email.trim().toLowerCase()}` : `ip:${request.ip}`;
+  return typeof email === 'string' ? `email:${email.trim().toLowerCase()}` : `ip:${failureAddress(request.ip)}`;
+}
+
+/** 429 `rate_limited` in the error shape, with the seconds until the count ends. */
+function refuse(reply: FastifyReply, ttlMs: number): AppError {
+  reply.header('Retry-After', String(Math.max(1, Math.ceil(ttlMs / 1000))));
+  return new AppError('rate_limited', TOO_MANY);
 }
 
 /**
  * Failed logins are limited per IP and per account+IP, guessed reset tokens per IP (issue 13
- * item 3, decision 011); reset requests per IP and per email, signups per IP (DESIGN.md).
- * Counted in Redis when REDIS_URL is set so that every server process shares the counts, in
- * memory otherwise.
+ * item 3, decision 011), wrong two-factor codes per account (issue 34 item 1, decision 033);
+ * reset requests per IP and per email, signups and lookups per IP (DESIGN.md). Counted in
+ * Redis when REDIS_URL is set so that every server process shares the counts, in memory
+ * otherwise; while Redis is down every one of them counts in this process's memory
+ * (lib/failure-counter.ts), so none fails open (issue 34 item 4).
  */
 export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   const { rateLimits, redisUrl, redisNamespace } = app.ctx.config;
   const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
-  redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
-  await app.register(rateLimit, {
-    global: false,
-    nameSpace: `${app.ctx.config.redisNamespace}:rl:`,
-    ...(redis ? { redis, skipOnError: true } : {}),
-    errorResponseBuilder: () => new AppError('rate_limited', TOO_MANY),
-  });
+  const onRedisError = (error: unknown) => app.log.warn({ err: error }, 'rate-limit redis error');
+  redis?.on('error', onRedisError);
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
 
-  // createRateLimit, not rateLimit: a request may pass several limiters (per IP, then per
-  // email), and the plugin's own handler runs only the first one a request meets.
-  const limiter = (name: string, max: number, timeWindow: string, key: (request: FastifyRequest) => string = (request) => `ip:${request.ip}`) => {
-    const check = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}:${key(request)}` });
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('Retry-After', String(result.ttlInSeconds));
-        throw new AppError('rate_limited', TOO_MANY);
-      }
+  // Requests and failures in separate counters: in memory each is bounded by evicting its
+  // oldest keys, and a flood of requests from fresh addresses must not evict anyone's failures.
+  const counterFor = (kind: 'rl' | 'fail'): FailureCounter => (redis ? new RedisFailureCounter(redis, `${redisNamespace}:${kind}:`, onRedisError) : new MemoryFailureCounter());
+  const requests = counterFor('rl');
+  const failures = counterFor('fail');
+
+  /** Every request counts against `key` in a fixed window; the one past `max` is refused. */
+  const limiter =
+    (name: string, max: number, windowMs: number, key: (request: FastifyRequest) => string = (request) => `ip:${failureAddress(request.ip)}`) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const { count, ttlMs } = await requests.hit(`${name}:${key(request)}`, windowMs);
+      if (count > max) throw refuse(reply, ttlMs);
     };
-  };
 
-  const counter: FailureCounter = redis
-    ? new RedisFailureCounter(redis, redisNamespace, (error) => app.log.warn({ err: error }, 'rate-limit redis error'))
-    : new MemoryFailureCounter();
-  const windowMs = rateLimits.failureWindowMs;
-
-  const failureGuard = (isFailure: (error: unknown) => boolean, keys: (request: FastifyRequest) => FailureKey[]): FailureGuard => ({
+  const failureGuard = (isFailure: (error: unknown) => boolean, keys: (request: FastifyRequest) => FailureKey[], windowMs = rateLimits.failureWindowMs): FailureGuard => ({
     async check(request: FastifyRequest, reply: FastifyReply) {
       for (const { key, limit } of keys(request)) {
-        const { count, ttlMs } = await counter.get(key);
-        if (count >= limit) {
-          reply.header('Retry-After', String(Math.max(1, Math.ceil(ttlMs / 1000))));
-          throw new AppError('rate_limited', TOO_MANY);
-        }
+        const { count, ttlMs } = await failures.get(key);
+        if (count >= limit) throw refuse(reply, ttlMs);
       }
     },
     async track(request, attempt) {
@@ -140,17 +147,23 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
         result = await attempt();
       } catch (error) {
         if (isFailure(error)) {
-          await Promise.all(keys(request).map(({ key }) => counter.increment(key, windowMs)));
+          await Promise.all(
+            keys(request).map(async ({ key, limit, onLimitReached }) => {
+              // Exactly one failure sees the count reach the limit (Redis INCR is atomic); later
+              // ones are refused by check() before they can count.
+              if ((await failures.increment(key, windowMs)) === limit) onLimitReached?.();
+            }),
+          );
         }
         throw error;
       }
-      await Promise.all(keys(request).filter((entry) => entry.clearedOnSuccess).map(({ key }) => counter.clear(key)));
+      await Promise.all(keys(request).filter((entry) => entry.clearedOnSuccess).map(({ key }) => failures.clear(key)));
       return result;
     },
   });
 
   app.decorate('limits', {
-    loginFlood: limiter('login-ip', rateLimits.loginRequestsPerIp, '1 minute'),
+    loginFlood: limiter('login-ip', rateLimits.loginRequestsPerIp, MINUTE),
     // A wrong password and (issue 13 item 5) a wrong two-factor code both answer invalid_credentials.
     loginFailures: failureGuard(hasCode('invalid_credentials'), (request) => {
       const email = loginEmail(request);
@@ -160,12 +173,27 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
         ...(email ? [{ key: `login:account-ip:${digest(email)}:${address}`, limit: rateLimits.loginPerEmail, clearedOnSuccess: true }] : []),
       ];
     }),
+    // Counted per account whatever the address (the 270 codes from 30 addresses of issue 34
+    // were never refused), only after the right password, and only at sign-in: a signed-in
+    // session's wrong codes (turning two-factor off) are reauthFailures. The owner's right
+    // code clears it. Anyone who knows the password can lock the second step, so the owner
+    // is told at once.
+    secondFactorFailures: failureGuard(
+      (error) => error instanceof SecondFactorFailed,
+      (request) => {
+        const email = loginEmail(request);
+        if (!email) return [];
+        const onLimitReached = () => app.ctx.background.run('second-step lock notice', () => notifySecondStepLocked(app.ctx, email));
+        return [{ key: `mfa:account:${digest(email)}`, limit: rateLimits.mfaFailuresPerAccount, clearedOnSuccess: true, onLimitReached }];
+      },
+      rateLimits.mfaFailureWindowMs,
+    ),
     resetFailures: failureGuard(hasCode('invalid_token'), (request) => [{ key: `reset:ip:${failureAddress(request.ip)}`, limit: rateLimits.resetPerIp, clearedOnSuccess: false }]),
-    resetPerIp: limiter('reset-ip', rateLimits.resetPerIp, '15 minutes'),
-    resetPerEmail: limiter('reset-email', rateLimits.resetPerEmail, '15 minutes', emailKey),
-    lookupPerIp: limiter('lookup-ip', 120, '1 minute'),
+    resetPerIp: limiter('reset-ip', rateLimits.resetPerIp, 15 * MINUTE),
+    resetPerEmail: limiter('reset-email', rateLimits.resetPerEmail, 15 * MINUTE, emailKey),
+    lookupPerIp: limiter('lookup-ip', LOOKUPS_PER_MINUTE, MINUTE),
     // Anti-automation (ASVS 2.4.1): accounts made from one address per hour.
-    signupPerIp: limiter('signup-ip', rateLimits.signupPerIp, '1 hour'),
+    signupPerIp: limiter('signup-ip', rateLimits.signupPerIp, 60 * MINUTE),
     // Counted per session (the token that would be stolen), with the limit of failed sign-ins
     // per account, and never cleared by a success (a profile edit that checks no password must
     // not reset it). The owner's other sessions, and a fresh sign-in, are never blocked by it.
@@ -177,10 +205,10 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
 
   // ASVS 2.4.1: every signed-in request counts against its user, writes also against a smaller
   // limit, so no account can script the portal in bulk. After the route's own authentication
-  // (onRequest), before its handler. Shared through Redis when configured; a Redis outage lets
-  // these through (skipOnError) rather than stopping every signed-in page.
-  // Counted in memory and added up in Redis every 100 ms (lib/window-limiter.ts, issue 19 item 1):
-  // no round trip per request.
+  // (onRequest), before its handler. Counted in memory and added up in Redis every 100 ms
+  // (lib/window-limiter.ts, issue 19 item 1): no round trip per request. Across N processes a
+  // window admits at most N x max (about what the others admit in 100 ms over the limit in
+  // steady traffic); while Redis is away each process counts alone, never letting all through.
   const onError = (error: Error) => app.log.warn({ err: error }, 'rate-limit redis error');
   const userRequests = new WindowLimiter({ max: rateLimits.userRequestsPerMinute, windowMs: 60_000, redis, prefix: `${redisNamespace}:ul:user:`, onError });
   const userWrites = new WindowLimiter({ max: rateLimits.userWritesPerMinute, windowMs: 60_000, redis, prefix: `${redisNamespace}:ul:user-write:`, onError });
@@ -202,4 +230,5 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+const MINUTE = 60_000;
 const hasCode = (code: ErrorCode) => (error: unknown) => error instanceof AppError && error.code === code;

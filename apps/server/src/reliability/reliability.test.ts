@@ -331,7 +331,7 @@ describe.skipIf(Boolean(skipReason))('reliability: two processes on one PostgreS
         await sleep(1_500);
         missed.push(await setStage(stage));
       }
-      // Login's rate limits live in Redis: they let the request through while it is away.
+      // Login's rate limits count in this process's memory while Redis is away: no wait, no refusal.
       const login = await call(b!.url, 'POST', '/api/login', { json: { user: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password } } });
       expect(missed.map((r) => r.status)).toEqual([200, 200, 200]);
       expect(login.status).toBe(200);

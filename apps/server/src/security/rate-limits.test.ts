@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY } from '../plugins/rate-limits.js';
+import { signupBody } from '../test/fixtures.js';
 import { enrolMfa } from '../test/mfa.js';
 import { createTestApp, mailedLinks, type TestApp } from '../test/test-app.js';
 
@@ -192,14 +193,7 @@ describe('signup', () => {
   let n = 0;
   const signup = (ip: string) => {
     const id = `${Date.now()}${n++}`;
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/signup',
-      remoteAddress: ip,
-      payload: {
-        user: { first_name: 'Sig', last_name: 'Nup', user_name: `sig${id}`, email: `sig.${id}@example.com`, phone_number: '5125550100', password: STRONG, password_confirmation: STRONG, address_1: '1 Way', city: 'Austin', state: 'TX', zip: '78701', account_type: 'referral_partner' },
-      },
-    });
+    return t.app.inject({ method: 'POST', url: '/api/signup', remoteAddress: ip, payload: signupBody(id, STRONG) });
   };
 
   it('limits the accounts one IP signs up per hour; other addresses are not affected', async () => {

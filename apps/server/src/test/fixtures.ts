@@ -1,4 +1,4 @@
-/** Small real files for upload tests: a 1x1 PNG, a minimal PDF, and a multipart body builder. */
+/** Small real files for upload tests: a 1x1 PNG, a minimal PDF, and a multipart body builder; a signup body. */
 export const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -20,4 +20,11 @@ export function multipartBody(parts: Array<{ field: string; filename?: string; c
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A valid POST /api/signup body; `id` makes its username and email unique. */
+export function signupBody(id: string, password: string) {
+  return {
+    user: { first_name: 'Sig', last_name: 'Nup', user_name: `sig${id}`, email: `sig.${id}@example.com`, phone_number: '5125550100', password, password_confirmation: password, address_1: '1 Way', city: 'Austin', state: 'TX', zip: '78701', account_type: 'referral_partner' },
+  };
 }

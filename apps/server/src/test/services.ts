@@ -41,6 +41,11 @@ function redisServerBinary(): string | undefined {
   return found.status === 0 ? found.stdout.trim() || undefined : undefined;
 }
 
+/** Why a test that starts its own Redis cannot run here, or undefined when it can. */
+export function missingRedisServer(): string | undefined {
+  return redisServerBinary() ? undefined : 'Skipped: redis-server is not on PATH (Debian: apt-get install redis-server).';
+}
+
 /** Why the suite cannot run here (with what to install), or undefined when it can. */
 export function missingServices(): string | undefined {
   const missing: string[] = [];

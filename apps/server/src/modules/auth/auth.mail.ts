@@ -59,6 +59,25 @@ export function mfaResetMail(to: string, firstName: string, resetLink: string, s
 }
 
 /**
+ * To the owner when wrong two-factor codes after the right password locked the sign-in's
+ * second step (issue 34 item 1, docs/decisions/033): the password is probably known to someone.
+ */
+export function secondStepLockedMail(to: string, firstName: string, lock: { failures: number; minutes: number }, resetLink: string, supportEmail: string): MailMessage {
+  const lines = [
+    `Hello ${firstName},`,
+    `Someone entered the right password of your SunIn account, then ${lock.failures} wrong two-factor codes. Signing in to the account is paused for ${lock.minutes} minutes.`,
+    'If it was you, wait, then sign in with a fresh code from your authenticator app or one of your recovery codes.',
+    `If it was not you, someone knows your password: reset it now: ${resetLink} and tell us at ${supportEmail}.`,
+  ];
+  return {
+    to,
+    subject: 'Signing in to your SunIn account is paused after wrong two-factor codes',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${resetLink}\n`,
+    html: layout(lines, resetLink, 'Reset your password'),
+  };
+}
+
+/**
  * To the OLD address after an email change (issue 13 item 6): if someone else made it, the
  * owner still hears of it and has a way back. The new address is masked.
  */

@@ -38,12 +38,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      preHandler: [app.limits.loginFlood, app.limits.loginFailures.check],
+      // Both counters are read before the password is checked (no argon2 for a refused caller,
+      // and a locked second step answers the same whatever the password).
+      preHandler: [app.limits.loginFlood, app.limits.loginFailures.check, app.limits.secondFactorFailures.check],
       schema: { tags, summary: 'Log in; the JWT comes back in the Authorization header', body: loginBodySchema, response: { 200: authResponseSchema } },
     },
     async (request, reply) => {
       const { email, password, otp_code } = request.body.user;
-      const session = await app.limits.loginFailures.track(request, () => auth.login(app.ctx, email, password, clientInfo(request), otp_code));
+      const session = await app.limits.loginFailures.track(request, () =>
+        app.limits.secondFactorFailures.track(request, () => auth.login(app.ctx, email, password, clientInfo(request), otp_code)),
+      );
       reply.header('Authorization', `Bearer ${session.token}`);
       return { message: MESSAGES.loggedIn, user: toUserResponse(session.user) };
     },

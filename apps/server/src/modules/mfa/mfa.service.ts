@@ -1,12 +1,12 @@
-import { MFA_MESSAGES, MESSAGES, type MfaSetup } from '@sunin/contract';
+import { MFA_MESSAGES, MESSAGES, normalizeEmail, type MfaSetup } from '@sunin/contract';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import { mfaRecoveryCodes, users, type UserRow } from '../../db/schema/index.js';
-import { AppError, ReauthenticationFailed } from '../../lib/app-error.js';
+import { AppError, ReauthenticationFailed, SecondFactorFailed } from '../../lib/app-error.js';
 import { assertCurrentPassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createSecretBox } from '../../lib/secret-box.js';
-import { mfaResetMail } from '../auth/auth.mail.js';
+import { mfaResetMail, secondStepLockedMail } from '../auth/auth.mail.js';
 import { closeSockets, endSessionsIn, userChanged } from '../auth/sessions.service.js';
 import { asTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, otpauthUrl } from './totp.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -170,10 +170,24 @@ export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: s
 /**
  * The second step of a login whose password was right. Without a code: 401 mfa_required (the
  * only answer that tells the password was right). A wrong or spent code is a failed sign-in,
- * answered exactly like a wrong password.
+ * answered exactly like a wrong password, and counted per account as well.
  */
 export async function assertLoginSecondFactor(ctx: AppContext, user: UserRow, otpCode: string | undefined): Promise<void> {
   if (!isMfaEnabled(user)) return;
   if (otpCode === undefined || otpCode.trim() === '') throw new AppError('mfa_required', MFA_MESSAGES.codeRequired);
-  if (!(await verifySecondFactor(ctx, user, otpCode))) throw new AppError('invalid_credentials', MESSAGES.loginFailed);
+  if (!(await verifySecondFactor(ctx, user, otpCode))) throw new SecondFactorFailed(MESSAGES.loginFailed);
+}
+
+/**
+ * Wrong codes locked the second step of this account's sign-in (issue 34 item 1): the owner
+ * hears of it once per lock, since whoever typed them knew the password.
+ */
+export async function notifySecondStepLocked(ctx: AppContext, email: string): Promise<void> {
+  const [user] = await ctx.db.select({ id: users.id, email: users.email, first_name: users.first_name }).from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  if (!user) return;
+  const { mfaFailuresPerAccount, mfaFailureWindowMs } = ctx.config.rateLimits;
+  ctx.log.warn({ userId: user.id }, 'two-factor sign-in locked after wrong codes');
+  await ctx.mailer.send(
+    secondStepLockedMail(user.email, user.first_name, { failures: mfaFailuresPerAccount, minutes: Math.ceil(mfaFailureWindowMs / 60_000) }, `${ctx.config.appUrl}/request-password-reset`, ctx.config.supportEmail),
+  );
 }
