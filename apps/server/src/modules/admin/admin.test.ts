@@ -76,7 +76,7 @@ describe('admin users', () => {
     const cleared = await call('PUT', `/api/admin/users/${user.id}`, admin.auth, { user: { company_role: '' } });
     expect(cleared.json().company_role).toBeNull();
     expect((await call('PUT', `/api/admin/users/${user.id}`, admin.auth, { user: { account_type: 'emperor' } })).statusCode).toBe(422);
-    expect((await call('PUT', `/api/admin/users/${user.id}`, admin.auth, { user: { email: admin.user.email } })).statusCode).toBe(409);
+    expect((await call('PUT', `/api/admin/users/${user.id}`, admin.auth, { user: { email: admin.user.email }, current_password: admin.user.password })).statusCode).toBe(409);
     expect((await call('PUT', '/api/admin/users/999999', admin.auth, { user: { first_name: 'x' } })).statusCode).toBe(404);
   });
 
