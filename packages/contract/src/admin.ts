@@ -114,6 +114,8 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const accountSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
+  /** The owner's full name, so lists name the member rather than an id (issue 34 item 8). */
+  owner_name: z.string(),
   company_name: z.string(),
   address: z.string(),
   status: z.enum(ACCOUNT_STATUSES),

@@ -7,7 +7,7 @@ import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRo
 import { voidForDeletedProject } from '../earnings/earnings.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { containsPattern, escapeLike } from '../../lib/like.js';
-import { searchedName } from '../users/full-name.js';
+import { fullName, searchedName } from '../users/full-name.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { assertCurrentPasswordGiven, hashPassword } from '../../lib/passwords.js';
@@ -182,21 +182,24 @@ async function accountsWhere(ctx: AppContext, where: ReturnType<typeof eq> | und
   const rows = await ctx.db
     .select({
       account: accounts,
+      ownerName: fullName,
       projectCount: sql<number>`count(${projects.id})`.mapWith(Number),
       liveCount: sql<number>`count(${projects.id}) filter (where ${projects.project_stage} <> ${ARCHIVED_STAGE})`.mapWith(Number),
     })
     .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.user_id))
     .leftJoin(projects, eq(projects.account_id, accounts.id))
     .where(where)
-    .groupBy(accounts.id)
+    .groupBy(accounts.id, users.id)
     .orderBy(asc(accounts.id));
-  return rows.map(({ account, projectCount, liveCount }) => toAccountResponse(account, projectCount, liveCount));
+  return rows.map(({ account, ownerName, projectCount, liveCount }) => toAccountResponse(account, ownerName, projectCount, liveCount));
 }
 
-function toAccountResponse(account: AccountRow, projectCount: number, liveCount: number): Account {
+function toAccountResponse(account: AccountRow, ownerName: string, projectCount: number, liveCount: number): Account {
   return {
     id: account.id,
     user_id: account.user_id,
+    owner_name: ownerName,
     company_name: account.company_name,
     address: account.address,
     status: projectCount > 0 && liveCount === 0 ? 'Inactive' : 'Active',

@@ -161,6 +161,9 @@ describe('admin projects, stages, accounts and referrals', () => {
     const { member, projectId } = await memberProject({ company_name: 'Lead Co' });
     const accounts = await call('GET', `/api/admin/users/${member.user.id}/accounts`);
     expect(accounts.json()).toEqual([expect.objectContaining({ company_name: 'Lead Co', status: 'Active', project_count: 1 })]);
+    // All Accounts names the owner, not "User N" (issue 34 item 8).
+    const all = await call('GET', '/api/admin/accounts');
+    expect(all.json()).toContainEqual(expect.objectContaining({ user_id: member.user.id, owner_name: `${member.user.first_name} ${member.user.last_name}` }));
     const referrals = await call('GET', `/api/admin/users/${member.user.id}/referrals`);
     expect(referrals.json()).toEqual([expect.objectContaining({ id: projectId, company_name: 'Lead Co', status: 'Active' })]);
     await call('PUT', `/api/admin/projects/${projectId}`, admin.auth, { project: { project_stage: 'Archived' } });
