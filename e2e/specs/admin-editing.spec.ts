@@ -117,3 +117,44 @@ test.describe('admin project editing', () => {
     expect(added.map((note) => note.replace(/^\d+ /, ''))).toEqual(['Proposal update']);
   });
 });
+
+// Issue 34 item 2: a powerful change of a member (here the email) asks for the admin's own
+// password in a dialog, keyboard first; a wrong one is said there and changes nothing; the
+// right one saves, tells the old address and signs the member out everywhere.
+test.describe("admin's own password for a powerful change", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test("changing a member's email asks for the admin's password; a wrong one changes nothing", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const member = await createMember(request);
+    const memberToken = await apiToken(request, member.email, member.password);
+    const profile = (await (await request.get('/api/user/profile', { headers: auth(memberToken) })).json()) as { id: number };
+    const newEmail = `moved.${member.userName}@example.com`;
+
+    await page.goto('/login');
+    await logIn(page, DEMO.admin.email, DEMO.admin.password);
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(`/admin/all-users/${profile.id}`);
+    await page.getByLabel('Email', { exact: true }).fill(newEmail);
+    // A plain field alongside needs nothing more; the email is what asks.
+    await page.getByRole('button', { name: `Update ${member.firstName}'s Information` }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Change ${member.firstName}'s email?` });
+    await expect(dialog).toContainText('The old address is told, and they are signed out everywhere.');
+    const password = dialog.getByLabel('Your password');
+    await expect(password).toBeFocused();
+    await page.keyboard.type('not my password');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByText('Current password is incorrect.')).toBeVisible();
+    expect(((await (await request.get('/api/user/profile', { headers: auth(memberToken) })).json()) as { email: string }).email).toBe(member.email);
+
+    await password.fill(DEMO.admin.password);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(toast(page, 'User updated successfully')).toBeVisible();
+    // The member's session ended, and the old address was told.
+    expect((await request.get('/api/user/profile', { headers: auth(memberToken) })).status()).toBe(401);
+    const mails = (await (await request.get('/dev/mailbox.json')).json()) as Array<{ to: string; subject: string }>;
+    expect(mails.find((mail) => mail.to === member.email && mail.subject === 'The email of your SunIn account was changed')).toBeTruthy();
+  });
+});

@@ -119,8 +119,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           // Without query parameters or row data: they hold password digests and reset links.
           err: serializeError,
         },
+        // current_password also at the top and two levels down: the admin's own password sits
+        // beside `user` in a body (issue 34 item 2), so a logged body or request carries it there.
         redact: {
-          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', '*.current_password', '*.token', '*.otp_code', '*.secret', '*.recovery_codes'],
+          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', 'current_password', '*.current_password', '*.*.current_password', '*.token', '*.otp_code', '*.secret', '*.recovery_codes'],
           censor: '[redacted]',
         },
       },

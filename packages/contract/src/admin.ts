@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES, ALL_PROJECT_STAGES, COMPANY_ROLES, SUBSCRIPTION_STATUSES } from './enums.js';
+import { PASSWORD_MAX_LENGTH } from './constants.js';
+import { normalizeEmail } from './email.js';
+import { ACCOUNT_TYPES, ADMIN_ACCOUNT_TYPES, ADMIN_ROLE, ALL_PROJECT_STAGES, COMPANY_ROLES, SUBSCRIPTION_STATUSES } from './enums.js';
 import { pageQuerySchema } from './projects.js';
 import { PROPOSAL_STATUS_NUMBERS } from './proposals.js';
 import { emailField, passwordField, phoneField, usernameField, zipField } from './users.js';
@@ -24,7 +26,21 @@ const adminUserFields = {
   referrer_name: text('Referred by', 100),
 };
 
-export const adminUserUpdateBodySchema = z.object({ user: z.object(adminUserFields).partial() });
+/**
+ * The acting administrator's own current password, beside `user` (issue 34 item 2): a stolen
+ * admin token alone cannot grant administrator access, take over an account (its email), turn
+ * off a member's two-factor sign-in or delete a user. Optional in the schema: only the server
+ * knows whether an edit needs it (adminChangeNeedsPassword), and says so with 422 on this field.
+ */
+const adminCurrentPassword = z
+  .string({ error: 'Your password must be text.' })
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  .optional();
+export const ADMIN_REAUTH_MESSAGES = {
+  required: 'Enter your password to confirm this change.',
+} as const;
+
+export const adminUserUpdateBodySchema = z.object({ user: z.object(adminUserFields).partial(), current_password: adminCurrentPassword });
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateBodySchema>['user'];
 export const adminUserCreateBodySchema = z.object({
   user: z
@@ -32,7 +48,31 @@ export const adminUserCreateBodySchema = z.object({
     .partial()
     .required({ email: true, user_name: true, first_name: true, last_name: true, account_type: true })
     .extend({ password: passwordField }),
+  current_password: adminCurrentPassword,
 });
+/** DELETE /admin/users/:id/mfa and DELETE /admin/users/:id: only the acting administrator's password. */
+export const adminReauthBodySchema = z.object({ current_password: adminCurrentPassword });
+export type AdminReauthBody = z.infer<typeof adminReauthBodySchema>;
+
+type AccessFields = { email?: string | undefined; company_role?: string | null | undefined; account_type?: string | undefined };
+
+/** True for an administrative account type (ADMIN_ACCOUNT_TYPES). */
+export const isAdminAccountType = (accountType: string | undefined): boolean => accountType !== undefined && (ADMIN_ACCOUNT_TYPES as readonly string[]).includes(accountType);
+
+/**
+ * Whether an administrator's write to a user needs the administrator's current password
+ * (issue 34 item 2): creating an administrator, changing the company role or the account type
+ * TO an admin one (from anything else), or changing the email. `current` is the saved user
+ * (null for a new one); a field left out, or sent unchanged, needs nothing, so a plain edit of
+ * a name goes through. The server and the web app decide with this one function.
+ */
+export function adminChangeNeedsPassword(current: Required<Pick<AccessFields, 'email' | 'company_role' | 'account_type'>> | null, changes: AccessFields): boolean {
+  const role = changes.company_role || null;
+  const roleGranted = role === ADMIN_ROLE && role !== current?.company_role;
+  const typeGranted = isAdminAccountType(changes.account_type) && changes.account_type !== current?.account_type;
+  const emailChanged = current !== null && changes.email !== undefined && normalizeEmail(changes.email) !== normalizeEmail(current.email);
+  return roleGranted || typeGranted || emailChanged;
+}
 
 /**
  * A list's `sort` parameter (issue 15 item 2): one whitelisted field, `-` before it for
@@ -74,6 +114,8 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const accountSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
+  /** The owner's full name, so lists name the member rather than an id (issue 34 item 8). */
+  owner_name: z.string(),
   company_name: z.string(),
   address: z.string(),
   status: z.enum(ACCOUNT_STATUSES),

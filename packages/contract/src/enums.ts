@@ -18,8 +18,24 @@ export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
   sales_partner: 'Sales Partner',
   enterprize_partner: 'Enterprise Partner',
   administrative_partner: 'Administrative Partner',
-  admin: 'Admin',
+  // Not in public-site-and-admin.md 3's list: only the rows that already hold it (the first
+  // administrator, create-admin) carry it, and they read as what they are (issue 34 item 8).
+  admin: 'Administrator',
 };
+
+/**
+ * The account types an administrator may choose for a user: the spec's list (public-site-and-
+ * admin.md 3). The unspecified 'admin' stays valid for the rows that hold it, but is never
+ * offered as a new choice (issue 34 item 8).
+ */
+export const ASSIGNABLE_ACCOUNT_TYPES: readonly AccountType[] = ACCOUNT_TYPES.filter((type) => type !== 'admin');
+
+/**
+ * The administrator's account type: giving it needs the acting administrator's password (issue
+ * 34 item 2). 'administrative_partner' is a staff partner's type (engineers, managers) and
+ * gives no admin access; the access itself comes with the company role full_access_admin.
+ */
+export const ADMIN_ACCOUNT_TYPES: readonly AccountType[] = ['admin'];
 
 /** The account types a visitor may choose at signup (DESIGN.md: never an admin type). */
 export const SIGNUP_ACCOUNT_TYPES = ['referral_partner', 'sales_partner'] as const;

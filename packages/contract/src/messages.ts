@@ -19,6 +19,8 @@ export const MESSAGES = {
   zip: 'ZIP code must be 5 digits, optionally followed by a dash and 4 digits.',
   loginRequired: 'Email and password are both required.',
   loginFailed: 'Email or Password are incorrect.',
+  // public-site-and-admin.md 8 "Logout failure alert".
+  logoutFailed: 'Logout unsuccessful.',
   passwordReset: 'Password has been reset.',
   resetRequested: 'If an account is associated with this email, you will receive a password reset link shortly.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',

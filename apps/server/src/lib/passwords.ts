@@ -1,6 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { MESSAGES } from '@sunin/contract';
-import { ReauthenticationFailed } from './app-error.js';
+import { AppError, ReauthenticationFailed } from './app-error.js';
 
 // OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
 const ARGON2ID = 2 as Algorithm;
@@ -37,4 +37,14 @@ export async function assertCurrentPassword(digest: string, password: string): P
   if (!(await verifyPassword(digest, password))) {
     throw new ReauthenticationFailed(MESSAGES.currentPasswordWrong, { current_password: MESSAGES.currentPasswordWrong });
   }
+}
+
+/**
+ * The same check when the request may have left the password out (it is needed only for some
+ * changes): none is 422 naming `current_password` with `requiredMessage`, a wrong one is the
+ * counted ReauthenticationFailed.
+ */
+export async function assertCurrentPasswordGiven(digest: string, password: string | undefined, requiredMessage: string): Promise<void> {
+  if (!password) throw new AppError('validation_failed', requiredMessage, { current_password: requiredMessage });
+  await assertCurrentPassword(digest, password);
 }

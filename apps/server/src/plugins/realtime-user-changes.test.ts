@@ -25,7 +25,7 @@ const cableOf = (signedIn: SignedIn) => subscribedCable(`${base}?token=${signedI
 const adminChanges = (frames: Array<Record<string, unknown>>) => frames.filter((frame) => (frame.message as { type?: string } | undefined)?.type === 'admin_changed');
 /** An admin write through the real API; every one of them is announced as admin_changed. */
 const editUser = async (userId: number, changes: Record<string, unknown>) => {
-  const res = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${userId}`, headers: actor.auth, payload: { user: changes } });
+  const res = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${userId}`, headers: actor.auth, payload: { user: changes, current_password: actor.user.password } });
   expect(res.statusCode, res.body).toBe(200);
 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));

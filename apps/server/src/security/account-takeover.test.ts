@@ -99,9 +99,9 @@ it('the notice escapes HTML from the member-controlled name', async () => {
   expect(notice?.html).not.toContain('<img');
 });
 
-it('an administrator changing a member email needs no member password (the admin acts, not a takeover)', async () => {
+it("an administrator changing a member email needs no member password, only the admin's own (issue 34 item 2; security/admin-reauth.test.ts)", async () => {
   const admin = await t.signIn({ account_type: 'admin', company_role: 'full_access_admin' });
   const { user } = await t.signIn();
-  const res = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}`, headers: admin.auth, payload: { user: { email: `by-admin-${user.id}@example.com` } } });
+  const res = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}`, headers: admin.auth, payload: { user: { email: `by-admin-${user.id}@example.com` }, current_password: admin.user.password } });
   expect(res.statusCode).toBe(200);
 });

@@ -64,3 +64,16 @@ describe('errors of failed queries', () => {
     expect(log).toContain('"code":"23505"');
   });
 });
+
+describe('passwords in log lines', () => {
+  it("redact the admin's current_password at the top level of a body as well as inside one (issue 34 item 2)", () => {
+    const secret = `Admin-Own-Password-${Date.now()}`;
+    t.app.log.info({ current_password: secret }, 'body at the top');
+    t.app.log.info({ body: { user: { first_name: 'Jo' }, current_password: secret } }, 'body one level down');
+    t.app.log.info({ request: { body: { current_password: secret } } }, 'body two levels down');
+    t.app.log.info({ body: { user: { current_password: secret } } }, 'member body');
+    const log = lines.join('');
+    for (const message of ['body at the top', 'body one level down', 'body two levels down', 'member body']) expect(log).toContain(`"msg":"${message}"`);
+    expect(log).not.toContain(secret);
+  });
+});

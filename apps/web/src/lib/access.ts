@@ -30,3 +30,12 @@ export function canOpenMemberArea(session: Session): boolean {
 export function isAdmin(session: Session): boolean {
   return isLoggedIn(session) && hasCompanyRole(session, ADMIN_ROLE);
 }
+
+/**
+ * Whether the session passes the guards of an app path: the admin area needs a full access
+ * admin, everything else behind the guards the member area's combination. The login page asks
+ * this of the page a guard turned the visitor away from.
+ */
+export function canOpenPath(session: Session, path: string): boolean {
+  return path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin?') || path.startsWith('/admin#') ? isAdmin(session) : canOpenMemberArea(session);
+}

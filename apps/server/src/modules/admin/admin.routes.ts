@@ -5,6 +5,7 @@ import {
   accountSchema,
   accountUpdateBodySchema,
   adminProjectListQuerySchema,
+  adminReauthBodySchema,
   adminUserCreateBodySchema,
   adminUserListQuerySchema,
   adminUserSchema,
@@ -16,12 +17,13 @@ import {
   projectUpdateBodySchema,
   referralSchema,
 } from '@sunin/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { setPageHeaders } from '../../lib/pagination.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentSession, currentUser } from '../../plugins/auth.js';
 import { announceAdminWrites } from '../../plugins/realtime.js';
 import type { ProjectScope } from '../projects/project-access.js';
 import { authenticateExceptDownloads, idParam, projectParams, registerProjectSubRoutes } from '../projects/project-record-routes.js';
@@ -31,6 +33,7 @@ import { endAllSessionsOf } from '../auth/sessions.service.js';
 import { resetMfaByAdmin } from '../mfa/mfa.service.js';
 import * as admin from './admin.service.js';
 import { changeStages } from './bulk-stage.service.js';
+import { deleteUser } from './delete-user.service.js';
 
 const params = z.object({ id: idParam });
 const adminScope = (request: FastifyRequest): ProjectScope => ({ user: currentUser(request), admin: true });
@@ -51,22 +54,57 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return rows.map(toAdminUserResponse);
   });
   app.get('/admin/users/:id', { schema: { tags: userTags, params, response: { 200: adminUserSchema } } }, async (request) => toAdminUserResponse(await admin.getUser(app.ctx, request.params.id)));
-  app.post('/admin/users', { schema: { tags: userTags, body: adminUserCreateBodySchema, response: { 201: adminUserSchema } } }, async (request, reply) =>
-    reply.status(201).send(toAdminUserResponse(await admin.createUser(app.ctx, request.body.user, currentUser(request).id))),
+  // Issue 34 item 2: the powerful writes take the acting admin's password (top-level
+  // current_password), counted per session like a member's re-authentication (ASVS 6.3.1).
+  // A create or an edit is refused for too many wrong passwords only when it carries one, so a
+  // plain edit of a name always goes through; the two deletes always need it.
+  const checkReauthWhenPasswordGiven: preHandlerAsyncHookHandler = async function (request, reply) {
+    if ((request.body as { current_password?: unknown } | undefined)?.current_password !== undefined) await app.limits.reauthFailures.check.call(this, request, reply);
+  };
+  const { check: checkReauth, track: trackReauth } = app.limits.reauthFailures;
+  // The deletes had no body before: a request without one is read as {} and answers 422 on
+  // current_password, like the others, rather than 400 for a missing body.
+  const bodyOrEmpty = async (request: FastifyRequest) => {
+    request.body ??= {};
+  };
+  app.post(
+    '/admin/users',
+    { schema: { tags: userTags, summary: 'Create a user; an administrator (admin company role or account type) needs current_password, the acting admin’s own', body: adminUserCreateBodySchema, response: { 201: adminUserSchema } }, preHandler: checkReauthWhenPasswordGiven },
+    async (request, reply) =>
+      reply.status(201).send(toAdminUserResponse(await trackReauth(request, () => admin.createUser(app.ctx, request.body.user, currentUser(request), request.body.current_password)))),
   );
-  app.put('/admin/users/:id', { schema: { tags: userTags, summary: 'Edit a user, including account type, company role and referrer', params, body: adminUserUpdateBodySchema, response: { 200: adminUserSchema } } }, async (request) =>
-    toAdminUserResponse(await admin.updateUser(app.ctx, request.params.id, request.body.user, currentUser(request).id)),
+  app.put(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags: userTags,
+        summary: "Edit a user, including account type, company role and referrer. Granting an admin role or type, or changing the email, needs current_password (the acting admin's own); a new email tells the old address and ends the member's sessions",
+        params,
+        body: adminUserUpdateBodySchema,
+        response: { 200: adminUserSchema },
+      },
+      preHandler: checkReauthWhenPasswordGiven,
+    },
+    async (request) => toAdminUserResponse(await trackReauth(request, () => admin.updateUser(app.ctx, request.params.id, request.body.user, currentSession(request), request.body.current_password))),
+  );
+  /** A delete on a user that needs only the acting admin's password (answers 204). */
+  const deleteWithPassword = (url: string, summary: string, run: (actor: UserRow, userId: number, currentPassword: string | undefined) => Promise<unknown>) =>
+    app.delete(url, { schema: { tags: userTags, summary, params, body: adminReauthBodySchema }, preValidation: bodyOrEmpty, preHandler: checkReauth }, async (request, reply) => {
+      await trackReauth(request, () => run(currentUser(request), request.params.id, request.body.current_password));
+      return reply.status(204).send();
+    });
+  deleteWithPassword(
+    '/admin/users/:id',
+    "Delete a user who holds no projects, earnings-ledger entries, payouts or paying subscription (409: reassign or archive first); needs current_password (the acting admin's own); never yourself",
+    (actor, userId, currentPassword) => deleteUser(app.ctx, actor, userId, currentPassword),
   );
   app.delete('/admin/users/:id/sessions', { schema: { tags: userTags, summary: "End every session of the user (ASVS 7.4.5): their tokens answer 401 at once and their websockets close", params, response: { 200: endedSessionsSchema } } }, async (request) => ({
     ended: await endAllSessionsOf(app.ctx, request.params.id, currentUser(request).id),
   }));
-  app.delete(
+  deleteWithPassword(
     '/admin/users/:id/mfa',
-    { schema: { tags: userTags, summary: "Turn off the user's two-factor sign-in after proving who they are (ASVS 6.4.4; lost device and recovery codes): every session ends and the user is told by email", params } },
-    async (request, reply) => {
-      await resetMfaByAdmin(app.ctx, currentUser(request).id, request.params.id);
-      return reply.status(204).send();
-    },
+    "Turn off the user's two-factor sign-in after proving who they are (ASVS 6.4.4; lost device and recovery codes), with current_password (the acting admin's own): every session ends and the user is told by email",
+    (actor, userId, currentPassword) => resetMfaByAdmin(app.ctx, actor, userId, currentPassword),
   );
   app.get('/admin/users/:id/accounts', { schema: { tags: userTags, params, response: { 200: z.array(accountSchema) } } }, async (request) => {
     await admin.getUser(app.ctx, request.params.id);

@@ -1,19 +1,20 @@
-import { ADMIN_ROLE, ARCHIVED_STAGE, normalizeUserFields, PROJECT_STAGES, type ProjectStage, type Account, type AccountType, type AdminProjectListQuery, type AdminUserListQuery, type CompanyRole, type Referral } from '@sunin/contract';
+import { ADMIN_REAUTH_MESSAGES, ADMIN_ROLE, ARCHIVED_STAGE, adminChangeNeedsPassword, normalizeUserFields, PROJECT_STAGES, type ProjectStage, type Account, type AccountType, type AdminProjectListQuery, type AdminUserListQuery, type CompanyRole, type Referral } from '@sunin/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { userChanged } from '../auth/sessions.service.js';
+import { closeSockets, endSessionsIn, userChanged, type Authenticated } from '../auth/sessions.service.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { voidForDeletedProject } from '../earnings/earnings.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { containsPattern, escapeLike } from '../../lib/like.js';
-import { searchedName } from '../users/full-name.js';
+import { fullName, searchedName } from '../users/full-name.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { assertCurrentPasswordGiven, hashPassword } from '../../lib/passwords.js';
 import { auditedFields, diff, recordAudit } from '../audit/audit.service.js';
 import { assertIdentityAvailable, identityConflict } from '../auth/auth.service.js';
 import { recentlyUpdatedFirst, type ProjectListFilter } from '../projects/projects.service.js';
+import { queueEmailChangedNotice } from '../users/users.service.js';
 
 export interface AdminUserChanges {
   email?: string;
@@ -80,8 +81,18 @@ export async function getUser(ctx: AppContext, id: number): Promise<UserRow> {
   return row;
 }
 
-/** An admin creates a user; the entry (every field but the password) is written with the row. */
-export async function createUser(ctx: AppContext, input: AdminUserChanges & { email: string; user_name: string; first_name: string; last_name: string; account_type: AccountType; password: string }, actorId: number): Promise<UserRow> {
+/**
+ * The acting administrator's own password, when the write needs it (issue 34 item 2): checked
+ * before anything is read or written, so a stolen admin token alone changes nothing.
+ */
+export async function assertAdminPassword(actor: UserRow, currentPassword: string | undefined): Promise<void> {
+  await assertCurrentPasswordGiven(actor.password_digest, currentPassword, ADMIN_REAUTH_MESSAGES.required);
+}
+
+/** An admin creates a user; the entry (every field but the password) is written with the row. An administrator needs the admin's password. */
+export async function createUser(ctx: AppContext, input: AdminUserChanges & { email: string; user_name: string; first_name: string; last_name: string; account_type: AccountType; password: string }, actor: UserRow, currentPassword?: string): Promise<UserRow> {
+  const actorId = actor.id;
+  if (adminChangeNeedsPassword(null, input)) await assertAdminPassword(actor, currentPassword);
   const { password, ...fields } = normalizeUserFields(input);
   await assertIdentityAvailable(ctx.db, fields);
   assertPasswordAllowed(password, fields);
@@ -102,7 +113,6 @@ export async function createUser(ctx: AppContext, input: AdminUserChanges & { em
   }
 }
 
-/** An admin edits any user's profile, account type and company role (public-site-and-admin.md 6). */
 /**
  * The portal never loses its last full access administrator (issue 13 item 9): nobody could
  * give the role back. The administrators' rows are locked, so two admins demoting each other
@@ -117,9 +127,19 @@ async function assertAnotherAdmin(tx: Executor, leavingId: number): Promise<void
   }
 }
 
-export async function updateUser(ctx: AppContext, id: number, input: AdminUserChanges, actorId: number): Promise<UserRow> {
+/**
+ * An admin edits any user's profile, account type and company role (public-site-and-admin.md
+ * 6). Granting an admin role or type, or changing the email, needs the admin's password (issue
+ * 34 item 2); a new email also tells the old address and ends every session of the member
+ * (the admin's own, when editing themselves, stays), as the member's own change does.
+ */
+export async function updateUser(ctx: AppContext, id: number, input: AdminUserChanges, actor: Authenticated, currentPassword?: string): Promise<UserRow> {
+  const actorId = actor.user.id;
   const current = await getUser(ctx, id);
+  if (adminChangeNeedsPassword(current, input)) await assertAdminPassword(actor.user, currentPassword);
   const changes = normalizeUserFields(input);
+  const emailChanged = changes.email !== undefined && changes.email !== current.email;
+  let endedJtis: string[] = [];
   await assertIdentityAvailable(
     ctx.db,
     {
@@ -133,15 +153,21 @@ export async function updateUser(ctx: AppContext, id: number, input: AdminUserCh
       if (current.company_role === ADMIN_ROLE && changes.company_role !== undefined && changes.company_role !== ADMIN_ROLE) await assertAnotherAdmin(tx, id);
       const [row] = await tx
         .update(users)
-        .set({ ...changes, updated_at: new Date(), ...(changes.email !== undefined && changes.email !== current.email ? { email_verified_at: null } : {}) })
+        .set({ ...changes, updated_at: new Date(), ...(emailChanged ? { email_verified_at: null } : {}) })
         .where(eq(users.id, id))
         .returning();
       if (!row) throw new AppError('not_found', 'User not found.');
       const changed = diff(current, row, [...Object.keys(changes), 'email_verified_at']);
       if (Object.keys(changed).length > 0) await recordAudit(tx, { actorId, action: 'updated', entityType: 'user', entityId: id, changes: changed });
+      if (emailChanged) {
+        await queueEmailChangedNotice(ctx, tx, current, row.email, 'administrator');
+        endedJtis = await endSessionsIn(tx, id, { allExcept: id === actorId ? actor.sessionId : null }, 'email_changed');
+      }
       return row;
     });
     await userChanged(ctx, [id]);
+    await closeSockets(ctx, id, endedJtis);
+    if (emailChanged) ctx.mailer.wake();
     return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw identityConflict();
@@ -156,21 +182,24 @@ async function accountsWhere(ctx: AppContext, where: ReturnType<typeof eq> | und
   const rows = await ctx.db
     .select({
       account: accounts,
+      ownerName: fullName,
       projectCount: sql<number>`count(${projects.id})`.mapWith(Number),
       liveCount: sql<number>`count(${projects.id}) filter (where ${projects.project_stage} <> ${ARCHIVED_STAGE})`.mapWith(Number),
     })
     .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.user_id))
     .leftJoin(projects, eq(projects.account_id, accounts.id))
     .where(where)
-    .groupBy(accounts.id)
+    .groupBy(accounts.id, users.id)
     .orderBy(asc(accounts.id));
-  return rows.map(({ account, projectCount, liveCount }) => toAccountResponse(account, projectCount, liveCount));
+  return rows.map(({ account, ownerName, projectCount, liveCount }) => toAccountResponse(account, ownerName, projectCount, liveCount));
 }
 
-function toAccountResponse(account: AccountRow, projectCount: number, liveCount: number): Account {
+function toAccountResponse(account: AccountRow, ownerName: string, projectCount: number, liveCount: number): Account {
   return {
     id: account.id,
     user_id: account.user_id,
+    owner_name: ownerName,
     company_name: account.company_name,
     address: account.address,
     status: projectCount > 0 && liveCount === 0 ? 'Inactive' : 'Active',

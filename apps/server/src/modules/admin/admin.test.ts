@@ -76,7 +76,7 @@ describe('admin users', () => {
     const cleared = await call('PUT', `/api/admin/users/${user.id}`, admin.auth, { user: { company_role: '' } });
     expect(cleared.json().company_role).toBeNull();
     expect((await call('PUT', `/api/admin/users/${user.id}`, admin.auth, { user: { account_type: 'emperor' } })).statusCode).toBe(422);
-    expect((await call('PUT', `/api/admin/users/${user.id}`, admin.auth, { user: { email: admin.user.email } })).statusCode).toBe(409);
+    expect((await call('PUT', `/api/admin/users/${user.id}`, admin.auth, { user: { email: admin.user.email }, current_password: admin.user.password })).statusCode).toBe(409);
     expect((await call('PUT', '/api/admin/users/999999', admin.auth, { user: { first_name: 'x' } })).statusCode).toBe(404);
   });
 
@@ -161,6 +161,9 @@ describe('admin projects, stages, accounts and referrals', () => {
     const { member, projectId } = await memberProject({ company_name: 'Lead Co' });
     const accounts = await call('GET', `/api/admin/users/${member.user.id}/accounts`);
     expect(accounts.json()).toEqual([expect.objectContaining({ company_name: 'Lead Co', status: 'Active', project_count: 1 })]);
+    // All Accounts names the owner, not "User N" (issue 34 item 8).
+    const all = await call('GET', '/api/admin/accounts');
+    expect(all.json()).toContainEqual(expect.objectContaining({ user_id: member.user.id, owner_name: `${member.user.first_name} ${member.user.last_name}` }));
     const referrals = await call('GET', `/api/admin/users/${member.user.id}/referrals`);
     expect(referrals.json()).toEqual([expect.objectContaining({ id: projectId, company_name: 'Lead Co', status: 'Active' })]);
     await call('PUT', `/api/admin/projects/${projectId}`, admin.auth, { project: { project_stage: 'Archived' } });

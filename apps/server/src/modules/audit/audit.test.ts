@@ -53,7 +53,7 @@ describe('the audit trail of admin writes', () => {
   it('records ended sessions and a two-factor reset, never a secret', async () => {
     const member = await t.signIn({ password: 'Sturdy-Gazelle-Orbit-77' });
     await enrolMfa(t, member.auth, 'Sturdy-Gazelle-Orbit-77');
-    expect((await call('DELETE', `/api/admin/users/${member.user.id}/mfa`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/admin/users/${member.user.id}/mfa`, { current_password: admin.user.password })).statusCode).toBe(204);
     const again = await t.signIn();
     expect((await call('DELETE', `/api/admin/users/${again.user.id}/sessions`)).statusCode).toBe(200);
     expect(await trail('user', member.user.id)).toEqual([expect.objectContaining({ actor_id: admin.user.id, action: 'mfa_reset', changes: { mfa_enabled: { before: true, after: false } } })]);

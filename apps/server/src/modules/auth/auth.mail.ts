@@ -81,7 +81,17 @@ export function secondStepLockedMail(to: string, firstName: string, lock: { fail
  * To the OLD address after an email change (issue 13 item 6): if someone else made it, the
  * owner still hears of it and has a way back. The new address is masked.
  */
-export function emailChangedMail(to: string, firstName: string, newEmail: string, resetLink: string, supportEmail: string): MailMessage {
+export function emailChangedMail(to: string, firstName: string, newEmail: string, resetLink: string, supportEmail: string, changedBy: 'member' | 'administrator' = 'member'): MailMessage {
+  if (changedBy === 'administrator') {
+    // The old address can no longer ask for a reset (the account answers to the new one): the
+    // way back is support (issue 34 item 2).
+    const lines = [
+      `Hello ${firstName},`,
+      `An administrator changed the email of your SunIn account to ${maskEmail(newEmail)}, and every session of the account was signed out.`,
+      `If you did not ask for this, tell us at once at ${supportEmail}.`,
+    ];
+    return { to, subject: 'The email of your SunIn account was changed', text: `${lines.join('\n\n')}\n`, html: layout(lines, `mailto:${supportEmail}`, 'Contact support') };
+  }
   const lines = [
     `Hello ${firstName},`,
     `The email of your SunIn account was changed to ${maskEmail(newEmail)}.`,

@@ -1,10 +1,10 @@
-import { MFA_MESSAGES, MESSAGES, normalizeEmail, type MfaSetup } from '@sunin/contract';
+import { ADMIN_REAUTH_MESSAGES, MFA_MESSAGES, MESSAGES, normalizeEmail, type MfaSetup } from '@sunin/contract';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import { mfaRecoveryCodes, users, type UserRow } from '../../db/schema/index.js';
 import { AppError, ReauthenticationFailed, SecondFactorFailed } from '../../lib/app-error.js';
-import { assertCurrentPassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { assertCurrentPassword, assertCurrentPasswordGiven, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { mfaResetMail, secondStepLockedMail } from '../auth/auth.mail.js';
 import { closeSockets, endSessionsIn, userChanged } from '../auth/sessions.service.js';
@@ -101,7 +101,11 @@ export async function disableMfa(ctx: AppContext, userId: number, currentPasswor
  * docs/decisions/010). Every session of the member ends, and the member is told by email.
  * Never for the administrator's own account: that goes through the password and a code.
  */
-export async function resetMfaByAdmin(ctx: AppContext, adminId: number, userId: number): Promise<void> {
+export async function resetMfaByAdmin(ctx: AppContext, admin: UserRow, userId: number, currentPassword: string | undefined): Promise<void> {
+  // The admin's own password first (issue 34 item 2): a stolen admin token alone cannot strip
+  // a member's second factor.
+  await assertCurrentPasswordGiven(admin.password_digest, currentPassword, ADMIN_REAUTH_MESSAGES.required);
+  const adminId = admin.id;
   if (adminId === userId) throw new AppError('conflict', MFA_MESSAGES.ownReset);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('not_found', 'User not found.');

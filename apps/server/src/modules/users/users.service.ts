@@ -10,7 +10,7 @@ import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
-import { assertCurrentPassword as assertPasswordOf, hashPassword } from '../../lib/passwords.js';
+import { assertCurrentPassword as assertPasswordOf, assertCurrentPasswordGiven, hashPassword } from '../../lib/passwords.js';
 import { emailChangedMail } from '../auth/auth.mail.js';
 import { assertIdentityAvailable, identityConflict, queueVerificationMail } from '../auth/auth.service.js';
 import { closeSockets, endSessionsIn, startSession, userChanged, type Authenticated, type ClientInfo } from '../auth/sessions.service.js';
@@ -60,7 +60,7 @@ export async function updateOwnUser(ctx: AppContext, auth: Authenticated, input:
   const { member_level: _memberLevel, current_password: currentPassword, ...changes } = normalizeUserFields(input);
   assertAccountTypeChange(current.account_type, changes.account_type);
   const emailChanged = changes.email !== undefined && changes.email !== current.email;
-  if (emailChanged) await assertCurrentPassword(current, currentPassword);
+  if (emailChanged) await assertCurrentPasswordGiven(current.password_digest, currentPassword, EMAIL_CHANGE_MESSAGES.currentPasswordRequired);
   await assertIdentityAvailable(
     ctx.db,
     {
@@ -98,19 +98,13 @@ export async function updateOwnUser(ctx: AppContext, auth: Authenticated, input:
   return updated;
 }
 
-async function assertCurrentPassword(user: UserRow, currentPassword: string | undefined): Promise<void> {
-  if (!currentPassword) {
-    throw new AppError('validation_failed', EMAIL_CHANGE_MESSAGES.currentPasswordRequired, {
-      current_password: EMAIL_CHANGE_MESSAGES.currentPasswordRequired,
-    });
-  }
-  await assertPasswordOf(user.password_digest, currentPassword);
-}
-
-/** The notice to the old address, in the transaction of the change (docs/decisions/008). */
-async function queueEmailChangedNotice(ctx: AppContext, tx: Executor, previous: UserRow, newEmail: string): Promise<void> {
+/**
+ * The notice to the old address, in the transaction of the change (docs/decisions/008); also
+ * when an administrator changed it (admin.service.ts updateUser).
+ */
+export async function queueEmailChangedNotice(ctx: AppContext, tx: Executor, previous: UserRow, newEmail: string, changedBy: 'member' | 'administrator' = 'member'): Promise<void> {
   const resetLink = `${ctx.config.appUrl}/request-password-reset`;
-  await ctx.mailer.enqueue(tx, emailChangedMail(previous.email, previous.first_name, newEmail, resetLink, ctx.config.supportEmail));
+  await ctx.mailer.enqueue(tx, emailChangedMail(previous.email, previous.first_name, newEmail, resetLink, ctx.config.supportEmail, changedBy));
 }
 
 /**

@@ -108,6 +108,17 @@ describe('the app routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 
+  it('sends a signed-in partner who opens /admin to /login and keeps them there, remembering /admin (issue 34 item 8)', async () => {
+    login('referral_partner');
+    stubFetch(() => jsonResponse(buildUser()));
+    const { router } = renderRoutes(routes, { initialEntries: ['/home', '/admin'] });
+    expect(await screen.findByText('Your account cannot open that page. Log in with a different account to continue.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/admin' });
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
   it('shows the not-found page for unknown paths', async () => {
     renderRoutes(routes, { initialEntries: ['/no/such/page'] });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

@@ -77,6 +77,7 @@ describe('member shell (member-app.md 2 "Member shell")', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByText('Logout unsuccessful.')).not.toBeInTheDocument();
     const logout = calls.find((call) => call.url.pathname === '/api/logout');
     expect(logout?.method).toBe('DELETE');
     expect(logout?.headers.get('Authorization')).toBe('Bearer jwt');
@@ -85,7 +86,7 @@ describe('member shell (member-app.md 2 "Member shell")', () => {
     }
   });
 
-  it('still clears the session and goes to / when the logout request fails', async () => {
+  it("still clears the session and goes to / when the logout request fails, alerting 'Logout unsuccessful.'", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     signIn();
     stubFetch(({ url }) =>
@@ -100,6 +101,8 @@ describe('member shell (member-app.md 2 "Member shell")', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(warn).toHaveBeenCalled();
     expect(Cookies.get('authorization')).toBeUndefined();
+    // public-site-and-admin.md 8 "Logout failure alert".
+    expect(await screen.findByText('Logout unsuccessful.')).toBeInTheDocument();
     warn.mockRestore();
   });
 });

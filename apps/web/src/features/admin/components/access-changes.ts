@@ -1,9 +1,9 @@
-import type { AdminUser } from '@sunin/contract';
+import { normalizeEmail, type AdminUser } from '@sunin/contract';
 import type { AdminUserUpdate } from '../api/update-user';
 import { accountTypeLabel, roleLabel } from './role-labels';
 
 export interface AccessChange {
-  field: 'Account type' | 'Company role';
+  field: 'Account type' | 'Company role' | 'Email';
   from: string;
   to: string;
   /** What the change does beyond the label, when it does something a person should know first. */
@@ -13,11 +13,15 @@ export interface AccessChange {
 const FULL_ACCESS_ADMIN = 'full_access_admin';
 
 /**
- * The account-type and company-role changes a save would make. They decide what a person may
- * see and do, so the admin confirms them first (issue 14 item 18).
+ * The account-type, company-role and email changes a save would make. They decide what a
+ * person may see and do, and who owns the account, so the admin confirms them first (issue 14
+ * item 18; the email, issue 34 item 2).
  */
 export function accessChanges(user: AdminUser, form: AdminUserUpdate): AccessChange[] {
   const changes: AccessChange[] = [];
+  if (form.email !== undefined && normalizeEmail(form.email) !== normalizeEmail(user.email)) {
+    changes.push({ field: 'Email', from: user.email, to: normalizeEmail(form.email), consequence: 'The old address is told, and they are signed out everywhere.' });
+  }
   if (form.account_type !== undefined && form.account_type !== user.account_type) {
     changes.push({
       field: 'Account type',

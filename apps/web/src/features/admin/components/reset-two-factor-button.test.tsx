@@ -25,11 +25,36 @@ describe('admin "Reset two-factor" (ASVS 6.4.4)', { timeout: 15_000 }, () => {
     const confirm = within(dialog).getByRole('button', { name: 'Reset two-factor' });
     expect(confirm).toBeDisabled();
     await user.click(within(dialog).getByRole('checkbox', { name: RESET_TWO_FACTOR_MESSAGES.attestation }));
+    // The admin's own password too (issue 34 item 2).
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Your password'), 'admin password');
     expect(confirm).toBeEnabled();
     await user.click(confirm);
 
     expect(await screen.findByText(RESET_TWO_FACTOR_MESSAGES.done)).toBeInTheDocument();
-    expect(calls.map((call) => `${call.method} ${call.url.pathname}`)).toContain('DELETE /api/admin/users/7/mfa');
+    const reset = calls.find((call) => call.method === 'DELETE');
+    expect(`${reset?.method} ${reset?.url.pathname}`).toBe('DELETE /api/admin/users/7/mfa');
+    expect(reset?.body).toEqual({ current_password: 'admin password' });
+  });
+
+  it('says a wrong password in the dialog and lets the admin try again (issue 34 item 2)', async () => {
+    const calls = stubFetch(({ body }) =>
+      (body as { current_password: string }).current_password === 'right'
+        ? new Response(null, { status: 204 })
+        : jsonResponse({ error: { code: 'rule_broken', message: 'Current password is incorrect.', fields: { current_password: 'Current password is incorrect.' } } }, { status: 422 }),
+    );
+    const { user } = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Reset two-factor' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('checkbox'));
+    const password = within(dialog).getByLabelText('Your password');
+    await user.type(password, 'wrong{Enter}');
+    expect(await within(dialog).findByText('Current password is incorrect.')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(password);
+    await user.type(password, 'right{Enter}');
+    expect(await screen.findByText(RESET_TWO_FACTOR_MESSAGES.done)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(2);
   });
 
   it('cancel sends nothing, and the tick does not stay for the next time', async () => {
@@ -52,6 +77,7 @@ describe('admin "Reset two-factor" (ASVS 6.4.4)', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reset two-factor' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('checkbox'));
+    await user.type(within(dialog).getByLabelText('Your password'), 'admin password');
     await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor' }));
     expect(await screen.findByText('Two-factor sign-in is not turned on for this user.')).toBeInTheDocument();
   });

@@ -19,10 +19,11 @@ export function ResetTwoFactorButton({ userId, name }: { userId: number; name: s
       label="Reset two-factor"
       title="Reset two-factor sign-in?"
       attestation={RESET_TWO_FACTOR_MESSAGES.attestation}
+      askPassword
       pending={reset.isPending}
       failedMessage={RESET_TWO_FACTOR_MESSAGES.failed}
-      run={async () => {
-        await reset.mutateAsync();
+      run={async (currentPassword) => {
+        await reset.mutateAsync(currentPassword);
         return RESET_TWO_FACTOR_MESSAGES.done;
       }}
     >

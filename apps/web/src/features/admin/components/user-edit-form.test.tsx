@@ -59,5 +59,83 @@ describe('user edit form (issue 14 item 18)', { timeout: 15_000 }, () => {
     expect(await screen.findByText("Jordan's information was saved.")).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(puts(calls)).toHaveLength(1);
+    // A plain edit needs no password (issue 34 item 2).
+    expect(puts(calls)[0]!.body).not.toHaveProperty('current_password');
+  });
+});
+
+describe("the admin's own password for a powerful change (issue 34 item 2)", { timeout: 15_000 }, () => {
+  const wrong = () => jsonResponse({ error: { code: 'rule_broken', message: 'Current password is incorrect.', fields: { current_password: 'Current password is incorrect.' } } }, { status: 422 });
+
+  it('granting Full Access Admin asks for it in the dialog; a wrong one is said there, the right one is sent beside user', async () => {
+    const calls = stubFetch(({ body }) => {
+      const sent = body as { user: Partial<AdminUser>; current_password?: string };
+      return sent.current_password === 'right one' ? jsonResponse({ ...member, ...sent.user }) : wrong();
+    });
+    const { user } = renderRoutes([{ path: '/', element: <UserEditForm user={member} /> }]);
+    await user.selectOptions(screen.getByLabelText('Company Role'), 'full_access_admin');
+    await user.click(screen.getByRole('button', { name: "Update Jordan's Information" }));
+
+    const dialog = await screen.findByRole('dialog', { name: "Change Jordan's access?" });
+    const password = within(dialog).getByLabelText('Your password');
+    expect(within(dialog).getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    await waitFor(() => expect(password).toHaveFocus());
+    // Keyboard only: type and press Enter.
+    await user.type(password, 'wrong one{Enter}');
+    expect(await within(dialog).findByText('Current password is incorrect.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, 'right one');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/Jordan's information was saved\. Company role is now Full Access Admin\./)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts(calls).map((call) => call.body)).toEqual([
+      expect.objectContaining({ current_password: 'wrong one', user: expect.objectContaining({ company_role: 'full_access_admin' }) }),
+      expect.objectContaining({ current_password: 'right one' }),
+    ]);
+  });
+
+  it('a new email asks for it too and says what happens to the member', async () => {
+    const calls = stubFetch(({ body }) => jsonResponse({ ...member, ...(body as { user: Partial<AdminUser> }).user }));
+    const { user } = renderRoutes([{ path: '/', element: <UserEditForm user={member} /> }]);
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'jordan.new@example.com');
+    await user.click(screen.getByRole('button', { name: "Update Jordan's Information" }));
+    const dialog = await screen.findByRole('dialog', { name: "Change Jordan's email?" });
+    expect(dialog).toHaveTextContent('The old address is told, and they are signed out everywhere.');
+    await user.type(within(dialog).getByLabelText('Your password'), 'my password');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]!.body).toMatchObject({ current_password: 'my password', user: { email: 'jordan.new@example.com' } });
+  });
+
+  it('a role that grants nothing is confirmed without a password', async () => {
+    const calls = stubFetch(({ body }) => jsonResponse({ ...member, ...(body as { user: Partial<AdminUser> }).user }));
+    const { user } = renderRoutes([{ path: '/', element: <UserEditForm user={member} /> }]);
+    await user.selectOptions(screen.getByLabelText('Company Role'), 'project_engineer');
+    await user.click(screen.getByRole('button', { name: "Update Jordan's Information" }));
+    const dialog = await screen.findByRole('dialog', { name: "Change Jordan's access?" });
+    expect(within(dialog).queryByLabelText('Your password')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]!.body).not.toHaveProperty('current_password');
+  });
+});
+
+describe('the account types offered (issue 34 item 8)', () => {
+  const optionsOf = () => within(screen.getByLabelText('Account Type')).getAllByRole('option').map((option) => option.textContent);
+
+  it('never offers the unspecified Admin type as a new choice', () => {
+    stubFetch(() => jsonResponse(member));
+    renderRoutes([{ path: '/', element: <UserEditForm user={member} /> }]);
+    expect(optionsOf()).toEqual(['Referral Partner', 'Sales Partner', 'Enterprise Partner', 'Administrative Partner']);
+  });
+
+  it('keeps it for a user who already holds it, read as Administrator', () => {
+    stubFetch(() => jsonResponse(member));
+    renderRoutes([{ path: '/', element: <UserEditForm user={{ ...member, account_type: 'admin' }} /> }]);
+    expect(screen.getByLabelText('Account Type')).toHaveDisplayValue('Administrator');
+    expect(optionsOf()).toEqual(['Administrator', 'Referral Partner', 'Sales Partner', 'Enterprise Partner', 'Administrative Partner']);
   });
 });

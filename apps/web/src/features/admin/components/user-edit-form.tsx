@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_TYPES, COMPANY_ROLES, enumLabel, type AccountType, type AdminUser, type CompanyRole } from '@sunin/contract';
+import { ASSIGNABLE_ACCOUNT_TYPES, COMPANY_ROLES, adminChangeNeedsPassword, enumLabel, type AccountType, type AdminUser, type CompanyRole } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,6 +10,7 @@ import { ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { useUpdateAdminUser, type AdminUserUpdate } from '../api/update-user';
 import { accessChanges, describeAccessChanges, type AccessChange } from './access-changes';
 import { formatDateTime, orNotAvailable } from './format';
+import { passwordProblem } from './password-problem';
 import { accountTypeLabel, roleLabel } from './role-labels';
 
 function toForm(user: AdminUser): AdminUserUpdate {
@@ -50,8 +51,13 @@ const TEXT_FIELDS: Array<{ name: Exclude<keyof AdminUserUpdate, 'account_type' |
 export function UserEditForm({ user }: { user: AdminUser }) {
   const [form, setForm] = useState<AdminUserUpdate>(() => toForm(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // Account type and role changes wait here for the admin's confirmation (issue 14 item 18).
+  // Account type, role and email changes wait here for the admin's confirmation (issue 14 item
+  // 18); with the admin's own password when the change grants admin or moves the email
+  // (issue 34 item 2).
   const [pendingChanges, setPendingChanges] = useState<AccessChange[] | null>(null);
+  const [needsPassword, setNeedsPassword] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   // What the last save did, until the form is edited again.
   const [savedMessage, setSavedMessage] = useState<string | null>(null);
   const update = useUpdateAdminUser(user.id);
@@ -61,28 +67,48 @@ export function UserEditForm({ user }: { user: AdminUser }) {
     setForm((current) => ({ ...current, ...patch }));
   };
 
-  const save = (changes: AccessChange[]) =>
-    update.mutate(form, {
-      onSuccess: (saved) => {
-        setErrors({});
-        setForm(toForm(saved));
-        setSavedMessage(`${saved.first_name}'s information was saved. ${describeAccessChanges(changes)}`.trim());
-        adminToast.success(ADMIN_TOASTS.userUpdated);
+  const closeConfirmation = () => {
+    setPendingChanges(null);
+    setPassword('');
+    setPasswordError(undefined);
+  };
+
+  const save = (changes: AccessChange[], currentPassword?: string) =>
+    update.mutate(
+      { user: form, currentPassword },
+      {
+        onSuccess: (saved) => {
+          setErrors({});
+          setForm(toForm(saved));
+          setSavedMessage(`${saved.first_name}'s information was saved. ${describeAccessChanges(changes)}`.trim());
+          adminToast.success(ADMIN_TOASTS.userUpdated);
+          closeConfirmation();
+        },
+        onError: (error) => {
+          // A wrong or missing password: said in the dialog, which stays open to try again.
+          const problem = currentPassword === undefined ? undefined : passwordProblem(error);
+          if (problem) {
+            setPasswordError(problem);
+            return;
+          }
+          setErrors(error instanceof ApiError ? Object.fromEntries(Object.entries(error.fields).map(([key, value]) => [key.replace(/^user\./, ''), value])) : {});
+          adminToast.error(ADMIN_TOASTS.userUpdateFailed);
+          closeConfirmation();
+        },
       },
-      onError: (error) => {
-        setErrors(error instanceof ApiError ? Object.fromEntries(Object.entries(error.fields).map(([key, value]) => [key.replace(/^user\./, ''), value])) : {});
-        adminToast.error(ADMIN_TOASTS.userUpdateFailed);
-      },
-      onSettled: () => setPendingChanges(null),
-    });
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSavedMessage(null);
     const changes = accessChanges(user, form);
+    setNeedsPassword(adminChangeNeedsPassword(user, form));
     if (changes.length > 0) setPendingChanges(changes);
     else save(changes);
   };
+
+  /** The account types to offer: the spec's, and the unspecified 'admin' only for a user who already holds it (issue 34 item 8). */
+  const accountTypes = ASSIGNABLE_ACCOUNT_TYPES.includes(user.account_type) ? ASSIGNABLE_ACCOUNT_TYPES : [user.account_type, ...ASSIGNABLE_ACCOUNT_TYPES];
 
   const facts: Array<[string, string]> = [
     ['Created At', formatDateTime(user.created_at)],
@@ -124,7 +150,7 @@ export function UserEditForm({ user }: { user: AdminUser }) {
               value={form.account_type}
               onChange={(event) => edit({ account_type: event.target.value as AccountType })}
             >
-              {ACCOUNT_TYPES.map((type) => (
+              {accountTypes.map((type) => (
                 <option key={type} value={type}>
                   {accountTypeLabel(type)}
                 </option>
@@ -181,11 +207,12 @@ export function UserEditForm({ user }: { user: AdminUser }) {
       </div>
       <ConfirmDialog
         open={pendingChanges !== null}
-        title={`Change ${user.first_name}'s access?`}
+        title={pendingChanges?.every((change) => change.field === 'Email') ? `Change ${user.first_name}'s email?` : `Change ${user.first_name}'s access?`}
         confirmLabel="Save changes"
         pending={update.isPending}
-        onConfirm={() => pendingChanges && save(pendingChanges)}
-        onCancel={() => setPendingChanges(null)}
+        onConfirm={() => pendingChanges && save(pendingChanges, needsPassword ? password : undefined)}
+        onCancel={closeConfirmation}
+        password={needsPassword ? { value: password, onChange: setPassword, error: passwordError } : undefined}
       >
         <ul className="space-y-2">
           {(pendingChanges ?? []).map((change) => (

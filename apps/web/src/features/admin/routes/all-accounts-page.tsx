@@ -10,7 +10,7 @@ const COLUMNS: Array<Column<Account>> = [
   { header: 'Company', cell: (row) => row.company_name },
   { header: 'Address', cell: (row) => row.address || 'N/A' },
   { header: 'Status', cell: (row) => <RecordStatusBadge status={row.status} /> },
-  { header: 'Owner', cell: (row) => <TextLink to={`/admin/all-users/${row.user_id}`}>User {row.user_id}</TextLink> },
+  { header: 'Owner', cell: (row) => <TextLink to={`/admin/all-users/${row.user_id}`}>{row.owner_name}</TextLink> },
 ];
 
 /** /admin/all-accounts: every account, 8 a page. */

@@ -13,6 +13,7 @@ import { ActivityPanel } from '../components/activity-panel';
 import { UserEarningsPanel } from '../components/user-earnings-panel';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { RecordStatusBadge, RecordTable, StageBadge, type Column } from '../components/record-tables';
+import { DeleteUserButton } from '../components/delete-user-button';
 import { ResetTwoFactorButton } from '../components/reset-two-factor-button';
 import { SignOutEverywhereButton } from '../components/sign-out-everywhere-button';
 import { UserAvatar } from '../components/user-avatar';
@@ -145,6 +146,7 @@ function UserDetail({ userId }: { userId: number }) {
               <Badge tone={user.data.mfa_enabled ? 'green' : 'grey'} className="self-start sm:self-auto">Two-factor {user.data.mfa_enabled ? 'on' : 'off'}</Badge>
               {user.data.mfa_enabled && user.data.id !== me.data?.id && <ResetTwoFactorButton userId={user.data.id} name={name} />}
               <SignOutEverywhereButton userId={user.data.id} name={name} />
+              {me.data && user.data.id !== me.data.id && <DeleteUserButton userId={user.data.id} name={name} />}
             </div>
           </div>
           <UserEditForm key={user.data.id} user={user.data} />

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '@sunin/contract';
+import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
 import { discardAllDrafts } from '../../../lib/form-drafts';
@@ -11,8 +13,10 @@ export async function logout(): Promise<{ message: string }> {
 }
 
 /**
- * member-app.md 4 and 8: logout clears the cookies and goes to /; a failed request is only
- * logged, and the cookies are cleared and the user goes to / anyway. Unsaved form drafts go too.
+ * member-app.md 4 and 8: logout clears the cookies and goes to /; a failed request is logged
+ * and alerted ('Logout unsuccessful.', public-site-and-admin.md 8: the server may still hold
+ * the session), and the cookies are cleared and the user goes to / anyway. Unsaved form drafts
+ * go too.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -21,6 +25,7 @@ export function useLogout() {
     mutationFn: logout,
     onError: (error) => {
       console.warn('Logout request failed; clearing the session anyway.', error);
+      toast.error(MESSAGES.logoutFailed);
     },
     onSettled: () => {
       clearSession();

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { AuthCard } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { TextLink } from '../../../components/ui/text-link';
-import { canOpenMemberArea, isLoggedIn } from '../../../lib/access';
+import { canOpenMemberArea, canOpenPath, isLoggedIn } from '../../../lib/access';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { redirectTarget } from '../../../lib/redirect';
@@ -32,12 +32,17 @@ export function LoginPage() {
   const [startEmail, setStartEmail] = useState('');
 
   const session = readSession();
+  // The page a guard turned this visitor away from, if any (member-app.md 2).
+  const remembered = redirectTarget(location.state, '');
+  // A signed-in visitor a guard sent here stays here (issue 34 item 8: a partner opening /admin
+  // lands on /login, as the spec says, not on /home), with a word on why.
+  const turnedAway = isLoggedIn(session) && remembered !== '' && !canOpenPath(session, remembered);
   // member-app.md 2: a visitor who already has a session goes to /home. A signed-in account
   // that /home would reject (a guard sent it here) sees the form instead of a redirect loop.
-  if (canOpenMemberArea(session) && !login.isPending && !login.isSuccess) {
-    return <Navigate to="/home" replace />;
+  if (canOpenMemberArea(session) && !turnedAway && !login.isPending && !login.isSuccess) {
+    return <Navigate to={remembered || '/home'} replace />;
   }
-  const rejectedWhileSignedIn = isLoggedIn(session) && !canOpenMemberArea(session);
+  const rejectedWhileSignedIn = isLoggedIn(session) && (turnedAway || !canOpenMemberArea(session));
 
   // Two uncontrolled fields read at submit: no form library on this prerendered public page
   // (docs/decisions/024-public-first-load.md).
