@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants.js';
 import { normalizeEmail } from './email.js';
 import { ACCOUNT_TYPES, ADMIN_ACCOUNT_TYPES, ADMIN_ROLE, ALL_PROJECT_STAGES, COMPANY_ROLES, SUBSCRIPTION_STATUSES } from './enums.js';
+import { INT4_MAX, int4Id, isoDay } from './input-bounds.js';
 import { pageQuerySchema } from './projects.js';
 import { PROPOSAL_STATUS_NUMBERS } from './proposals.js';
 import { emailField, passwordField, phoneField, usernameField, zipField } from './users.js';
@@ -127,7 +128,7 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const accountCreateBodySchema = z.object({
   account: z.object({
-    user_id: z.coerce.number({ error: 'The owner is required.' }).int().positive(),
+    user_id: int4Id('user_id', 'The owner is required.'),
     company_name: requiredText('Company name', 200),
     address: text('Address', 500).optional().transform((value) => value ?? ''),
   }),
@@ -149,12 +150,12 @@ export const referralSchema = z.object({
 export type Referral = z.infer<typeof referralSchema>;
 
 const stageValue = z.enum(ALL_PROJECT_STAGES, { error: `stage must be one of: ${ALL_PROJECT_STAGES.join(', ')}.` });
-const dateParam = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD).` }).optional();
+const dateParam = (label: string) => isoDay(label).optional();
 
 export const ADMIN_PROJECT_SORTS = ['updated_at', 'created_at', 'company_name', 'project_stage', 'id'] as const;
 export const adminProjectListQuerySchema = pageQuerySchema.extend({
-  user_id: z.coerce.number().int().positive().optional(),
-  owner_id: z.coerce.number({ error: 'owner_id must be a number.' }).int().positive().max(2_147_483_647).optional(),
+  user_id: int4Id('user_id').optional(),
+  owner_id: int4Id('owner_id', 'owner_id must be a number.').optional(),
   stage_filter: z.enum(['working', 'archived'], { error: 'stage_filter is working or archived.' }).optional(),
   q: searchParam,
   /** Repeatable: `?stage=a&stage=b`. */
@@ -194,7 +195,7 @@ export type AdminProposalTicketListQuery = z.infer<typeof adminProposalTicketLis
 export const ADMIN_BULK_STAGE_MAX = 100;
 export const adminBulkStageBodySchema = z.object({
   project_ids: z
-    .array(z.number({ error: 'project_ids must be numbers.' }).int().positive().max(2_147_483_647), { error: 'project_ids must be a list of project ids.' })
+    .array(z.number({ error: 'project_ids must be numbers.' }).int().positive().max(INT4_MAX), { error: 'project_ids must be a list of project ids.' })
     .min(1, 'Select at least one project.')
     .max(ADMIN_BULK_STAGE_MAX, `Select at most ${ADMIN_BULK_STAGE_MAX} projects at a time.`),
   project_stage: stageValue,

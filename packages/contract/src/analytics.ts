@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPE_LABELS, ACCOUNT_TYPES, ALL_PROJECT_STAGES, PROJECT_STAGES, type AccountType, type ProjectStage } from './enums.js';
 import { EARNING_TIERS } from './earnings.js';
+import { isoDay, isRealDay } from './input-bounds.js';
 
 /**
  * Analytics (issue 17 item 3, docs/decisions/019-analytics.md): GET /api/user/analytics (the
@@ -15,16 +16,7 @@ export const ANALYTICS_MAX_MONTHS = 60;
 export const ANALYTICS_DEFAULT_MONTHS = 12;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (value: string) => {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
-const isoDate = (name: string) =>
-  z
-    .string({ error: `${name} must be a date (YYYY-MM-DD).` })
-    .refine(isRealDate, `${name} must be a date (YYYY-MM-DD).`)
-    .refine((value) => value >= '2000-01-01' && value <= '2999-12-31', `${name} must be between 2000-01-01 and 2999-12-31.`);
+const isoDate = (name: string) => isoDay(name, { min: '2000-01-01', max: '2999-12-31' });
 
 /** 'YYYY-MM' of a 'YYYY-MM-DD' or a Date (UTC). */
 export const monthOf = (value: string | Date): string => (typeof value === 'string' ? value.slice(0, 7) : value.toISOString().slice(0, 7));
@@ -83,7 +75,7 @@ export const analyticsQuerySchema = z
   .strictObject({ from: isoDate('from').optional(), to: isoDate('to').optional() })
   .superRefine((query, context) => {
     // Only two real dates are compared (the refinement may run after a field failed its checks).
-    if (!query.from || !query.to || !isRealDate(query.from) || !isRealDate(query.to)) return;
+    if (!query.from || !query.to || !isRealDay(query.from) || !isRealDay(query.to)) return;
     if (query.from > query.to) {
       context.addIssue({ code: 'custom', path: ['from'], message: 'from must be on or before to.' });
       return;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { int4Id } from './input-bounds.js';
 import { pageQuerySchema } from './projects.js';
 
 /** The kinds of record the audit trail names (issue 15 item 4). */
 export const AUDIT_ENTITY_TYPES = ['user', 'project', 'proposal_ticket', 'setting'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-const id = (label: string) => z.coerce.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`).positive(`${label} must be positive.`).max(2_147_483_647);
+const id = (label: string) => int4Id(label);
 
 /** GET /api/admin/audit: by entity (type and id), by actor, paged; newest first. */
 export const adminAuditQuerySchema = pageQuerySchema.extend({

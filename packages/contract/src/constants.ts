@@ -20,6 +20,13 @@ export const NOTIFICATIONS_PAGE_SIZE = 25;
 export const ADMIN_PAGE_SIZE = 8;
 export const ADMIN_PROJECTS_PAGE_SIZE = 25;
 export const MONTHS_PER_METER = 12;
+/**
+ * The most one meter may use in a month (DOMAIN.md 1c plausibility): more is refused as input,
+ * typed or imported, and a stored value beyond it (from before the rule) counts as empty.
+ */
+export const MAX_MONTHLY_KWH = 50_000_000;
+/** The largest average monthly power bill the estimate takes, in dollars: beyond it, unreadable. */
+export const MAX_MONTHLY_BILL_USD = 1_000_000_000;
 export const NEW_PROJECT_PROGRESS = [20, 40, 60, 95] as const;
 export const MIN_SAVING_SPINNER_MS = 1500;
 export const THUMBNAIL_SCROLL_PX = 250;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccountType, ProjectStage } from './enums.js';
+import { INT4_MAX, int4Id } from './input-bounds.js';
 import { pageQuerySchema } from './projects.js';
 
 /**
@@ -110,7 +111,7 @@ export function entryStatusAtStage(status: EarningEntryStatus, stage: ProjectSta
   return 'expected';
 }
 
-const id = (label: string) => z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`).positive(`${label} must be positive.`).max(2_147_483_647);
+const id = (label: string) => z.number({ error: `${label} must be a whole number.` }).int(`${label} must be a whole number.`).positive(`${label} must be positive.`).max(INT4_MAX, `${label} must be at most ${INT4_MAX}.`);
 
 /** PUT /api/admin/projects/{id}/deal. */
 export const dealBodySchema = z.strictObject({
@@ -168,7 +169,7 @@ export const payoutBodySchema = z.strictObject({
   user_id: id('user_id'),
   reference: z.string({ error: 'Give the payment reference.' }).trim().min(1, 'Give the payment reference.').max(200, 'The reference is at most 200 characters.'),
 });
-export const payoutsQuerySchema = pageQuerySchema.extend({ user_id: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export const payoutsQuerySchema = pageQuerySchema.extend({ user_id: int4Id('user_id').optional() });
 
 /** POST /api/admin/earnings/adjustments: corrects paid history with a new entry (negative allowed). */
 export const adjustmentBodySchema = z.strictObject({

@@ -38,6 +38,32 @@ describe('computeEstimate', () => {
     expect(computeEstimate({ ...worked, kilowatt_amounts: [Array(12).fill(null)] }).missing[0]!.field).toBe('kilowatt_amounts');
   });
 
+  it('keeps every number finite with kWh or a bill stored before their bounds (issue 34 item 6)', () => {
+    const cases = [
+      { kilowatt_amounts: [Array(12).fill(1e308), meterB] },
+      { kilowatt_amounts: [Array(12).fill(-1e308), meterB] },
+      { kilowatt_amounts: [Array(12).fill(1e-308)] },
+      { kilowatt_amounts: [Array(12).fill(1e-308)], average_monthly_power_bill_cost: '0.0000001' },
+      { kilowatt_amounts: [Array(12).fill(1e-308)], average_monthly_power_bill_cost: '1' },
+      { average_monthly_power_bill_cost: '9'.repeat(308) },
+    ];
+    for (const project of cases) {
+      const estimate = computeEstimate({ ...worked, ...project });
+      // The response schema takes only finite numbers: parsing is what the server's serializer does.
+      expect(estimateSchema.parse(estimate), JSON.stringify(project).slice(0, 80)).toEqual(estimate);
+    }
+    // A month beyond 50,000,000 kWh counts as empty: meter B alone.
+    expect(computeEstimate({ ...worked, kilowatt_amounts: [Array(12).fill(1e308), meterB] }).inputs.annual_kwh).toBe(60_000);
+    // DOMAIN.md 1c: a rate from the bill outside $0.03-$1.00 per kWh is not used, and the estimate says why.
+    for (const bill of ['10', '100000']) {
+      const implausible = computeEstimate({ ...worked, average_monthly_power_bill_cost: bill });
+      expect(implausible.inputs, bill).toMatchObject({ rate_source: 'state_average', effective_rate_usd_per_kwh: 0.2391 });
+      expect(implausible.assumptions.effective_rate_usd_per_kwh!.source, bill).toMatch(/^The average monthly bill x 12 \/ annual usage is outside \$0\.03-\$1\.00 per kWh, so it is not used; EIA.*California/);
+    }
+    // A bill beyond $1,000,000,000 is unreadable, so missing.
+    expect(computeEstimate({ ...worked, average_monthly_power_bill_cost: '9'.repeat(308) }).missing.map((entry) => entry.field)).toEqual(['average_monthly_power_bill_cost']);
+  });
+
   it("uses the state's average commercial rate without a bill, and says so", () => {
     const estimate = computeEstimate({ ...worked, average_monthly_power_bill_cost: '' });
     expect(estimate.missing.map((entry) => entry.field)).toEqual(['average_monthly_power_bill_cost']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MONTHLY_BILL_USD, MAX_MONTHLY_KWH } from './constants.js';
 import { stateCode, stateName, US_STATE_CODES, type UsStateCode } from './us-states.js';
 
 /**
@@ -156,6 +157,10 @@ export const ESTIMATE_MISSING_MESSAGES: Record<EstimateMissingField, string> = {
   state: 'Add the site’s state in Site Info: until then the estimate uses national averages.',
 };
 
+/** DOMAIN.md 1c: the effective rates the estimate believes, in dollars per kWh. */
+export const PLAUSIBLE_RATE_USD_PER_KWH = { min: 0.03, max: 1 } as const;
+const RATE_NOT_USED = 'The average monthly bill x 12 / annual usage is outside $0.03-$1.00 per kWh, so it is not used';
+
 const cents = (value: number) => Math.round(value * 100) / 100;
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -163,7 +168,7 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 function billDollars(value: string | number | null): number | null {
   if (value === null || value === '') return null;
   const amount = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(amount) && amount > 0 ? amount : null;
+  return Number.isFinite(amount) && amount > 0 && amount <= MAX_MONTHLY_BILL_USD ? amount : null;
 }
 
 /** Monthly payment of a fully amortising loan; zero APR divides evenly. */
@@ -178,7 +183,9 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
   const missing: Estimate['missing'] = [];
   const need = (field: EstimateMissingField) => missing.push({ field, message: ESTIMATE_MISSING_MESSAGES[field] });
 
-  const usage = project.kilowatt_amounts.reduce((sum, meter) => sum + meter.reduce<number>((inner, value) => inner + (value ?? 0), 0), 0);
+  // A month beyond the input's range (stored before the rule, issue 34 item 6) counts as empty.
+  const plausible = (value: number | null) => (value !== null && Number.isFinite(value) && value >= 0 && value <= MAX_MONTHLY_KWH ? value : 0);
+  const usage = project.kilowatt_amounts.reduce((sum, meter) => sum + meter.reduce<number>((inner, value) => inner + plausible(value), 0), 0);
   const annualKwh = usage > 0 ? usage : null;
   const bill = billDollars(project.average_monthly_power_bill_cost);
   const code = stateCode(project.state);
@@ -193,8 +200,12 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
 
   let rate: number;
   let rateSource: Estimate['inputs']['rate_source'];
-  if (annualKwh !== null && bill !== null) {
-    rate = (bill * 12) / annualKwh;
+  const billRate = annualKwh !== null && bill !== null ? (bill * 12) / annualKwh : null;
+  // DOMAIN.md 1c: a rate outside $0.03-$1.00 per kWh is not used (a few kWh against a large
+  // bill would make it absurd, even infinite); the averages stand in for it, and say why.
+  const billRateUsable = billRate !== null && billRate >= PLAUSIBLE_RATE_USD_PER_KWH.min && billRate <= PLAUSIBLE_RATE_USD_PER_KWH.max;
+  if (billRateUsable) {
+    rate = billRate;
     rateSource = 'bill';
   } else if (stateRate !== undefined) {
     rate = stateRate / 100;
@@ -230,7 +241,7 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
       source:
         rateSource === 'bill'
           ? 'Average monthly bill x 12 / annual usage'
-          : `${ESTIMATE_SOURCES.commercial_rate_cents_per_kwh}; ${rateSource === 'state_average' && code ? stateName(code) : 'national average'}`,
+          : `${billRate === null ? '' : `${RATE_NOT_USED}; `}${ESTIMATE_SOURCES.commercial_rate_cents_per_kwh}; ${rateSource === 'state_average' && code ? stateName(code) : 'national average'}`,
     },
   };
 

@@ -4,6 +4,7 @@ export * from './enums.js';
 export * from './labels.js';
 export * from './errors.js';
 export * from './text.js';
+export * from './input-bounds.js';
 export * from './messages.js';
 export * from './users.js';
 export * from './projects.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from './email.js';
-import { MONTHS_PER_METER } from './constants.js';
+import { MAX_MONTHLY_BILL_USD, MAX_MONTHLY_KWH, MONTHS_PER_METER } from './constants.js';
+import { int4Id } from './input-bounds.js';
 import { ALL_PROJECT_STAGES, LINK_TYPES, ROOF_AGES, ROOF_TYPES, YES_NO } from './enums.js';
 
 /** Messages of the project rules, used word for word by the server and the web app. */
@@ -9,7 +10,9 @@ export const PROJECT_MESSAGES = {
   stageForbidden: 'Only an administrator can change the project stage.',
   kilowattShape: 'Each meter needs exactly 12 monthly kWh values.',
   kilowattValue: 'Monthly kWh values must be non-negative numbers.',
+  kilowattTooLarge: `A month over ${MAX_MONTHLY_KWH.toLocaleString('en-US')} kWh is not plausible for one meter: enter the monthly usage in kWh.`,
   billCost: 'The average monthly power bill must be a number.',
+  billTooLarge: `The average monthly power bill must be at most $${MAX_MONTHLY_BILL_USD.toLocaleString('en-US')}.`,
   linkUrl: 'Please enter a full web address starting with http:// or https://.',
   contactEmail: 'Please enter a valid email address.',
   subscriptionRequired: 'An active Sales Partner subscription is required to do that.',
@@ -43,6 +46,10 @@ const kilowattValue = z
     const number = typeof value === 'number' ? value : Number(value);
     if (!Number.isFinite(number) || number < 0 || (typeof value === 'string' && !/^\d*\.?\d+$|^\d+\.$/.test(value))) {
       ctx.addIssue({ code: 'custom', message: PROJECT_MESSAGES.kilowattValue });
+      return z.NEVER;
+    }
+    if (number > MAX_MONTHLY_KWH) {
+      ctx.addIssue({ code: 'custom', message: PROJECT_MESSAGES.kilowattTooLarge });
       return z.NEVER;
     }
     return number;
@@ -88,7 +95,8 @@ const billCost = z
   .union([z.string().trim(), z.number(), z.null()])
   .optional()
   .transform((value) => (value === null || value === undefined ? '' : String(value)))
-  .refine((value) => value === '' || /^\d+(\.\d+)?$|^\.\d+$/.test(value), PROJECT_MESSAGES.billCost);
+  .refine((value) => value === '' || /^\d+(\.\d+)?$|^\.\d+$/.test(value), PROJECT_MESSAGES.billCost)
+  .refine((value) => !(Number(value) > MAX_MONTHLY_BILL_USD), PROJECT_MESSAGES.billTooLarge);
 
 /** Every member-editable Project field (member-app.md 3 and 7), all optional. */
 const projectFields = {
@@ -193,7 +201,9 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const idParamsSchema = z.object({ id: z.coerce.number({ error: 'The id must be a number.' }).int().positive().max(2_147_483_647) });
+/** A row id in a path (`/projects/{id}`): a positive int4. */
+export const idParam = int4Id('The id', 'The id must be a number.');
+export const idParamsSchema = z.object({ id: idParam });
 
 // Contacts (member-app.md 3).
 const contactEmail = z

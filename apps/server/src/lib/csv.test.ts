@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { csvStream, inBatches, neutraliseFormula } from './csv.js';
+import { CSV_EXPORT_FAILED_LINE, csvStream, inBatches, neutraliseFormula } from './csv.js';
 
 describe('neutraliseFormula', () => {
   it('prefixes a single quote to a cell a spreadsheet would read as a formula (OWASP CSV injection)', () => {
@@ -21,22 +21,37 @@ describe('csvStream', () => {
   async function* from<T>(...batches: T[][]) {
     yield* batches;
   }
+  const unexpected = (error: unknown) => {
+    throw error;
+  };
 
   it('writes a BOM, a header row and RFC 4180 quoting, neutralising each cell', async () => {
     const columns = [
       { header: 'ID', value: (row: { id: number; name: string | null }) => row.id },
       { header: 'Name, full', value: (row: { id: number; name: string | null }) => row.name },
     ];
-    const csv = await text(csvStream(columns, from([{ id: 1, name: 'Smith, "Jo"\nJr' }, { id: 2, name: null }], [], [{ id: 3, name: '=1+1' }])));
+    const csv = await text(await csvStream(columns, from([{ id: 1, name: 'Smith, "Jo"\nJr' }, { id: 2, name: null }], [], [{ id: 3, name: '=1+1' }]), unexpected));
     expect(csv).toBe('\uFEFFID,"Name, full"\r\n1,"Smith, ""Jo""\nJr"\r\n2,\r\n3,\'=1+1\r\n');
   });
 
-  it('ends the stream with the error when reading the rows fails', async () => {
+  it('ends a file that fails after its first batch with the error line, and hands the error on (issue 34 item 6)', async () => {
     async function* failing() {
       yield [{ id: 1 }];
+      yield [{ id: 2 }];
       throw new Error('database gone');
     }
-    await expect(text(csvStream([{ header: 'ID', value: (row: { id: number }) => row.id }], failing()))).rejects.toThrow('database gone');
+    const errors: unknown[] = [];
+    const csv = await text(await csvStream([{ header: 'ID', value: (row: { id: number }) => row.id }], failing(), (error) => errors.push(error)));
+    expect(csv).toBe(`\uFEFFID\r\n1\r\n2\r\n${CSV_EXPORT_FAILED_LINE}\r\n`);
+    expect(errors).toEqual([new Error('database gone')]);
+  });
+
+  it('rejects before any byte when the first batch fails, to be answered as an error response', async () => {
+    const failing: AsyncIterable<{ id: number }[]> = { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('database gone')) }) };
+    await expect(csvStream([{ header: 'ID', value: (row: { id: number }) => row.id }], failing, unexpected)).rejects.toThrow('database gone');
+    // A row the serializer cannot write, in the first batch, too.
+    const unwritable = [{ header: 'At', value: () => new Date(Number.NaN).toISOString() }];
+    await expect(csvStream(unwritable, from([{ id: 1 }]), unexpected)).rejects.toThrow(RangeError);
   });
 });
 

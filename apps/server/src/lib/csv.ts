@@ -22,22 +22,39 @@ export interface CsvColumn<Row> {
   value(row: Row): string | number | null | undefined;
 }
 
+/** The last line of an export that failed after its first rows were sent (issue 34 item 6). */
+export const CSV_EXPORT_FAILED_LINE = '# Export failed: the rows above are incomplete. Please try again.';
+
 /**
  * RFC 4180 CSV with a header row, as a stream: one chunk per batch of rows, each batch read
  * only when the client has taken the one before (backpressure), so the file is never held
  * whole in memory and a large export is a few socket writes, not one per row. Quoting is
  * csv-stringify's; every cell goes through neutraliseFormula first. The UTF-8 byte order mark
- * makes Excel read the file as UTF-8 (without it, "José" opens as "JosÃ©"). A failed read (the
- * database mid-export) destroys the stream: the download ends truncated and Fastify logs the
- * error, instead of a file that looks complete.
+ * makes Excel read the file as UTF-8 (without it, "José" opens as "JosÃ©").
+ *
+ * A failure never cuts the connection (issue 34 item 6): the header and the first batch are
+ * read and written before anything is sent, so a failure there (a bad filter, the database
+ * gone) rejects and answers as an error response; a later failure (the database mid-export, a
+ * row the serializer cannot write) is handed to `onError` and ends the file with
+ * CSV_EXPORT_FAILED_LINE, so it never looks complete, and the response ends normally.
  */
-export function csvStream<Row>(columns: readonly CsvColumn<Row>[], batches: AsyncIterable<Row[]>): Readable {
+export async function csvStream<Row>(columns: readonly CsvColumn<Row>[], batches: AsyncIterable<Row[]>, onError: (error: unknown) => void): Promise<Readable> {
   const options = { record_delimiter: '\r\n' } as const;
   const cells = (row: Row) => columns.map((column) => neutraliseFormula(String(column.value(row) ?? '')));
+  const written = (rows: Row[]) => Buffer.from(stringify(rows.map(cells), options));
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const head = Buffer.concat([Buffer.from(`\uFEFF${stringify([columns.map((column) => column.header)], options)}`), first.done ? Buffer.alloc(0) : written(first.value)]);
   return Readable.from(
     (async function* () {
-      yield Buffer.from(`\uFEFF${stringify([columns.map((column) => column.header)], options)}`);
-      for await (const batch of batches) if (batch.length > 0) yield Buffer.from(stringify(batch.map(cells), options));
+      yield head;
+      if (first.done) return;
+      try {
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) if (next.value.length > 0) yield written(next.value);
+      } catch (error) {
+        onError(error);
+        yield Buffer.from(`${CSV_EXPORT_FAILED_LINE}\r\n`);
+      }
     })(),
     { objectMode: false },
   );

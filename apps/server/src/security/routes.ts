@@ -65,3 +65,14 @@ export function shapeOf(schema: unknown): Record<string, unknown> | null {
   }
   return null;
 }
+
+/** How many arrays deep a schema's value is under the same wrappers (kilowatt_amounts: 2), or 0. */
+export function arrayDepthOf(schema: unknown): number {
+  let current = schema as { _zod?: { def?: { innerType?: unknown; in?: unknown; type?: string; element?: unknown } } } | undefined;
+  for (let depth = 0; depth < 6 && current; depth++) {
+    const def = current._zod?.def;
+    if (def?.type === 'array') return 1 + arrayDepthOf(def.element);
+    current = (def?.innerType ?? def?.in) as typeof current;
+  }
+  return 0;
+}

@@ -1,5 +1,5 @@
 import { adminProjectListQuerySchema, adminUserListQuerySchema } from '@sunin/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { contentDisposition } from '../projects/attachments.service.js';
@@ -16,6 +16,9 @@ function sendCsv(reply: FastifyReply, list: string, csv: Readable) {
     .send(csv);
 }
 
+/** An export that failed after its first rows: the file says so in its last line, the log says why. */
+const logFailure = (request: FastifyRequest) => (error: unknown) => request.log.error({ err: error }, 'CSV export failed after its first rows');
+
 /**
  * Issue 15 item 3: All Users and All Projects as CSV, the whole filtered and sorted list. The
  * Export button is a plain download link, so these GET routes also accept the web app's
@@ -29,11 +32,11 @@ export const adminExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users.csv',
     { schema: { tags: ['Admin: users'], summary: 'All users as CSV: the filters and sort of GET /admin/users, every page', produces, querystring: adminUserListQuerySchema } },
-    async (request, reply) => sendCsv(reply, 'users', exportUsers(app.ctx, request.query)),
+    async (request, reply) => sendCsv(reply, 'users', await exportUsers(app.ctx, request.query, logFailure(request))),
   );
   app.get(
     '/admin/projects.csv',
     { schema: { tags: ['Admin: projects'], summary: 'All projects as CSV: the filters and sort of GET /admin/projects, every page', produces, querystring: adminProjectListQuerySchema } },
-    async (request, reply) => sendCsv(reply, 'projects', await exportProjects(app.ctx, request.query)),
+    async (request, reply) => sendCsv(reply, 'projects', await exportProjects(app.ctx, request.query, logFailure(request))),
   );
 };

@@ -32,11 +32,11 @@ const USER_COLUMNS: CsvColumn<UserRow>[] = [
 ];
 
 /** GET /api/admin/users.csv (issue 15 item 3): All Users with its search, filters and sort, every page. */
-export function exportUsers(ctx: AppContext, query: ExportQuery<AdminUserListQuery>, batchSize = EXPORT_BATCH_SIZE): Readable {
+export function exportUsers(ctx: AppContext, query: ExportQuery<AdminUserListQuery>, onError: (error: unknown) => void, batchSize = EXPORT_BATCH_SIZE): Promise<Readable> {
   const where = userListWhere(query);
   const order = userListOrder(query.sort);
   const rows = inBatches((limit, offset) => ctx.db.select().from(users).where(where).orderBy(...order).limit(limit).offset(offset), batchSize);
-  return csvStream(USER_COLUMNS, rows);
+  return csvStream(USER_COLUMNS, rows, onError);
 }
 
 type ProjectWithOwner = { project: ProjectRow; ownerName: string };
@@ -55,7 +55,7 @@ const PROJECT_COLUMNS: CsvColumn<ProjectWithOwner>[] = [
 ];
 
 /** GET /api/admin/projects.csv (issue 15 item 3): All Projects with its search, filters and sort, every page. */
-export async function exportProjects(ctx: AppContext, query: ExportQuery<AdminProjectListQuery>, batchSize = EXPORT_BATCH_SIZE): Promise<Readable> {
+export async function exportProjects(ctx: AppContext, query: ExportQuery<AdminProjectListQuery>, onError: (error: unknown) => void, batchSize = EXPORT_BATCH_SIZE): Promise<Readable> {
   const filter = await projectListFilter(ctx.db, query);
   const where = projectSelection(filter);
   const orderBy = filter.orderBy;
@@ -63,5 +63,5 @@ export async function exportProjects(ctx: AppContext, query: ExportQuery<AdminPr
     (limit, offset) => ctx.db.select({ project: projects, ownerName }).from(projects).innerJoin(users, eq(users.id, projects.user_id)).where(where).orderBy(...orderBy).limit(limit).offset(offset),
     batchSize,
   );
-  return csvStream(PROJECT_COLUMNS, rows);
+  return csvStream(PROJECT_COLUMNS, rows, onError);
 }

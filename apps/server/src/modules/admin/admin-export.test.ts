@@ -1,8 +1,9 @@
 import { parse } from 'csv-parse/sync';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, users } from '../../db/schema/index.js';
 import { createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
+import { CSV_EXPORT_FAILED_LINE } from '../../lib/csv.js';
 import { EXPORT_BATCH_SIZE } from './admin-export.service.js';
 
 let t: TestApp;
@@ -69,6 +70,32 @@ describe('GET /api/admin/users.csv (issue 15 item 3)', () => {
       .returning({ id: users.id });
     const res = await get('/api/admin/users.csv?q=bulkuser');
     expect(ids(res)).toEqual(inserted.map((row) => row.id));
+    await t.db.delete(users).where(inArray(users.id, inserted.map((row) => row.id)));
+  });
+
+  /**
+   * Issue 34 item 6, with a real failure: a created_at of year 280000 (PostgreSQL keeps
+   * timestamps to 294276, JavaScript's dates end in 275760) reads as an Invalid Date, which the
+   * serializer cannot write. In the second batch the file ends with the error line and the
+   * response completes; in the first, nothing is sent but an error response.
+   */
+  it('ends a file that fails after its first batch with the error line, never a cut connection', async () => {
+    const inserted = await t.db
+      .insert(users)
+      .values(Array.from({ length: EXPORT_BATCH_SIZE + 2 }, (_, index) => ({ first_name: `Brokenexport${String(index).padStart(4, '0')}`, last_name: 'Many', user_name: `broken-${index}`, email: `broken-${index}@example.com`, password_digest: 'x', account_type: 'referral_partner' as const })))
+      .returning({ id: users.id });
+    const last = inserted.at(-1)!.id;
+    await t.db.execute(sql`update ${users} set created_at = '280000-01-01T00:00:00Z' where ${users.id} = ${last}`);
+    const res = await get('/api/admin/users.csv?q=brokenexport');
+    expect(res.statusCode).toBe(200);
+    const text = res.rawPayload.toString('utf8');
+    expect(text.endsWith(`\r\n${CSV_EXPORT_FAILED_LINE}\r\n`)).toBe(true);
+    // The first batch was written whole; the failed one not at all.
+    expect(ids({ rawPayload: Buffer.from(text.slice(0, text.indexOf(CSV_EXPORT_FAILED_LINE))) })).toEqual(inserted.slice(0, EXPORT_BATCH_SIZE).map((row) => row.id));
+
+    const first = await get(`/api/admin/users.csv?q=${encodeURIComponent(`broken-${EXPORT_BATCH_SIZE + 1}`)}`);
+    expect(first.statusCode).toBe(500);
+    expect(first.json()).toEqual({ error: { code: 'internal', message: expect.any(String) } });
     await t.db.delete(users).where(inArray(users.id, inserted.map((row) => row.id)));
   });
 });

@@ -1,4 +1,4 @@
-import { adminProposalTicketListQuerySchema, adminProposalTicketUpdateBodySchema, proposalTicketSchema } from '@sunin/contract';
+import { adminProposalTicketListQuerySchema, idParamsSchema, adminProposalTicketUpdateBodySchema, proposalTicketSchema } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
@@ -35,7 +35,7 @@ export const adminProposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Set a status with its conditional fields; writes history and notifies the member',
-        params: z.object({ id: z.coerce.number({ error: 'The id must be a number.' }).int().positive().max(2_147_483_647) }),
+        params: idParamsSchema,
         body: adminProposalTicketUpdateBodySchema,
         response: { 200: proposalTicketSchema },
       },

@@ -1,4 +1,6 @@
 import {
+  idParam,
+  int4Id,
   accountCreateBodySchema,
   adminBulkStageBodySchema,
   adminBulkStageResultSchema,
@@ -26,7 +28,7 @@ import { setPageHeaders } from '../../lib/pagination.js';
 import { currentSession, currentUser } from '../../plugins/auth.js';
 import { announceAdminWrites } from '../../plugins/realtime.js';
 import type { ProjectScope } from '../projects/project-access.js';
-import { authenticateExceptDownloads, idParam, projectParams, registerProjectSubRoutes } from '../projects/project-record-routes.js';
+import { authenticateExceptDownloads, projectParams, registerProjectSubRoutes } from '../projects/project-record-routes.js';
 import { createProject, getProject, listProjects, toProjectResponse, updateProject } from '../projects/projects.service.js';
 import { toAdminUserResponse } from '../users/user-response.js';
 import { endAllSessionsOf } from '../auth/sessions.service.js';
@@ -151,7 +153,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post(
     '/admin/projects',
-    { schema: { tags: projectTags, body: z.object({ project: projectCreateSchema.extend({ user_id: z.coerce.number({ error: 'The owner is required.' }).int().positive() }) }), response: { 201: projectSchema } } },
+    { schema: { tags: projectTags, body: z.object({ project: projectCreateSchema.extend({ user_id: int4Id('user_id', 'The owner is required.') }) }), response: { 201: projectSchema } } },
     async (request, reply) => {
       const { user_id, ...fields } = request.body.project;
       if (!(await admin.usersExist(app.ctx, [user_id]))) throw new AppError('validation_failed', 'The owner does not exist.', { user_id: 'The owner does not exist.' });

@@ -270,4 +270,29 @@ describe('admin project search (issue 15 item 2)', () => {
       expect((await list(bad)).statusCode, bad).toBe(422);
     }
   });
+
+  it('answers 422 naming the field for ids and dates outside PostgreSQL ranges, on the list, its export and the create (issue 34 item 6)', async () => {
+    const cases: [string, string, string][] = [
+      ['user_id=2147483648', 'user_id', 'user_id must be at most 2147483647.'],
+      ['owner_id=9223372036854775808', 'owner_id', 'owner_id must be at most 2147483647.'],
+      ['user_id=1e308', 'user_id', 'user_id must be at most 2147483647.'],
+      ['updated_from=0000-01-01', 'updated_from', 'updated_from must be between 1900-01-01 and 2999-12-31.'],
+      ['updated_to=0000-01-01', 'updated_to', 'updated_to must be between 1900-01-01 and 2999-12-31.'],
+      ['updated_to=9999-12-31', 'updated_to', 'updated_to must be between 1900-01-01 and 2999-12-31.'],
+      ['updated_from=294277-01-01', 'updated_from', 'updated_from must be a date (YYYY-MM-DD).'],
+      ['updated_from=-000001-01-01', 'updated_from', 'updated_from must be a date (YYYY-MM-DD).'],
+    ];
+    for (const [query, field, message] of cases) {
+      for (const url of [`/api/admin/projects?${query}`, `/api/admin/projects.csv?${query}`]) {
+        const res = await call('GET', url);
+        expect(res.statusCode, url).toBe(422);
+        expect(res.json(), url).toEqual({ error: { code: 'validation_failed', message, fields: { [field]: message } } });
+      }
+    }
+    for (const user_id of [2_147_483_648, '2147483648', -2_147_483_649, 1e308]) {
+      const res = await call('POST', '/api/admin/projects', admin.auth, { project: { user_id, company_name: 'Out of range' } });
+      expect(res.statusCode, String(user_id)).toBe(422);
+      expect(Object.keys(res.json().error.fields), String(user_id)).toEqual(['user_id']);
+    }
+  });
 });

@@ -1,9 +1,8 @@
-import { endSessionsBodySchema, endedSessionsSchema, sessionListSchema } from '@sunin/contract';
+import { endSessionsBodySchema, endedSessionsSchema, idParam, sessionListSchema } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertCurrentPassword } from '../../lib/passwords.js';
 import { currentSession } from '../../plugins/auth.js';
-import { idParam } from '../projects/project-record-routes.js';
 import { endOwnSession, endSessions, listSessions } from './sessions.service.js';
 
 const tags = ['Session and account'];

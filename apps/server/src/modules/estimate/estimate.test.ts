@@ -1,5 +1,7 @@
 import { DEFAULT_ESTIMATE_ASSUMPTIONS } from '@sunin/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects } from '../../db/schema/index.js';
 import { multipartBody } from '../../test/fixtures.js';
 import type { BusMessage } from '../../lib/bus.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -49,6 +51,20 @@ describe('GET /api/projects/{id}/estimate', () => {
     expect((await call('GET', `/api/projects/${id}/estimate`, other.auth)).statusCode).toBe(404);
     expect((await call('GET', `/api/projects/${id}/estimate`, {})).statusCode).toBe(401);
     expect((await call('GET', `/api/admin/projects/${id}/estimate`, member.auth)).statusCode).toBe(403);
+  });
+
+  it('answers 200 with finite numbers for kWh and a bill stored before their bounds (issue 34 item 6)', async () => {
+    const id = await createProject({ state: 'CA' });
+    const cases: [number[][], string][] = [
+      [[Array<number>(12).fill(1e308), meterB], '2400'],
+      [[Array<number>(12).fill(1e-308)], '9'.repeat(308)],
+      [[Array<number>(12).fill(1e-308)], '1'],
+    ];
+    for (const [kilowatt_amounts, bill] of cases) {
+      await t.db.update(projects).set({ kilowatt_amounts, average_monthly_power_bill_cost: bill }).where(eq(projects.id, id));
+      const res = await call('GET', `/api/projects/${id}/estimate`, member.auth);
+      expect(res.statusCode, `${kilowatt_amounts[0]![0]} ${bill.slice(0, 5)}`).toBe(200);
+    }
   });
 
   it('names what is missing and still answers 200', async () => {

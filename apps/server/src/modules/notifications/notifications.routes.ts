@@ -1,4 +1,4 @@
-import { notificationSchema, notificationUpdateBodySchema, pageQuerySchema } from '@sunin/contract';
+import { idParam, notificationSchema, notificationUpdateBodySchema, pageQuerySchema } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPageHeaders } from '../../lib/pagination.js';
@@ -12,7 +12,7 @@ import {
 } from './notifications.service.js';
 
 const tags = ['Notifications'];
-const id = z.coerce.number({ error: 'The id must be a number.' }).int().positive().max(2_147_483_647);
+const id = idParam;
 const listParams = z.object({ userId: id });
 const itemParams = z.object({ userId: id, id });
 

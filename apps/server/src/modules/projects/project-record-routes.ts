@@ -1,4 +1,5 @@
 import {
+  idParam,
   auditEntrySchema,
   contactCreateBodySchema,
   contactSchema,
@@ -36,7 +37,6 @@ import { listProjectActivity } from '../audit/audit.service.js';
 import { receiveUpload, uploadSource } from './upload-request.js';
 import { contactRecords, linkRecords, ticketRecords, type projectRecords } from './project-records.service.js';
 
-export const idParam = z.coerce.number({ error: 'The id must be a number.' }).int().positive().max(2_147_483_647);
 export const projectParams = z.object({ id: idParam });
 const recordParams = z.object({ id: idParam, recordId: idParam });
 const iso = (value: Date) => value.toISOString();

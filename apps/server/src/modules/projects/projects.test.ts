@@ -80,6 +80,11 @@ describe('POST /api/projects', () => {
     ['eleven months', { kilowatt_amounts: [Array.from({ length: 11 }, () => 1)] }, 'kilowatt_amounts.0', PROJECT_MESSAGES.kilowattShape],
     ['a negative month', { kilowatt_amounts: [[-1, ...twelve(1).slice(1)]] }, 'kilowatt_amounts.0.0', PROJECT_MESSAGES.kilowattValue],
     ['text in a month', { kilowatt_amounts: [['lots', ...twelve(1).slice(1)]] }, 'kilowatt_amounts.0.0', PROJECT_MESSAGES.kilowattValue],
+    // Issue 34 item 6: DOMAIN.md 1c's ceiling, and 1e308, which would sum to Infinity.
+    ['a month over 50,000,000 kWh', { kilowatt_amounts: [[50_000_001, ...twelve(1).slice(1)]] }, 'kilowatt_amounts.0.0', PROJECT_MESSAGES.kilowattTooLarge],
+    ['1e308 kWh', { kilowatt_amounts: [twelve(1), [1, 1e308, ...twelve(1).slice(2)]] }, 'kilowatt_amounts.1.1', PROJECT_MESSAGES.kilowattTooLarge],
+    ['-1e308 kWh', { kilowatt_amounts: [[-1e308, ...twelve(1).slice(1)]] }, 'kilowatt_amounts.0.0', PROJECT_MESSAGES.kilowattValue],
+    ['a bill over $1,000,000,000', { average_monthly_power_bill_cost: '9'.repeat(309) }, 'average_monthly_power_bill_cost', PROJECT_MESSAGES.billTooLarge],
     ['a flat list', { kilowatt_amounts: twelve(1) }, 'kilowatt_amounts.0', PROJECT_MESSAGES.kilowattShape],
     ['a bill that is not numeric', { average_monthly_power_bill_cost: '$12' }, 'average_monthly_power_bill_cost', PROJECT_MESSAGES.billCost],
     ['an unknown roof type', { type_of_roof: 'Straw' }, 'type_of_roof', undefined],

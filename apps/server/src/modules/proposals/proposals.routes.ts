@@ -1,4 +1,5 @@
 import {
+  idParam,
   proposalTicketCreateBodySchema,
   proposalTicketHistorySchema,
   proposalTicketSchema,
@@ -11,7 +12,7 @@ import { memberScope } from '../projects/project-access.js';
 import { createProposalTicket, getProposalTicket, listHistories, listProposalTickets, requestRevision } from './proposals.service.js';
 
 const tags = ['Proposal tickets'];
-const id = z.coerce.number({ error: 'The id must be a number.' }).int().positive().max(2_147_483_647);
+const id = idParam;
 const projectParams = z.object({ projectId: id });
 const ticketParams = z.object({ projectId: id, ticketId: id });
 

@@ -141,6 +141,17 @@ describe('parseUsageFile: CSV', () => {
     await expect(parse('Date,kWh\n2024-01-01,12\n')).rejects.toThrow(/whole calendar month/);
     await expect(parse('Date,kWh\nsoon,lots\n')).rejects.toThrow(/no rows of kWh usage/);
   });
+
+  it('refuses a month beyond 50,000,000 kWh, readings of 1e308 and net (negative) usage, naming the month (issue 34 item 6)', async () => {
+    const year = (march: string) => `Date,kWh\n${Array.from({ length: 12 }, (_, index) => `2024-${String(index + 1).padStart(2, '0')}-01,${index === 2 ? march : '100'}`).join('\n')}\n`;
+    expect((await parse(year('50000000'))).meters[0]![2]).toBe(50_000_000);
+    for (const march of ['50000001', '1e308', '1.7976931348623157e308']) {
+      const refused = await parse(year(march)).catch((error: unknown) => error);
+      expect(refused, march).toBeInstanceOf(UnreadableUsageFile);
+      expect((refused as UnreadableUsageFile).fields).toEqual({ file: expect.stringMatching(/^March 2024 adds up to more than 50,000,000 kWh/) });
+    }
+    for (const march of ['-1', '-1e308']) await expect(parse(year(march)), march).rejects.toThrow(/^March 2024 adds up to less than 0 kWh: the file holds net usage/);
+  });
 });
 
 describe('wallClock', () => {

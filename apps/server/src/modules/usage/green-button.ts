@@ -2,7 +2,8 @@ import { StringDecoder } from 'node:string_decoder';
 import Papa from 'papaparse';
 import { SaxesParser } from 'saxes';
 import { AppError } from '../../lib/app-error.js';
-import { lastTwelveMonths, type MonthlyUsage, type Reading } from './monthly.js';
+import { MAX_MONTHLY_KWH } from '@sunin/contract';
+import { lastTwelveMonths, monthNameAfter, type MonthlyUsage, type Reading } from './monthly.js';
 
 /**
  * Green Button "Download My Data" files read into 12 months per meter (issue 16 item 5):
@@ -60,7 +61,26 @@ export async function parseUsageFile(input: AsyncIterable<Buffer | string>): Pro
   if (usable.length === 0) throw new UnreadableUsageFile(isXml ? 'The file has no electricity usage readings in watt-hours.' : 'The file has no rows of kWh usage.');
   const monthly = lastTwelveMonths(usable);
   if (!monthly) throw new UnreadableUsageFile('The file does not cover a whole calendar month of usage.');
+  refuseImplausibleMonths(monthly);
   return { ...monthly, warnings: [...warnings, ...monthly.warnings], source: isXml ? 'espi_xml' : 'csv' };
+}
+
+/**
+ * DOMAIN.md 1c plausibility, as the typed values have it: a month over MAX_MONTHLY_KWH (or
+ * readings of 1e308 that add up to no number at all) and a negative month (net usage of a site
+ * that exports) are refused, naming the month, rather than imported (issue 34 item 6).
+ */
+function refuseImplausibleMonths({ meters, period_start }: MonthlyUsage): void {
+  meters.forEach((months, meter) =>
+    months.forEach((kwh, offset) => {
+      if (kwh === null) return;
+      const month = `${meters.length > 1 ? `Meter ${meter + 1}, ` : ''}${monthNameAfter(period_start, offset)}`;
+      if (kwh < 0) throw new UnreadableUsageFile(`${month} adds up to less than 0 kWh: the file holds net usage; download the consumption (delivered) data instead.`);
+      if (!(kwh <= MAX_MONTHLY_KWH)) {
+        throw new UnreadableUsageFile(`${month} adds up to more than ${MAX_MONTHLY_KWH.toLocaleString('en-US')} kWh, which is not plausible for one meter: check the file's units.`);
+      }
+    }),
+  );
 }
 
 function countReading(count: number): number {

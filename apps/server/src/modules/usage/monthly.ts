@@ -35,6 +35,8 @@ const monthIndexOf = (seconds: number) => {
 };
 const monthStart = (index: number) => Date.UTC(Math.floor(index / 12), index % 12, 1) / 1000;
 const monthName = (index: number) => `${MONTH_NAMES[index % 12]} ${Math.floor(index / 12)}`;
+/** 'March 2025': the name of the month `offset` months after the YYYY-MM-DD `periodStart`. */
+export const monthNameAfter = (periodStart: string, offset: number) => monthName(Number(periodStart.slice(0, 4)) * 12 + Number(periodStart.slice(5, 7)) - 1 + offset);
 const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 interface MonthTotal {
