@@ -52,16 +52,19 @@ describe('home (member-app.md 2 "Home")', () => {
     expect(await within(card).findByText('No Projects Yet')).toBeInTheDocument();
   });
 
-  it('silently ignores failures (member-app.md 8): no error, an empty card, no statistic', async () => {
+  it('says a failed project list failed, with Retry, never "No Projects Yet" (issue 34 item 7); no statistic', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderHome(() => jsonResponse({ error: { code: 'internal', message: 'Down.' } }, { status: 500 }));
     expect(await screen.findByText('Welcome, Ana!')).toBeInTheDocument();
     const card = screen.getByRole('region', { name: 'Recent Projects' });
-    expect(await within(card).findByText('No Projects Yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    const alert = await within(card).findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Your projects could not be loaded.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(card).queryByText('No Projects Yet')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Projects statistic' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     consoleError.mockRestore();
   });
+
 
   it("shows an administrator the company's figures and recent projects, opening in the admin area (issue 14 item 11)", async () => {
     const admin = buildUser({ account_type: 'admin', company_role: 'full_access_admin' });

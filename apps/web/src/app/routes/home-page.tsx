@@ -18,7 +18,14 @@ import { CompanyHeadlines, PartnerHeadlines } from './home-figures';
  */
 function CompanyRecentProjects() {
   const projects = useAdminProjects(1, HOME_RECENT_LIMIT);
-  return <RecentProjectsCard projects={projects.isError ? [] : projects.data?.rows} projectPath={(id) => `/admin/projects/${id}`} allProjectsPath="/admin/all-projects" />;
+  return (
+    <RecentProjectsCard
+      projects={projects.data?.rows}
+      failure={projects.isError ? { onRetry: () => projects.refetch(), retrying: projects.isFetching } : undefined}
+      projectPath={(id) => `/admin/projects/${id}`}
+      allProjectsPath="/admin/all-projects"
+    />
+  );
 }
 
 /**

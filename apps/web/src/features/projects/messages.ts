@@ -67,3 +67,9 @@ export const SUBMIT_CANCEL = {
 export const PROJECT_CREATION_FAILED = 'Project creation failed. Error: ';
 
 export const NO_PROJECTS = 'No Projects Yet';
+
+/**
+ * Not a spec text: a project list that failed to load says so, with Retry (issue 34 item 7),
+ * never 'No Projects Yet', which would tell a partner their projects are gone.
+ */
+export const PROJECTS_LOAD_FAILED = 'Your projects could not be loaded. Check your connection and try again.';
