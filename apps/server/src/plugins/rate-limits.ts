@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
-import { normalizeEmail, type ErrorCode } from '@sunin/contract';
+import { normalizeEmail, VERIFICATION_EMAIL_MESSAGES, VERIFICATION_EMAILS_PER_HOUR, type ErrorCode } from '@sunin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -22,6 +22,8 @@ declare module 'fastify' {
       resetPerEmail: preHandlerAsyncHookHandler;
       lookupPerIp: preHandlerAsyncHookHandler;
       signupPerIp: preHandlerAsyncHookHandler;
+      /** Verification emails a signed-in user asks for, per user per hour (issue 34 item 7). */
+      verificationMailPerUser: preHandlerAsyncHookHandler;
       /**
        * Wrong current passwords (and wrong codes when turning two-factor off) of a signed-in
        * session (ASVS 6.3.1): a stolen token cannot be used to guess the password behind it.
@@ -108,13 +110,13 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
 
   // createRateLimit, not rateLimit: a request may pass several limiters (per IP, then per
   // email), and the plugin's own handler runs only the first one a request meets.
-  const limiter = (name: string, max: number, timeWindow: string, key: (request: FastifyRequest) => string = (request) => `ip:${request.ip}`) => {
+  const limiter = (name: string, max: number, timeWindow: string, key: (request: FastifyRequest) => string = (request) => `ip:${request.ip}`, message: string = TOO_MANY) => {
     const check = app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}:${key(request)}` });
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('Retry-After', String(result.ttlInSeconds));
-        throw new AppError('rate_limited', TOO_MANY);
+        throw new AppError('rate_limited', message);
       }
     };
   };
@@ -166,6 +168,8 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     lookupPerIp: limiter('lookup-ip', 120, '1 minute'),
     // Anti-automation (ASVS 2.4.1): accounts made from one address per hour.
     signupPerIp: limiter('signup-ip', rateLimits.signupPerIp, '1 hour'),
+    // Each one mails a real inbox: per user, so one account cannot be used to flood its address.
+    verificationMailPerUser: limiter('verify-mail-user', VERIFICATION_EMAILS_PER_HOUR, '1 hour', (request) => `user:${request.auth?.user.id ?? request.ip}`, VERIFICATION_EMAIL_MESSAGES.tooMany),
     // Counted per session (the token that would be stolen), with the limit of failed sign-ins
     // per account, and never cleared by a success (a profile edit that checks no password must
     // not reset it). The owner's other sessions, and a fresh sign-in, are never blocked by it.

@@ -12,6 +12,25 @@ function renderHome(handler: (call: FetchCall) => Response, me = buildUser()) {
 }
 
 describe('home (member-app.md 2 "Home")', () => {
+  it('shows a banner with "Resend verification email" while the address is unverified, and none once verified (issue 34 item 7)', async () => {
+    const unverified = buildUser({ email: 'ana@example.com', email_verified_at: null });
+    const { calls, user } = renderHome(({ url }) =>
+      url.pathname === '/api/user/verification_email' ? jsonResponse({ message: 'We sent a new verification link to ana@example.com.' }) : jsonResponse([]),
+      unverified,
+    );
+    const banner = await screen.findByRole('region', { name: 'Please confirm your email address' });
+    expect(banner).toHaveTextContent('ana@example.com');
+    await user.click(within(banner).getByRole('button', { name: 'Resend verification email' }));
+    expect(await within(banner).findByText('We sent a new verification link to ana@example.com.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.pathname === '/api/user/verification_email').map((call) => call.method)).toEqual(['POST']);
+  });
+
+  it('shows no verification banner to a verified member', async () => {
+    renderHome(() => jsonResponse([]), buildUser({ email_verified_at: '2026-11-01T10:00:00.000Z' }));
+    expect(await screen.findByText('Welcome, Ana!')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Please confirm your email address' })).not.toBeInTheDocument();
+  });
+
   it("lists the 10 most recently updated projects with stage badges, linking to each and to /projects", async () => {
     const projects = [
       buildProject({ id: 12, company_name: 'Sunny Foods', project_stage: 'Presentation Ready' }),

@@ -10,6 +10,7 @@ import { readSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LoadError } from '../../components/ui/load-error';
 import { UI_MESSAGES } from '../../lib/messages';
+import { UnverifiedEmailBanner } from '../../features/users/components/unverified-email-banner';
 import { CompanyHeadlines, PartnerHeadlines } from './home-figures';
 
 /**
@@ -53,6 +54,8 @@ export function HomePage() {
           )}
         </div>
       </div>
+
+      {profile.data && <UnverifiedEmailBanner user={profile.data} />}
 
       {isAdmin(readSession()) ? <CompanyHeadlines /> : <PartnerHeadlines />}
 
