@@ -51,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => ({
-      message: await resendVerificationMail(app.ctx, currentUser(request).id, () => app.limits.verificationMailPerUser.call(app, request, reply)),
+      message: await resendVerificationMail(app.ctx, currentUser(request).id, async () => void (await app.limits.verificationMailPerUser.call(app, request, reply))),
     }),
   );
 

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const resend = (who: SignedIn | null, payload?: unknown) =>
+const resend = (who: SignedIn | null, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/user/verification_email', headers: who ? who.auth : {}, ...(payload === undefined ? {} : { payload }) });
 
 const verificationLinks = async (email: string) => (await mailedLinks(t.app, email)).filter((link) => link.includes('/verify_email?token='));
