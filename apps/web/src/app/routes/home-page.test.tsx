@@ -133,7 +133,10 @@ describe('home headline figures (issue 17)', () => {
     expect(earned).toHaveAttribute('href', '/earnings');
     expect(earned).toHaveTextContent('$5,940.00 expected');
     expect(await within(figures).findByRole('link', { name: /Proposals on time\s*88\.9 %/ })).toHaveAttribute('href', '/analytics');
-    expect(within(figures).getByRole('link', { name: /Projects this year\s*4/ })).toHaveTextContent('2 at Project Completion');
+    // It says what it counts: projects created from the range's first day (issue 34 item 7).
+    const created = within(figures).getByRole('link', { name: /Projects created\s*4/ });
+    expect(created).toHaveTextContent('Your new projects since Jan 1, 2026; 2 of them now at Project Completion');
+    expect(within(figures).queryByText('Projects this year')).not.toBeInTheDocument();
   });
 
   it("shows an administrator the company's figures, and a dash where a figure could not load", async () => {
