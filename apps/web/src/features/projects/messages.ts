@@ -47,8 +47,9 @@ export const SUBMIT_STEP_NAMES = {
 } as const;
 
 /**
- * Not spec texts: Cancel during the submit (issue 14 item 4). The member can no longer delete a
- * project (no DELETE /projects/{id} for members), so one that already exists is named, with a link.
+ * Not spec texts: Cancel during the submit (issue 14 item 4, issue 34 item 7). A project that
+ * already exists is named, with a link to it and a button that deletes it (DELETE
+ * /api/projects/{id}, allowed for a project this new).
  */
 export const SUBMIT_CANCEL = {
   stopping: 'Stopping… The project was already sent; waiting for the server to answer.',
@@ -61,6 +62,9 @@ export const SUBMIT_CANCEL = {
   },
   openProject: 'Open the project',
   close: 'Close',
+  deleteProject: 'Delete the project',
+  deleted: (company: string) => `The project “${company}” and its contacts were deleted. Nothing of this submission remains.`,
+  deleteFailed: 'The project could not be deleted. Please try again, or open it and ask our team to archive it.',
 } as const;
 
 /** member-app.md 8: followed by the error message, in a browser alert. */
