@@ -9,7 +9,7 @@ let admin: SignedIn;
 beforeAll(async () => void ({ t, admin } = await createTestAppWithAdmin()));
 afterAll(async () => t?.close());
 
-const call = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: SignedIn | null, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: SignedIn | null, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
 
 /** What the New Project submit sends: the project, then a contact. */
