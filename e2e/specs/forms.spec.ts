@@ -133,6 +133,27 @@ test.describe('forms and failures (issue 14)', () => {
     await expect(page.getByRole('tab', { name: 'Project Contacts' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('Cancel too late to stop the project offers to delete it, and the project is gone (issue 34 item 7)', async ({ page, request, baseURL }) => {
+    await signIn(page, request, baseURL);
+    await page.route('**/api/projects', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      return route.fallback();
+    });
+    await page.goto('/projects');
+    const modal = await fillWizard(page, 'Regretted Foods');
+    await modal.getByRole('button', { name: 'Submit' }).click();
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal.getByText('Submission cancelled')).toBeVisible({ timeout: 10_000 });
+    await modal.getByRole('button', { name: 'Delete the project' }).click();
+    await expect(modal).toContainText('The project “Regretted Foods” and its contacts were deleted.');
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('region', { name: 'Your projects' })).not.toContainText('Regretted Foods');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect(page.getByText('Regretted Foods')).toHaveCount(0);
+  });
+
   test("the 60 % 'Uploading contacts...' step shows while contacts are sent", async ({ page, request, baseURL }) => {
     await signIn(page, request, baseURL);
     await page.route('**/api/projects/*/contacts', async (route) => {

@@ -187,6 +187,11 @@ export const earningsSchema = z.object({
   /** The caller's tier's share now (null for account types without one) and minimum payout. */
   share_rate: z.number().nullable(),
   minimum_payout_usd: z.number(),
+  /**
+   * Every tier's configured share now (issue 34 item 7): the page explains the ladder behind
+   * the marketing's "up to 70 %" with the administrator's numbers, not hard-coded ones.
+   */
+  share_ladder: z.object({ referral_partner: z.number(), sales_partner: z.number(), enterprize_partner: z.number() }),
   payouts: z.array(payoutSchema),
 });
 export type Earnings = z.infer<typeof earningsSchema>;

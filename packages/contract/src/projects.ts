@@ -16,7 +16,13 @@ export const PROJECT_MESSAGES = {
   linkUrl: 'Please enter a full web address starting with http:// or https://.',
   contactEmail: 'Please enter a valid email address.',
   subscriptionRequired: 'An active Sales Partner subscription is required to do that.',
+  /** Not a spec text (issue 34 item 7): what a member may delete, and what to do otherwise. */
+  withdrawRefused:
+    'Only a project you created in the last 24 hours, still at Project Initiation, with no proposal request, files or deal, can be deleted. Ask our team to archive it instead.',
 } as const;
+
+/** How long after creating it a member may still delete a project made by mistake (docs/decisions/036). */
+export const PROJECT_WITHDRAW_HOURS = 24;
 
 const text = (label: string, max = 200) =>
   z

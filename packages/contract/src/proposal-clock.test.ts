@@ -6,6 +6,7 @@ import {
   clockText,
   dueReminder,
   formatSpan,
+  isDeliveredLate,
   isDueSoon,
   openClock,
   startClock,
@@ -52,6 +53,15 @@ describe('the 48-hour clock (DOMAIN.md 3)', () => {
 
     const delivered = applyClockAction(clock, 'deliver', at('2026-11-03T07:00:00Z'));
     expect(clockText(clockState(fields(delivered), at('2026-11-10T00:00:00Z')))).toBe('Delivered in 22 hours');
+
+    // Past the 48 hours it reads as late (issue 34 item 7).
+    const late = applyClockAction(clock, 'deliver', at('2026-11-04T17:00:00Z'));
+    const lateState = clockState(fields(late), at('2026-11-10T00:00:00Z'));
+    expect(clockText(lateState)).toBe('Delivered in 56 hours (8 hours late)');
+    expect(isDeliveredLate(lateState)).toBe(true);
+    expect(isDeliveredLate(clockState(fields(delivered), at('2026-11-10T00:00:00Z')))).toBe(false);
+    // On the deadline to the minute is on time.
+    expect(clockText(clockState(fields(applyClockAction(clock, 'deliver', at('2026-11-04T09:00:00Z'))), at('2026-11-10T00:00:00Z')))).toBe('Delivered in 48 hours');
 
     const rejected = applyClockAction(clock, 'stop', at('2026-11-03T07:00:00Z'));
     expect(rejected.delivered_at).toBeNull();

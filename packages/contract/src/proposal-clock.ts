@@ -90,18 +90,38 @@ export type ClockState =
   | { kind: 'waiting_for_bill' }
   | { kind: 'running'; ms_left: number }
   | { kind: 'overdue'; ms_over: number }
-  | { kind: 'delivered'; ms_taken: number | null }
+  /** `ms_late`: how long after the deadline it arrived (0 when on time or the clock never started). */
+  | { kind: 'delivered'; ms_taken: number | null; ms_late: number }
   | { kind: 'stopped' };
 
 /** Where a ticket's current clock stands at `now`. */
 export function clockState(ticket: TicketClockFields, now: Date): ClockState {
   if (ticket.delivered_at !== null) {
-    return { kind: 'delivered', ms_taken: ticket.clock_started_at === null ? null : Date.parse(ticket.delivered_at) - Date.parse(ticket.clock_started_at) };
+    const delivered = Date.parse(ticket.delivered_at);
+    return {
+      kind: 'delivered',
+      ms_taken: ticket.clock_started_at === null ? null : delivered - Date.parse(ticket.clock_started_at),
+      ms_late: ticket.due_at === null ? 0 : Math.max(0, delivered - Date.parse(ticket.due_at)),
+    };
   }
   if (ticket.clock_stopped_at !== null) return { kind: 'stopped' };
   if (ticket.due_at === null) return { kind: 'waiting_for_bill' };
   const left = Date.parse(ticket.due_at) - now.getTime();
   return left > 0 ? { kind: 'running', ms_left: left } : { kind: 'overdue', ms_over: -left };
+}
+
+/** Delivered after its deadline: it reads as late (issue 34 item 7), not like one on time. */
+export const isDeliveredLate = (state: ClockState): boolean => state.kind === 'delivered' && state.ms_late > 0;
+
+/**
+ * How a delivery reads wherever the clock shows: "Delivered in 22 hours", and a late one
+ * "Delivered in 56 hours (8 hours late)" (issue 34 item 7). `delivered` names a delivery
+ * whose start is unknown.
+ */
+export function deliveredText(state: Extract<ClockState, { kind: 'delivered' }>, delivered: string): string {
+  if (state.ms_taken === null) return delivered;
+  const taken = `Delivered in ${formatSpan(state.ms_taken)}`;
+  return state.ms_late > 0 ? `${taken} (${formatSpan(state.ms_late)} late)` : taken;
 }
 
 /** Running with no more than the reminder window left: the admins have been told, the member should see it. */
@@ -132,7 +152,7 @@ export function clockText(state: ClockState): string | null {
     case 'overdue':
       return `Overdue by ${formatSpan(state.ms_over)}`;
     case 'delivered':
-      return state.ms_taken === null ? 'Proposal delivered' : `Delivered in ${formatSpan(state.ms_taken)}`;
+      return deliveredText(state, 'Proposal delivered');
     case 'stopped':
       return null;
   }

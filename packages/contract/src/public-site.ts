@@ -83,3 +83,20 @@ export interface TrainingVideo {
   category: 'getting-started' | 'platform';
   src: string;
 }
+
+/**
+ * The six videos of /sunin-school (public-site-and-admin.md 2.4), each a file under the
+ * deployment's TRAINING_VIDEO_BASE_URL. The server offers them when that is set; the page names
+ * them as what the training covers when it is not (issue 34 item 7).
+ */
+export const TRAINING_VIDEO_CATALOG: ReadonlyArray<Omit<TrainingVideo, 'src'> & { file: string; covers: string }> = [
+  { id: 'start-here', title: 'Start Here', category: 'getting-started', file: 'start-here.mp4', covers: 'your first login and how SunIn works with you' },
+  { id: 'accounts', title: 'Accounts', category: 'platform', file: 'accounts.mp4', covers: 'your account, profile and plan' },
+  { id: 'creating-a-project', title: 'Creating a Project', category: 'platform', file: 'creating-a-project.mp4', covers: 'the New Project form, from the company to the utility bill' },
+  { id: 'navigating-a-project', title: 'Navigating a Project', category: 'platform', file: 'navigating-a-project.mp4', covers: 'the project page, its tabs and its stages' },
+  { id: 'requesting-a-proposal-1', title: 'Requesting a proposal 1/2', category: 'platform', file: 'requesting-a-proposal-1.mp4', covers: 'what a proposal request needs' },
+  { id: 'requesting-a-proposal-2', title: 'Requesting a proposal 2/2', category: 'platform', file: 'requesting-a-proposal-2.mp4', covers: 'following the request to the proposal, and revisions' },
+];
+
+/** The setting that turns the training videos on (docs and the admin's empty state name it). */
+export const TRAINING_VIDEO_SETTING = 'TRAINING_VIDEO_BASE_URL';

@@ -244,6 +244,17 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const authResponseSchema = z.object({ message: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
+
+/**
+ * POST /api/user/verification_email (issue 34 item 7): a new verification link for the caller's
+ * own unverified address, at most this many an hour (each one is a mail to a real inbox).
+ */
+export const VERIFICATION_EMAILS_PER_HOUR = 3;
+export const VERIFICATION_EMAIL_MESSAGES = {
+  sent: (email: string) => `We sent a new verification link to ${email}. It may take a few minutes to arrive; check your spam folder too.`,
+  alreadyVerified: 'Your email address is already verified.',
+  tooMany: `You can ask for ${VERIFICATION_EMAILS_PER_HOUR} verification emails an hour. Please use the newest link we sent, or try again later.`,
+} as const;
 export const resetPasswordResponseSchema = z.object({ message: z.string(), email: z.string() });
 export const emailAvailabilityResponseSchema = z.object({ validEmail: z.boolean() });
 export const usernameAvailabilityResponseSchema = z.object({ validUsername: z.boolean() });

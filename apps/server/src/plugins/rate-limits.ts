@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { normalizeEmail, type ErrorCode } from '@sunin/contract';
+import { normalizeEmail, VERIFICATION_EMAIL_MESSAGES, VERIFICATION_EMAILS_PER_HOUR, type ErrorCode } from '@sunin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -28,6 +28,8 @@ declare module 'fastify' {
       resetPerEmail: preHandlerAsyncHookHandler;
       lookupPerIp: preHandlerAsyncHookHandler;
       signupPerIp: preHandlerAsyncHookHandler;
+      /** Verification emails a signed-in user asks for, per user per hour (issue 34 item 7). */
+      verificationMailPerUser: preHandlerAsyncHookHandler;
       /**
        * Wrong current passwords (and wrong codes when turning two-factor off) of a signed-in
        * session (ASVS 6.3.1): a stolen token cannot be used to guess the password behind it.
@@ -100,9 +102,9 @@ function emailKey(request: FastifyRequest): string {
 }
 
 /** 429 `rate_limited` in the error shape, with the seconds until the count ends. */
-function refuse(reply: FastifyReply, ttlMs: number): AppError {
+function refuse(reply: FastifyReply, ttlMs: number, message = TOO_MANY): AppError {
   reply.header('Retry-After', String(Math.max(1, Math.ceil(ttlMs / 1000))));
-  return new AppError('rate_limited', TOO_MANY);
+  return new AppError('rate_limited', message);
 }
 
 /**
@@ -128,10 +130,10 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
 
   /** Every request counts against `key` in a fixed window; the one past `max` is refused. */
   const limiter =
-    (name: string, max: number, windowMs: number, key: (request: FastifyRequest) => string = (request) => `ip:${failureAddress(request.ip)}`) =>
+    (name: string, max: number, windowMs: number, key: (request: FastifyRequest) => string = (request) => `ip:${failureAddress(request.ip)}`, message = TOO_MANY) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const { count, ttlMs } = await requests.hit(`${name}:${key(request)}`, windowMs);
-      if (count > max) throw refuse(reply, ttlMs);
+      if (count > max) throw refuse(reply, ttlMs, message);
     };
 
   const failureGuard = (isFailure: (error: unknown) => boolean, keys: (request: FastifyRequest) => FailureKey[], windowMs = rateLimits.failureWindowMs): FailureGuard => ({
@@ -194,6 +196,8 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     lookupPerIp: limiter('lookup-ip', LOOKUPS_PER_MINUTE, MINUTE),
     // Anti-automation (ASVS 2.4.1): accounts made from one address per hour.
     signupPerIp: limiter('signup-ip', rateLimits.signupPerIp, 60 * MINUTE),
+    // Each one mails a real inbox: per user, so one account cannot be used to flood its address.
+    verificationMailPerUser: limiter('verify-mail-user', VERIFICATION_EMAILS_PER_HOUR, 60 * MINUTE, (request) => `user:${request.auth?.user.id ?? request.ip}`, VERIFICATION_EMAIL_MESSAGES.tooMany),
     // Counted per session (the token that would be stolen), with the limit of failed sign-ins
     // per account, and never cleared by a success (a profile edit that checks no password must
     // not reset it). The owner's other sessions, and a fresh sign-in, are never blocked by it.

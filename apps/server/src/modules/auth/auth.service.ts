@@ -1,4 +1,4 @@
-import { MESSAGES, RESET_TOKEN_LIFETIME_MS, isValidEmail, normalizeEmail, type SignupUser } from '@sunin/contract';
+import { MESSAGES, RESET_TOKEN_LIFETIME_MS, VERIFICATION_EMAIL_MESSAGES, isValidEmail, normalizeEmail, type SignupUser } from '@sunin/contract';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
@@ -103,6 +103,22 @@ export async function queueVerificationMail(ctx: AppContext, tx: Executor, user:
   const token = await createVerificationToken(tx, user.id);
   const link = `${ctx.config.appUrl}/verify_email?token=${encodeURIComponent(token)}`;
   await ctx.mailer.enqueue(tx, verificationMail(user.email, user.first_name, link));
+}
+
+/**
+ * POST /api/user/verification_email (issue 34 item 7): a new link to the caller's own address,
+ * only while it is unverified (409 otherwise). `limit` runs after that check and before the
+ * mail, so only mails that would be sent count against the caller's hourly limit.
+ */
+export async function resendVerificationMail(ctx: AppContext, userId: number, limit: () => Promise<void>): Promise<string> {
+  // Read fresh: the session's cached user may predate a verification made in another tab.
+  const [user] = await ctx.db.select({ id: users.id, email: users.email, first_name: users.first_name, email_verified_at: users.email_verified_at }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('unauthorized', 'Please sign in again.');
+  if (user.email_verified_at !== null) throw new AppError('conflict', VERIFICATION_EMAIL_MESSAGES.alreadyVerified);
+  await limit();
+  await ctx.db.transaction((tx) => queueVerificationMail(ctx, tx, user));
+  ctx.mailer.wake();
+  return VERIFICATION_EMAIL_MESSAGES.sent(user.email);
 }
 
 export async function createVerificationToken(db: Executor, userId: number): Promise<string> {

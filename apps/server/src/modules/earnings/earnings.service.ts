@@ -376,7 +376,8 @@ export async function listPayouts(ctx: AppContext, query: z.infer<typeof payouts
 /** GET /api/user/earnings (the caller) and GET /api/admin/users/{id}/earnings: one partner's ledger. */
 export async function earningsOf(ctx: AppContext, userId: number): Promise<Earnings> {
   const user = await userRow(ctx.db, userId);
-  const { shareBp, minimumCents } = tierTerms((await readEarningsSettings(ctx.db)).value, user.account_type);
+  const settings = (await readEarningsSettings(ctx.db)).value;
+  const { shareBp, minimumCents } = tierTerms(settings, user.account_type);
   const entries = await ctx.db.select().from(earningEntries).where(eq(earningEntries.user_id, userId)).orderBy(desc(earningEntries.updated_at), desc(earningEntries.id));
   const paid = await ctx.db.select().from(payouts).where(eq(payouts.user_id, userId)).orderBy(desc(payouts.created_at), desc(payouts.id));
   const totals = ledgerTotals(entries, minimumCents);
@@ -385,6 +386,11 @@ export async function earningsOf(ctx: AppContext, userId: number): Promise<Earni
     totals: { expected_usd: toUsd(totals.expected_cents), approved_usd: toUsd(totals.approved_cents), paid_usd: toUsd(totals.paid_cents), payable_usd: toUsd(totals.payable_cents) },
     share_rate: shareBp === null ? null : shareBp / 10_000,
     minimum_payout_usd: toUsd(minimumCents),
+    share_ladder: {
+      referral_partner: settings.tiers.referral_partner.share_rate,
+      sales_partner: settings.tiers.sales_partner.share_rate,
+      enterprize_partner: settings.tiers.enterprize_partner.share_rate,
+    },
     payouts: await payoutResponses(ctx.db, paid),
   };
 }

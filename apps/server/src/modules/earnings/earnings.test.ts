@@ -176,6 +176,8 @@ describe('earnings settings', () => {
     expect((await recordDeal(id, 10_000, 1_000)).deal?.entry).toMatchObject({ share_rate: 0.65, amount_usd: 650 });
     const [entry] = await t.db.select().from(auditEntries).where(and(eq(auditEntries.entity_type, 'setting'), eq(auditEntries.action, 'earnings_updated')));
     expect(entry?.changes).toEqual({ 'sales_partner.share_rate': { before: 0.6, after: 0.65 } });
+    // The partner's page explains the ladder with the configured shares (issue 34 item 7).
+    expect((await earningsOf(sales)).share_ladder).toEqual({ referral_partner: 0.2, sales_partner: 0.65, enterprize_partner: 0.7 });
 
     expect((await call('PUT', '/admin/earnings-settings', admin, { settings: { tiers: { referral_partner: { share_rate: 2, minimum_payout_usd: 0 } } } })).statusCode).toBe(422);
     settings.tiers.sales_partner.share_rate = 0.6;
@@ -209,5 +211,7 @@ describe('access', () => {
     const ledger = await call('GET', `/admin/users/${member.user.id}/earnings`);
     expect(ledger.statusCode).toBe(200);
     expect(ledger.json<Earnings>()).toMatchObject({ share_rate: 0.6, minimum_payout_usd: 0 });
+    // Every tier's share, so the page can explain the ladder behind "up to 70 %" (issue 34 item 7).
+    expect(ledger.json<Earnings>().share_ladder).toEqual({ referral_partner: 0.2, sales_partner: 0.6, enterprize_partner: 0.7 });
   });
 });

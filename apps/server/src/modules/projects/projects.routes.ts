@@ -7,6 +7,7 @@ import { memberScope } from './project-access.js';
 import { authenticateExceptDownloads, projectParams, registerProjectSubRoutes } from './project-record-routes.js';
 import { createProject, getProject, listProjects, projectStatistics, toProjectResponse, updateProject } from './projects.service.js';
 import { getStorageUsage } from './storage-usage.js';
+import { withdrawNewProject } from './withdraw-project.js';
 
 const tags = ['Projects'];
 
@@ -45,6 +46,15 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/projects/:id', { schema: { tags, params: projectParams, body: projectUpdateBodySchema, response: { 200: projectSchema } } }, async (request) => {
     return toProjectResponse(await updateProject(app.ctx, scopeOf(request), request.params.id, request.body.project));
   });
+
+  app.delete(
+    '/projects/:id',
+    { schema: { tags, summary: 'Delete my project made by mistake: within 24 hours of creating it, at Project Initiation, with no proposal request, files or deal (422 otherwise)', params: projectParams } },
+    async (request, reply) => {
+      await withdrawNewProject(app.ctx, scopeOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   // The caller's storage quota (issue 13): the photos and files under their own projects.
   app.get(

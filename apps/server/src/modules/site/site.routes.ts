@@ -1,22 +1,12 @@
-import { PUBLIC_PAGE_PATHS, type TrainingVideo } from '@sunin/contract';
+import { PUBLIC_PAGE_PATHS, TRAINING_VIDEO_CATALOG, type TrainingVideo } from '@sunin/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PrerenderedPages } from './prerendered-pages.js';
 
-/** The six videos of /sunin-school (public-site-and-admin.md 2.4), as files under the configured base URL. */
-const TRAINING_VIDEOS: ReadonlyArray<Omit<TrainingVideo, 'src'> & { file: string }> = [
-  { id: 'start-here', title: 'Start Here', category: 'getting-started', file: 'start-here.mp4' },
-  { id: 'accounts', title: 'Accounts', category: 'platform', file: 'accounts.mp4' },
-  { id: 'creating-a-project', title: 'Creating a Project', category: 'platform', file: 'creating-a-project.mp4' },
-  { id: 'navigating-a-project', title: 'Navigating a Project', category: 'platform', file: 'navigating-a-project.mp4' },
-  { id: 'requesting-a-proposal-1', title: 'Requesting a proposal 1/2', category: 'platform', file: 'requesting-a-proposal-1.mp4' },
-  { id: 'requesting-a-proposal-2', title: 'Requesting a proposal 2/2', category: 'platform', file: 'requesting-a-proposal-2.mp4' },
-];
-
 export function trainingVideos(baseUrl: string | undefined): TrainingVideo[] {
   if (!baseUrl) return [];
-  return TRAINING_VIDEOS.map(({ file, ...video }) => ({ ...video, src: `${baseUrl}/${file}` }));
+  return TRAINING_VIDEO_CATALOG.map(({ id, title, category, file }) => ({ id, title, category, src: `${baseUrl}/${file}` }));
 }
 
 /** Signed-in members' training videos; none when the deployment has not said where they are hosted. */

@@ -8,6 +8,7 @@ import {
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientInfo, currentSession, currentUser } from '../../plugins/auth.js';
+import { resendVerificationMail } from '../auth/auth.service.js';
 import { toUserResponse } from './user-response.js';
 import { changePassword, updateOwnUser } from './users.service.js';
 
@@ -37,6 +38,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/signup/edit',
     { schema: { tags, summary: "Edit the signed-in user's signup fields (e.g. referral to sales partner)", body: signupEditBodySchema, response: { 200: userSchema } }, preHandler: checkReauthWhenPasswordGiven },
     async (request) => toUserResponse(await app.limits.reauthFailures.track(request, () => updateOwnUser(app.ctx, currentSession(request), request.body.user))),
+  );
+
+  app.post(
+    '/user/verification_email',
+    {
+      schema: {
+        tags,
+        summary: "Send a new verification link to the signed-in user's own unverified address (409 when already verified; 3 an hour, then 429 with Retry-After)",
+        // No body: the address is always the caller's own, whatever a request names.
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request, reply) => ({
+      message: await resendVerificationMail(app.ctx, currentUser(request).id, async () => void (await app.limits.verificationMailPerUser.call(app, request, reply))),
+    }),
   );
 
   app.post(

@@ -50,6 +50,14 @@ function HeadlineCards({ label, figures }: { label: string; figures: Headline[] 
 
 const failed = 'Could not be loaded: open the page to retry';
 
+const utcDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/**
+ * The first day the figures count (issue 34 item 7): the analytics' default range starts on the
+ * 1st of the month eleven months back (12 calendar months up to today), which is neither "this
+ * year" nor exactly "the last 12 months", so the cards name the day.
+ */
+const since = (range: { from: string } | undefined) => (range ? `since ${utcDay.format(new Date(`${range.from}T00:00:00Z`))}` : '');
+
 export function PartnerHeadlines() {
   const earnings = useMyEarnings();
   const analytics = useUserAnalytics({});
@@ -70,13 +78,13 @@ export function PartnerHeadlines() {
         {
           term: 'Proposals on time',
           value: headlineValue(analytics, () => share(turnaround?.on_time_share ?? null)),
-          note: analytics.isError ? failed : `Within 48 hours over the last 12 months; median ${hours(turnaround?.median_hours ?? null)}`,
+          note: analytics.isError ? failed : `Within 48 hours, requests ${since(analytics.data?.range)}; median ${hours(turnaround?.median_hours ?? null)}`,
           to: '/analytics',
         },
         {
-          term: 'Projects this year',
+          term: 'Projects created',
           value: headlineValue(analytics, () => count(projects)),
-          note: analytics.isError ? failed : `Created in the last 12 months; ${count(completed)} at Project Completion`,
+          note: analytics.isError ? failed : `Your new projects ${since(analytics.data?.range)}; ${count(completed)} of them now at Project Completion`,
           to: '/analytics',
         },
       ]}
@@ -101,13 +109,13 @@ export function CompanyHeadlines() {
         {
           term: 'Proposals on time',
           value: headlineValue(analytics, () => share(data?.proposal_turnaround.on_time_share ?? null)),
-          note: analytics.isError ? failed : `Within 48 hours over the last 12 months; median ${hours(data?.proposal_turnaround.median_hours ?? null)}`,
+          note: analytics.isError ? failed : `Within 48 hours, requests ${since(data?.range)}; median ${hours(data?.proposal_turnaround.median_hours ?? null)}`,
           to: '/admin/analytics',
         },
         {
           term: 'New projects',
           value: headlineValue(analytics, () => count(projects)),
-          note: analytics.isError ? failed : 'Created in the last 12 months, every partner',
+          note: analytics.isError ? failed : `Created by every partner ${since(data?.range)}`,
           to: '/admin/analytics',
         },
       ]}

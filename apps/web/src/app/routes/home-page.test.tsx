@@ -12,6 +12,25 @@ function renderHome(handler: (call: FetchCall) => Response, me = buildUser()) {
 }
 
 describe('home (member-app.md 2 "Home")', () => {
+  it('shows a banner with "Resend verification email" while the address is unverified, and none once verified (issue 34 item 7)', async () => {
+    const unverified = buildUser({ email: 'ana@example.com', email_verified_at: null });
+    const { calls, user } = renderHome(({ url }) =>
+      url.pathname === '/api/user/verification_email' ? jsonResponse({ message: 'We sent a new verification link to ana@example.com.' }) : jsonResponse([]),
+      unverified,
+    );
+    const banner = await screen.findByRole('region', { name: 'Please confirm your email address' });
+    expect(banner).toHaveTextContent('ana@example.com');
+    await user.click(within(banner).getByRole('button', { name: 'Resend verification email' }));
+    expect(await within(banner).findByText('We sent a new verification link to ana@example.com.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.pathname === '/api/user/verification_email').map((call) => call.method)).toEqual(['POST']);
+  });
+
+  it('shows no verification banner to a verified member', async () => {
+    renderHome(() => jsonResponse([]), buildUser({ email_verified_at: '2026-11-01T10:00:00.000Z' }));
+    expect(await screen.findByText('Welcome, Ana!')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Please confirm your email address' })).not.toBeInTheDocument();
+  });
+
   it("lists the 10 most recently updated projects with stage badges, linking to each and to /projects", async () => {
     const projects = [
       buildProject({ id: 12, company_name: 'Sunny Foods', project_stage: 'Presentation Ready' }),
@@ -52,16 +71,19 @@ describe('home (member-app.md 2 "Home")', () => {
     expect(await within(card).findByText('No Projects Yet')).toBeInTheDocument();
   });
 
-  it('silently ignores failures (member-app.md 8): no error, an empty card, no statistic', async () => {
+  it('says a failed project list failed, with Retry, never "No Projects Yet" (issue 34 item 7); no statistic', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderHome(() => jsonResponse({ error: { code: 'internal', message: 'Down.' } }, { status: 500 }));
     expect(await screen.findByText('Welcome, Ana!')).toBeInTheDocument();
     const card = screen.getByRole('region', { name: 'Recent Projects' });
-    expect(await within(card).findByText('No Projects Yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    const alert = await within(card).findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Your projects could not be loaded.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(card).queryByText('No Projects Yet')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Projects statistic' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     consoleError.mockRestore();
   });
+
 
   it("shows an administrator the company's figures and recent projects, opening in the admin area (issue 14 item 11)", async () => {
     const admin = buildUser({ account_type: 'admin', company_role: 'full_access_admin' });
@@ -90,7 +112,7 @@ describe('home headline figures (issue 17)', () => {
   it("shows a partner's earnings and own analytics, each linking to its page", async () => {
     renderHome(({ url }) => {
       if (url.pathname === '/api/user/earnings') {
-        return jsonResponse({ entries: [], totals: { expected_usd: 5940, approved_usd: 10260, paid_usd: 1000, payable_usd: 10260 }, share_rate: 0.2, minimum_payout_usd: 2500, payouts: [] });
+        return jsonResponse({ entries: [], totals: { expected_usd: 5940, approved_usd: 10260, paid_usd: 1000, payable_usd: 10260 }, share_rate: 0.2, minimum_payout_usd: 2500, share_ladder: { referral_partner: 0.2, sales_partner: 0.6, enterprize_partner: 0.7 }, payouts: [] });
       }
       if (url.pathname === '/api/user/analytics') {
         return jsonResponse({
@@ -111,7 +133,10 @@ describe('home headline figures (issue 17)', () => {
     expect(earned).toHaveAttribute('href', '/earnings');
     expect(earned).toHaveTextContent('$5,940.00 expected');
     expect(await within(figures).findByRole('link', { name: /Proposals on time\s*88\.9 %/ })).toHaveAttribute('href', '/analytics');
-    expect(within(figures).getByRole('link', { name: /Projects this year\s*4/ })).toHaveTextContent('2 at Project Completion');
+    // It says what it counts: projects created from the range's first day (issue 34 item 7).
+    const created = within(figures).getByRole('link', { name: /Projects created\s*4/ });
+    expect(created).toHaveTextContent('Your new projects since Jan 1, 2026; 2 of them now at Project Completion');
+    expect(within(figures).queryByText('Projects this year')).not.toBeInTheDocument();
   });
 
   it("shows an administrator the company's figures, and a dash where a figure could not load", async () => {

@@ -10,6 +10,7 @@ import { readSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LoadError } from '../../components/ui/load-error';
 import { UI_MESSAGES } from '../../lib/messages';
+import { UnverifiedEmailBanner } from '../../features/users/components/unverified-email-banner';
 import { CompanyHeadlines, PartnerHeadlines } from './home-figures';
 
 /**
@@ -18,7 +19,14 @@ import { CompanyHeadlines, PartnerHeadlines } from './home-figures';
  */
 function CompanyRecentProjects() {
   const projects = useAdminProjects(1, HOME_RECENT_LIMIT);
-  return <RecentProjectsCard projects={projects.isError ? [] : projects.data?.rows} projectPath={(id) => `/admin/projects/${id}`} allProjectsPath="/admin/all-projects" />;
+  return (
+    <RecentProjectsCard
+      projects={projects.data?.rows}
+      failure={projects.isError ? { onRetry: () => projects.refetch(), retrying: projects.isFetching } : undefined}
+      projectPath={(id) => `/admin/projects/${id}`}
+      allProjectsPath="/admin/all-projects"
+    />
+  );
 }
 
 /**
@@ -46,6 +54,8 @@ export function HomePage() {
           )}
         </div>
       </div>
+
+      {profile.data && <UnverifiedEmailBanner user={profile.data} />}
 
       {isAdmin(readSession()) ? <CompanyHeadlines /> : <PartnerHeadlines />}
 

@@ -1,11 +1,12 @@
-import { clockState, clockText, formatSpan, isDueSoon, type ClockState, type TicketClockFields } from '@sunin/contract';
+import { clockState, clockText, deliveredText, formatSpan, isDeliveredLate, isDueSoon, type ClockState, type TicketClockFields } from '@sunin/contract';
 import { formatDateTime } from '../../lib/format-date-time';
 import { useNow } from '../../lib/use-now';
 
-/** Red past the deadline, sun within the reminder window, green when delivered. */
+/** Red past the deadline, sun within the reminder window, amber when delivered late, green on time. */
 function toneOf(state: ClockState): string {
   if (state.kind === 'overdue') return 'bg-danger-50 text-danger-700 ring-danger-200';
   if (isDueSoon(state)) return 'bg-sun-400/15 text-ink-900 ring-sun-500/60';
+  if (isDeliveredLate(state)) return 'bg-late-50 text-late-800 ring-late-200';
   if (state.kind === 'delivered') return 'bg-brand-50 text-brand-800 ring-brand-200';
   return 'bg-ink-50 text-ink-700 ring-ink-200';
 }
@@ -20,7 +21,8 @@ function ClockIcon() {
 
 /**
  * The 48-hour promise of a ticket as the member reads it (issue 18 item 1): "Proposal due in
- * 31 hours", "Delivered in 22 hours", "Overdue by 3 hours", or that the clock waits for the
+ * 31 hours", "Delivered in 22 hours", "Delivered in 56 hours (8 hours late)" in its own late
+ * colour (issue 34 item 7), "Overdue by 3 hours", or that the clock waits for the
  * utility bill; kept current while the page is open. Nothing once a rejection stopped it.
  */
 export function ProposalClock({ ticket }: { ticket: TicketClockFields }) {
@@ -29,7 +31,7 @@ export function ProposalClock({ ticket }: { ticket: TicketClockFields }) {
   const text = clockText(state);
   if (text === null) return null;
   return (
-    <p data-testid="proposal-clock" data-clock={state.kind} className={`inline-flex max-w-full items-start gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium ring-1 ring-inset ${toneOf(state)}`}>
+    <p data-testid="proposal-clock" data-clock={isDeliveredLate(state) ? 'late' : state.kind} className={`inline-flex max-w-full items-start gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium ring-1 ring-inset ${toneOf(state)}`}>
       <ClockIcon />
       <span>
         {text}
@@ -54,19 +56,21 @@ export function clockShortText(state: ClockState): string {
     case 'waiting_for_bill':
       return 'Waiting for the bill';
     case 'delivered':
-      return state.ms_taken === null ? 'Delivered' : `Delivered in ${formatSpan(state.ms_taken)}`;
+      return deliveredText(state, 'Delivered');
     case 'stopped':
       return 'Stopped';
   }
 }
 
-/** One queue cell: the short form, red and marked when overdue. */
+/** One queue cell: the short form, red and marked when overdue, in the late colour when delivered late. */
 export function ClockCell({ ticket, now }: { ticket: TicketClockFields; now: Date }) {
   const state = clockState(ticket, now);
   const overdue = state.kind === 'overdue';
   const soon = isDueSoon(state);
+  const late = isDeliveredLate(state);
+  const tone = overdue ? 'font-semibold text-danger-700' : late ? 'font-semibold text-late-800' : soon ? 'font-semibold text-ink-900' : 'text-ink-700';
   return (
-    <span data-clock={state.kind} className={`text-sm whitespace-nowrap ${overdue ? 'font-semibold text-danger-700' : soon ? 'font-semibold text-ink-900' : 'text-ink-700'}`}>
+    <span data-clock={late ? 'late' : state.kind} className={`text-sm ${late ? '' : 'whitespace-nowrap'} ${tone}`}>
       {ticket.due_at && (state.kind === 'running' || overdue) ? <time dateTime={ticket.due_at} title={`Due ${formatDateTime(ticket.due_at)}`}>{clockShortText(state)}</time> : clockShortText(state)}
     </span>
   );

@@ -23,6 +23,8 @@ export const ADMIN_TOASTS = {
 export const ADMIN_LOAD_ERRORS = {
   users: 'The users could not be loaded. Check your connection and try again.',
   projects: 'The projects could not be loaded. Check your connection and try again.',
+  referrals: 'The referrals could not be loaded. Check your connection and try again.',
+  accounts: 'The accounts could not be loaded. Check your connection and try again.',
   proposals: 'The proposal requests could not be loaded. Check your connection and try again.',
   activity: 'The activity could not be loaded. Check your connection and try again.',
 } as const;

@@ -47,8 +47,9 @@ export const SUBMIT_STEP_NAMES = {
 } as const;
 
 /**
- * Not spec texts: Cancel during the submit (issue 14 item 4). The member can no longer delete a
- * project (no DELETE /projects/{id} for members), so one that already exists is named, with a link.
+ * Not spec texts: Cancel during the submit (issue 14 item 4, issue 34 item 7). A project that
+ * already exists is named, with a link to it and a button that deletes it (DELETE
+ * /api/projects/{id}, allowed for a project this new).
  */
 export const SUBMIT_CANCEL = {
   stopping: 'Stopping… The project was already sent; waiting for the server to answer.',
@@ -61,9 +62,18 @@ export const SUBMIT_CANCEL = {
   },
   openProject: 'Open the project',
   close: 'Close',
+  deleteProject: 'Delete the project',
+  deleted: (company: string) => `The project “${company}” and its contacts were deleted. Nothing of this submission remains.`,
+  deleteFailed: 'The project could not be deleted. Please try again, or open it and ask our team to archive it.',
 } as const;
 
 /** member-app.md 8: followed by the error message, in a browser alert. */
 export const PROJECT_CREATION_FAILED = 'Project creation failed. Error: ';
 
 export const NO_PROJECTS = 'No Projects Yet';
+
+/**
+ * Not a spec text: a project list that failed to load says so, with Retry (issue 34 item 7),
+ * never 'No Projects Yet', which would tell a partner their projects are gone.
+ */
+export const PROJECTS_LOAD_FAILED = 'Your projects could not be loaded. Check your connection and try again.';

@@ -49,6 +49,7 @@ const ledger = (payable: number): Earnings => ({
   totals: { expected_usd: 0, approved_usd: 9650.11, paid_usd: 0, payable_usd: payable },
   share_rate: 0.2,
   minimum_payout_usd: 2500,
+  share_ladder: { referral_partner: 0.2, sales_partner: 0.6, enterprize_partner: 0.7 },
   payouts: [],
 });
 

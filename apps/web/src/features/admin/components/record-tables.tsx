@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE, ARCHIVED_STAGE } from '@sunin/contract';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { Pagination } from '../../../components/ui/pagination';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
@@ -76,11 +77,14 @@ interface RecordTableProps<T extends { id: number }> extends Omit<RecordRowsProp
   rows: T[] | undefined;
   pending: boolean;
   empty: string;
+  /** Set when the list failed to load: an error with Retry in place of the empty state (issue 34 item 7). */
+  failure?: { message: string; onRetry: () => unknown; retrying: boolean };
 }
 
 /** A list the server returns whole, paged by 8 here with Previous/Next. */
-export function RecordTable<T extends { id: number }>({ rows, pending, empty, columns, ...table }: RecordTableProps<T>) {
+export function RecordTable<T extends { id: number }>({ rows, pending, empty, failure, columns, ...table }: RecordTableProps<T>) {
   const [page, setPage] = useState(1);
+  if (failure) return <LoadError message={failure.message} onRetry={failure.onRetry} retrying={failure.retrying} />;
   if (pending) return <PageSpinner label={`Loading ${table.caption.toLowerCase()}…`} />;
   if (!rows || rows.length === 0) return <EmptyState title={empty} />;
   const lastPage = Math.max(1, Math.ceil(rows.length / ADMIN_PAGE_SIZE));

@@ -103,6 +103,22 @@ describe('the 48-hour clock in the queue (issue 18 item 1)', () => {
     expect((rows[0] as HTMLTableRowElement | undefined)?.cells[3]?.querySelector('[data-clock]')).toHaveClass('text-danger-700');
   });
 
+  it('reads a late delivery as late, in its own colour, and one on time as plain (issue 34 item 7)', async () => {
+    stubScreenWidth(true);
+    stubFetch(() =>
+      jsonResponse([
+        ticket(21, 3, { clock_started_at: hoursFromNow(-80), due_at: hoursFromNow(-32), delivered_at: hoursFromNow(-24), clock_stopped_at: hoursFromNow(-24) }),
+        ticket(22, 3, { clock_started_at: hoursFromNow(-80), due_at: hoursFromNow(-32), delivered_at: hoursFromNow(-60), clock_stopped_at: hoursFromNow(-60) }),
+      ]),
+    );
+    renderRoutes([{ path: '/', element: <ProposalManagementPage /> }]);
+    const table = await screen.findByRole('table', { name: 'Proposal requests' });
+    const cells = within(table).getAllByRole('row').slice(1).map((row) => (row as HTMLTableRowElement).cells[3]!);
+    expect(cells.map((cell) => cell.textContent)).toEqual(['Delivered in 56 hours (8 hours late)', 'Delivered in 20 hours']);
+    expect(cells[0]!.querySelector('[data-clock]')).toHaveClass('text-late-800');
+    expect(cells[1]!.querySelector('[data-clock]')).not.toHaveClass('text-late-800');
+  });
+
   it('filters to the overdue ones', async () => {
     stubScreenWidth(true);
     const calls = stubFetch(({ url }) => jsonResponse(url.searchParams.get('overdue') === 'true' ? QUEUE.slice(0, 1) : QUEUE));

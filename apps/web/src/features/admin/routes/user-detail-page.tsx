@@ -6,7 +6,7 @@ import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { fullName, useCurrentUser } from '../../../lib/current-user';
-import { ADMIN_TOASTS, adminToast } from '../admin-messages';
+import { ADMIN_LOAD_ERRORS, ADMIN_TOASTS, adminToast } from '../admin-messages';
 import { useAdminUser } from '../api/get-user';
 import { useUserAccounts, useUserProjects, useUserReferrals, type StageFilter } from '../api/list-user-records';
 import { ActivityPanel } from '../components/activity-panel';
@@ -48,6 +48,10 @@ function Section({ title, children, actions }: { title: string; children: React.
   );
 }
 
+/** A failed list reads as failed, with Retry, never as its empty state (issue 34 item 7). */
+const failureOf = (query: { isError: boolean; isFetching: boolean; refetch: () => unknown }, message: string) =>
+  query.isError ? { message, onRetry: () => query.refetch(), retrying: query.isFetching } : undefined;
+
 function UserRecords({ userId }: { userId: number }) {
   const [stageFilter, setStageFilter] = useState<StageFilter>('working');
   const referrals = useUserReferrals(userId);
@@ -60,6 +64,7 @@ function UserRecords({ userId }: { userId: number }) {
           caption="Referrals"
           rows={referrals.data}
           pending={referrals.isPending}
+          failure={failureOf(referrals, ADMIN_LOAD_ERRORS.referrals)}
           columns={REFERRAL_COLUMNS}
           empty="No Referrals Yet"
           linkTo={(row) => `/admin/referrals/${row.id}`}
@@ -89,6 +94,7 @@ function UserRecords({ userId }: { userId: number }) {
           caption="Projects"
           rows={projects.data}
           pending={projects.isPending}
+          failure={failureOf(projects, ADMIN_LOAD_ERRORS.projects)}
           columns={PROJECT_COLUMNS}
           empty="No Projects Yet"
           linkTo={(row) => `/admin/projects/${row.id}`}
@@ -100,6 +106,7 @@ function UserRecords({ userId }: { userId: number }) {
           caption="Accounts"
           rows={accounts.data}
           pending={accounts.isPending}
+          failure={failureOf(accounts, ADMIN_LOAD_ERRORS.accounts)}
           columns={ACCOUNT_COLUMNS}
           empty="No Accounts Yet"
           linkTo={(row) => `/admin/accounts/${row.id}`}

@@ -26,6 +26,7 @@ const referral: Earnings = {
   totals: { expected_usd: 9650.11, approved_usd: 950, paid_usd: 0, payable_usd: 0 },
   share_rate: 0.2,
   minimum_payout_usd: 2500,
+  share_ladder: { referral_partner: 0.2, sales_partner: 0.6, enterprize_partner: 0.7 },
   payouts: [],
 };
 
@@ -57,6 +58,15 @@ describe('/earnings (issue 17 item 2)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No earnings yet')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByText(/there is no minimum/)).toBeInTheDocument();
+  });
+
+  it('explains the share ladder behind "up to 70 %" with the configured shares (issue 34 item 7)', async () => {
+    stubFetch(() => jsonResponse({ ...referral, share_rate: 0.6, share_ladder: { referral_partner: 0.25, sales_partner: 0.65, enterprize_partner: 0.75 } }));
+    renderRoutes([{ path: '/', element: <EarningsPage /> }]);
+    const panel = await screen.findByRole('region', { name: 'Shares by partner tier' });
+    const tiers = within(panel).getAllByRole('term').map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(tiers).toEqual(['Referral Partners: 25 %', 'Sales Partners: 65 %', 'Enterprise Partners: 75 %']);
+    expect(panel).toHaveTextContent('"Up to 75 %" on our plans is the top of this ladder: a sales partner earns 65 %, and an enterprise partner earns 75 %.');
   });
 
   it('offers a retry when the ledger cannot be loaded', async () => {

@@ -5,6 +5,7 @@ import { saveSession } from '../../../lib/session';
 import { buildContact, buildUser } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch, type FetchCall } from '../../../lib/test-utils';
 import { NewProjectModal } from './new-project-modal';
+import { CONTACT_STEP_MIN_MS } from './new-project-submit';
 import { projectTabStorageKey } from './project-tab-memory';
 
 function Harness() {
@@ -244,12 +245,17 @@ describe('New Project modal (member-app.md 2)', { timeout: 20_000 }, () => {
 
     contactAnswers[0]!.resolve(jsonResponse(buildContact({ id: 1 }), { status: 201 }));
     await flush();
+    // Issue 34 item 7: a contact answered at once still leaves its line up long enough to be read.
+    expect(within(dialog()).getByText('Uploading contacts 1/2...')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(CONTACT_STEP_MIN_MS));
     expect(within(dialog()).getByText('Uploading contacts...')).toBeInTheDocument();
     expect(within(dialog()).getByText('Uploading contacts 2/2...')).toBeInTheDocument();
     expect(progress()).toHaveAttribute('aria-valuenow', '80');
 
     contactAnswers[1]!.resolve(jsonResponse(buildContact({ id: 2 }), { status: 201 }));
     await flush();
+    expect(within(dialog()).getByText('Uploading contacts 2/2...')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(CONTACT_STEP_MIN_MS));
     expect(within(dialog()).getByText('Finalizing project...')).toBeInTheDocument();
     expect(progress()).toHaveAttribute('aria-valuenow', '95');
 
@@ -331,6 +337,49 @@ describe('New Project modal (member-app.md 2)', { timeout: 20_000 }, () => {
     await user.click(within(dialog()).getByRole('link', { name: 'Open the project' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/42'));
     expect(localStorage.getItem(projectTabStorageKey(42))).toBe('contacts');
+  });
+
+  it('offers to delete the project a Cancel came too late to stop, and says when it is gone (issue 34 item 7)', async () => {
+    const projectAnswer = deferred<Response>();
+    const calls = stubFetch(({ url, method }) => {
+      if (method === 'POST' && url.pathname === '/api/projects') return projectAnswer.promise;
+      if (method === 'DELETE') return new Response(null, { status: 204 });
+      return jsonResponse([]);
+    });
+    const { user } = renderWizard();
+    await user.type(within(dialog()).getByLabelText('Company Name'), 'Sunny Foods');
+    for (let index = 0; index < 3; index += 1) await user.click(button('Next'));
+    await user.click(button('Submit'));
+    await user.click(button('Cancel'));
+    projectAnswer.resolve(jsonResponse({ projectId: 42 }, { status: 201 }));
+
+    expect(await within(dialog()).findByText('Submission cancelled')).toBeInTheDocument();
+    await user.click(button('Delete the project'));
+    expect(await within(dialog()).findByText('The project “Sunny Foods” and its contacts were deleted. Nothing of this submission remains.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname)).toEqual(['/api/projects/42']);
+    expect(within(dialog()).queryByRole('link', { name: 'Open the project' })).not.toBeInTheDocument();
+    await user.click(button('Close'));
+    await dialogGone();
+  });
+
+  it("shows the server's reason when the project cannot be deleted, and keeps the link to it", async () => {
+    const contactAnswer = deferred<Response>();
+    stubFetch(({ url, method }) => {
+      if (method === 'POST' && url.pathname === '/api/projects') return jsonResponse({ projectId: 42 }, { status: 201 });
+      if (method === 'DELETE') return jsonResponse({ error: { code: 'rule_broken', message: 'Ask our team to archive it instead.' } }, { status: 422 });
+      return contactAnswer.promise;
+    });
+    const { user } = renderWizard();
+    for (let index = 0; index < 3; index += 1) await user.click(button('Next'));
+    await user.type(within(dialog()).getByLabelText('First Name'), 'Jamie');
+    await user.click(button('Submit'));
+    expect(await within(dialog()).findByText('Uploading contacts 1/1...', {}, { timeout: 3000 })).toBeInTheDocument();
+    await user.click(button('Cancel'));
+    contactAnswer.resolve(jsonResponse(buildContact({ id: 1 }), { status: 201 }));
+    expect(await within(dialog()).findByText('Submission cancelled')).toBeInTheDocument();
+    await user.click(button('Delete the project'));
+    expect(await within(dialog()).findByText('Ask our team to archive it instead.')).toBeInTheDocument();
+    expect(within(dialog()).getByRole('link', { name: 'Open the project' })).toHaveAttribute('href', '/projects/42');
   });
 
   it('Cancel between contacts stops the rest; Close ends the notice and the wizard starts empty', async () => {

@@ -15,6 +15,11 @@ export interface NewProjectValues extends ProjectFormValues {
  */
 const STEP_PAUSE_MS = 500;
 const REDIRECT_PAUSE_MS = 1000;
+/**
+ * Each contact's 'Uploading contacts i/n...' stays up at least this long (issue 34 item 7): a
+ * contact request answers in a few milliseconds, so the text was replaced before it was painted.
+ */
+export const CONTACT_STEP_MIN_MS = 400;
 
 const [PROJECT_PERCENT, UTILITY_PERCENT, CONTACTS_PERCENT, FINALIZING_PERCENT] = NEW_PROJECT_PROGRESS;
 
@@ -90,9 +95,11 @@ export async function submitNewProject(values: NewProjectValues, { createProject
   onProgress({ phase: 'contacts', percent: CONTACTS_PERCENT });
   for (const [index, contact] of contacts.entries()) {
     onProgress({ phase: 'contacts', detail: SUBMIT_STEPS.contact(index + 1, contacts.length), percent: contactsPercent(index) });
+    const shownUntil = Date.now() + CONTACT_STEP_MIN_MS;
     await createContact(projectId, contact);
     report.contactsSent = index + 1;
     signal.throwIfAborted();
+    await delay(Math.max(0, shownUntil - Date.now()), signal);
   }
 
   onProgress({ phase: 'finalizing', percent: FINALIZING_PERCENT });

@@ -1,15 +1,18 @@
 import { Link } from 'react-router';
 import { HOME_LIST_HEIGHT_PX, HOME_RECENT_LIMIT, type Project } from '@sunin/contract';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { textLinkClasses } from '../../../components/ui/text-link';
 import { useProjects } from '../api/list-projects';
-import { NO_PROJECTS } from '../messages';
+import { NO_PROJECTS, PROJECTS_LOAD_FAILED } from '../messages';
 import { StageBadge } from './stage-badge';
 
 interface RecentProjectsCardProps {
-  /** undefined while loading; a failure is passed as [] (silently ignored, member-app.md 8). */
+  /** undefined while loading. */
   projects: Project[] | undefined;
+  /** Set when the list failed to load: the card says so with Retry (issue 34 item 7). */
+  failure?: { onRetry: () => unknown; retrying: boolean };
   /** Where a row leads: the member's project page, or the admin's for company-wide rows. */
   projectPath: (id: number) => string;
   allProjectsPath: string;
@@ -19,7 +22,7 @@ interface RecentProjectsCardProps {
  * /home's 'Recent Projects' card (member-app.md 2): the 10 most recently updated, in a 250 px
  * scroll area, each linking to its page.
  */
-export function RecentProjectsCard({ projects, projectPath, allProjectsPath }: RecentProjectsCardProps) {
+export function RecentProjectsCard({ projects, failure, projectPath, allProjectsPath }: RecentProjectsCardProps) {
   return (
     <section aria-labelledby="recent-projects-title" className="flex flex-col rounded-2xl border border-ink-200 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between gap-3">
@@ -31,7 +34,9 @@ export function RecentProjectsCard({ projects, projectPath, allProjectsPath }: R
         </Link>
       </div>
       <div className="relative mt-4 overflow-y-auto" style={{ height: HOME_LIST_HEIGHT_PX }}>
-        {projects === undefined ? (
+        {failure ? (
+          <LoadError message={PROJECTS_LOAD_FAILED} onRetry={failure.onRetry} retrying={failure.retrying} />
+        ) : projects === undefined ? (
           <p className="flex items-center gap-2 text-sm text-ink-600">
             <Spinner /> Loading…
           </p>
@@ -58,5 +63,12 @@ export function RecentProjectsCard({ projects, projectPath, allProjectsPath }: R
 /** The member's own recent projects (GET /api/projects). */
 export function RecentProjects() {
   const projects = useProjects({ page: 1, perPage: HOME_RECENT_LIMIT });
-  return <RecentProjectsCard projects={projects.isError ? [] : projects.data?.projects} projectPath={(id) => `/projects/${id}`} allProjectsPath="/projects" />;
+  return (
+    <RecentProjectsCard
+      projects={projects.data?.projects}
+      failure={projects.isError ? { onRetry: () => projects.refetch(), retrying: projects.isFetching } : undefined}
+      projectPath={(id) => `/projects/${id}`}
+      allProjectsPath="/projects"
+    />
+  );
 }

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { useDeleteProject } from '../api/delete-project';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -46,19 +48,40 @@ export function SubmitProgressView({ progress, stopping }: { progress: SubmitPro
 }
 
 /**
- * After Cancel, when the project had already been created: it is named, with a link to it, and
- * how many of its contacts arrived (issue 14 item 4: never a silent half-made project).
+ * After Cancel, when the project had already been created: it is named, with how many of its
+ * contacts arrived, a link to it, and a button that deletes it (issue 14 item 4, issue 34 item 7:
+ * never a silent half-made project).
  */
 export function SubmitCancelledNotice({ companyName, report, onOpen, onClose }: { companyName: string; report: SubmitReport; onOpen: () => void; onClose: () => void }) {
+  const remove = useDeleteProject();
+  if (remove.isSuccess) {
+    return (
+      <div className="space-y-4">
+        <Alert tone="success">
+          <p className="font-semibold text-ink-900">{SUBMIT_CANCEL.title}</p>
+          <p className="mt-1">{SUBMIT_CANCEL.deleted(companyName)}</p>
+        </Alert>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {SUBMIT_CANCEL.close}
+          </Button>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="space-y-4">
       <Alert tone="info">
         <p className="font-semibold text-ink-900">{SUBMIT_CANCEL.title}</p>
         <p className="mt-1">{SUBMIT_CANCEL.summary(companyName, report.contactsSent, report.contactsTotal)}</p>
       </Alert>
+      {remove.isError && <Alert tone="error">{errorMessage(remove.error, SUBMIT_CANCEL.deleteFailed)}</Alert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
           {SUBMIT_CANCEL.close}
+        </Button>
+        <Button variant="danger" onClick={() => report.projectId !== null && remove.mutate(report.projectId)} pending={remove.isPending}>
+          {SUBMIT_CANCEL.deleteProject}
         </Button>
         <Link to={`/projects/${report.projectId}`} onClick={onOpen} className={buttonClasses('primary')}>
           {SUBMIT_CANCEL.openProject}

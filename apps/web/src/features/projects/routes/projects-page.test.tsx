@@ -83,13 +83,23 @@ describe('projects list (member-app.md 2 "Projects list")', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('only logs a fetch failure; the list stays empty (member-app.md 8)', async () => {
+  it('says a failed list failed, with Retry, never "No Projects Yet" (issue 34 item 7)', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubFetch(() => jsonResponse({ error: { code: 'internal', message: 'Down.' } }, { status: 500 }));
-    renderList();
-    expect(await screen.findByText('No Projects Yet')).toBeInTheDocument();
+    let down = true;
+    stubFetch(() =>
+      down
+        ? jsonResponse({ error: { code: 'internal', message: 'Down.' } }, { status: 500 })
+        : jsonResponse([buildProject({ id: 4, company_name: 'Back Again' })], { headers: { 'X-Total-Count': '1' } }),
+    );
+    const { user } = renderList();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Your projects could not be loaded.');
+    expect(screen.queryByText('No Projects Yet')).not.toBeInTheDocument();
     expect(consoleError).toHaveBeenCalledWith('Failed to fetch projects.', expect.anything());
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    down = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Back Again')).toBeInTheDocument();
     consoleError.mockRestore();
   });
 

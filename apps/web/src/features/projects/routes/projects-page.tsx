@@ -4,13 +4,14 @@ import { PROJECTS_PAGE_SIZE } from '@sunin/contract';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { DaysInStage } from '../../../components/ui/days-in-stage';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { Pagination } from '../../../components/ui/pagination';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { textLinkClasses } from '../../../components/ui/text-link';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useProjects } from '../api/list-projects';
 import { StageBadge } from '../components/stage-badge';
-import { NO_PROJECTS } from '../messages';
+import { NO_PROJECTS, PROJECTS_LOAD_FAILED } from '../messages';
 
 function pageFromSearch(value: string | null): number {
   const page = Number(value);
@@ -29,13 +30,14 @@ export function ProjectsPage() {
   const page = pageFromSearch(searchParams.get('page'));
   const projects = useProjects({ page, perPage: PROJECTS_PAGE_SIZE });
 
-  // member-app.md 8: a list fetch failure is only logged; the list stays empty.
+  // member-app.md 8 logs a list fetch failure; the page also says so with Retry (issue 34
+  // item 7) rather than show the empty state.
   useEffect(() => {
     if (projects.isError) console.error('Failed to fetch projects.', projects.error);
   }, [projects.isError, projects.error]);
 
-  const rows = projects.isError ? [] : (projects.data?.projects ?? []);
-  const total = projects.isError ? 0 : (projects.data?.total ?? 0);
+  const rows = projects.data?.projects ?? [];
+  const total = projects.data?.total ?? 0;
 
   const goToPage = (next: number) => {
     setSearchParams(next === 1 ? {} : { page: String(next) });
@@ -53,6 +55,10 @@ export function ProjectsPage() {
       <section aria-label="Your projects" className="overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
         {projects.isPending ? (
           <PageSpinner label="Loading projects…" />
+        ) : projects.isError ? (
+          <div className="p-5">
+            <LoadError message={PROJECTS_LOAD_FAILED} onRetry={() => projects.refetch()} retrying={projects.isFetching} />
+          </div>
         ) : rows.length === 0 ? (
           <div className="p-5">
             {page === 1 || total === 0 ? (

@@ -15,8 +15,7 @@ const VIDEOS: TrainingVideo[] = [
   { id: 'proposal-2', title: 'Requesting a proposal 2/2', category: 'platform', src: 'https://videos.example/proposal-2.mp4' },
 ];
 
-function openTraining(videos: TrainingVideo[] | { status: number }) {
-  const user = buildUser();
+function openTraining(videos: TrainingVideo[] | { status: number }, user = buildUser()) {
   saveSession('jwt', user);
   const calls = stubFetch(({ url }) => {
     if (url.pathname === '/api/training/videos') {
@@ -60,10 +59,29 @@ describe('/sunin-school (public-site-and-admin.md 2.4)', () => {
     expect(screen.queryByRole('heading', { name: 'Creating a Project' })).not.toBeInTheDocument();
   });
 
-  it("shows 'No Training Videos Available' for an empty list", async () => {
+  it("shows 'No Training Videos Available' for an empty list, with what the training covers and whom to ask (issue 34 item 7)", async () => {
     openTraining([]);
     expect(await screen.findByText('No Training Videos Available')).toBeInTheDocument();
     expect(document.querySelector('video')).toBeNull();
+    const covers = screen.getByRole('region', { name: 'What the training covers' });
+    expect(within(covers).getAllByRole('listitem').map((item) => item.textContent?.split(':')[0])).toEqual([
+      'Start Here',
+      'Accounts',
+      'Creating a Project',
+      'Navigating a Project',
+      'Requesting a proposal 1/2',
+      'Requesting a proposal 2/2',
+    ]);
+    expect(within(covers).getByRole('link', { name: 'partners@sunin.example' })).toHaveAttribute('href', 'mailto:partners@sunin.example');
+    // A member is not shown the server setting.
+    expect(screen.queryByText('TRAINING_VIDEO_BASE_URL')).not.toBeInTheDocument();
+  });
+
+  it('tells an administrator which setting turns the videos on (issue 34 item 7)', async () => {
+    openTraining([], buildUser({ account_type: 'admin', company_role: 'full_access_admin' }));
+    expect(await screen.findByText('For administrators: turning the videos on')).toBeInTheDocument();
+    expect(screen.getByText('TRAINING_VIDEO_BASE_URL')).toBeInTheDocument();
+    expect(screen.getByText(/start-here\.mp4, accounts\.mp4/)).toBeInTheDocument();
   });
 
   it('shows an error with a retry when the list cannot be loaded', async () => {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import type { TrainingVideo } from '@sunin/contract';
+import { TRAINING_VIDEO_CATALOG, TRAINING_VIDEO_SETTING, type TrainingVideo } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,9 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useTrainingVideos } from '../api/list-training-videos';
 import { TrainingVideoCard } from '../components/training-video';
 import { ChevronIcon } from '../../../components/ui/chevron-icon';
+import { isAdmin } from '../../../lib/access';
+import { PARTNERS_EMAIL } from '../../../lib/config';
+import { readSession } from '../../../lib/session';
 
 const PLATFORM = 'platform';
 
@@ -19,6 +22,48 @@ function VideoList({ videos }: { videos: TrainingVideo[] }) {
         <TrainingVideoCard key={video.id} video={video} />
       ))}
     </ul>
+  );
+}
+
+/**
+ * No videos configured (public-site-and-admin.md 2.4's 'No Training Videos Available', kept as
+ * written) is not a dead end (issue 34 item 7): a member sees what the training covers and whom
+ * to ask; an administrator sees the setting that turns the videos on.
+ */
+function NoVideos() {
+  return (
+    <div className="space-y-4">
+      <EmptyState title="No Training Videos Available">New videos will appear here as soon as they are published.</EmptyState>
+      <section aria-labelledby="training-covers-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="training-covers-title" className="text-lg font-semibold text-ink-900">
+          What the training covers
+        </h2>
+        <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-ink-700">
+          {TRAINING_VIDEO_CATALOG.map((video) => (
+            <li key={video.id}>
+              <span className="font-medium text-ink-900">{video.title}</span>: {video.covers}.
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 text-sm text-ink-700">
+          Questions in the meantime? Our partnerships team walks you through any of it:{' '}
+          <a href={`mailto:${PARTNERS_EMAIL}`} className="font-semibold text-brand-700 underline">
+            {PARTNERS_EMAIL}
+          </a>
+          .
+        </p>
+      </section>
+      {isAdmin(readSession()) && (
+        <Alert tone="info">
+          <p className="font-semibold text-ink-900">For administrators: turning the videos on</p>
+          <p className="mt-1">
+            Set <code className="rounded bg-ink-100 px-1 font-mono text-xs break-all">{TRAINING_VIDEO_SETTING}</code> in the server's environment to the
+            address where the six files are hosted ({TRAINING_VIDEO_CATALOG.map((video) => video.file).join(', ')}), then restart the server. The videos
+            then show here for every member.
+          </p>
+        </Alert>
+      )}
+    </div>
   );
 }
 
@@ -46,7 +91,7 @@ export function TrainingPage() {
       </Alert>
     );
   } else if (videos.data.length === 0) {
-    content = <EmptyState title="No Training Videos Available">New videos will appear here as soon as they are published.</EmptyState>;
+    content = <NoVideos />;
   } else {
     const gettingStarted = videos.data.filter((video) => video.category === 'getting-started');
     const platform = videos.data.filter((video) => video.category === PLATFORM);

@@ -153,6 +153,24 @@ describe('profile Notifications section (issue 18 item 4)', { timeout: 15_000 },
     renderSection();
     await screen.findByRole('switch', { name: /Stage changes/ });
     expect(screen.queryByText(/We email only verified addresses/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend verification email' })).not.toBeInTheDocument();
+  });
+
+  it('resends the verification email from the section, and shows the hourly limit when reached (issue 34 item 7)', async () => {
+    let sent = 0;
+    const { calls } = preferencesServer(offered(MEMBER_TYPES), ({ url }) => {
+      if (url.pathname !== '/api/user/verification_email') return undefined;
+      sent += 1;
+      return sent === 1
+        ? jsonResponse({ message: 'We sent a new verification link to ana@example.com.' })
+        : jsonResponse({ error: { code: 'rate_limited', message: 'You can ask for 3 verification emails an hour.' } }, { status: 429, headers: { 'Retry-After': '3000' } });
+    });
+    const { user } = renderSection('/profile', false);
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('We sent a new verification link to ana@example.com.')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.pathname === '/api/user/verification_email')?.method).toBe('POST');
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('You can ask for 3 verification emails an hour.')).toBeInTheDocument();
   });
 
   it('offers Retry when the preferences fail to load', async () => {

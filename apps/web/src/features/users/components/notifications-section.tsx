@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
+import { ResendVerificationButton } from './resend-verification-button';
 import { useUpdateEmailPreference } from '../api/update-notification-preferences';
 
 export const NOTIFICATION_PREFERENCE_MESSAGES = {
@@ -118,7 +119,10 @@ export function NotificationsSection({ email, verified }: { email: string; verif
     <Panel title="Notifications" id={NOTIFICATIONS_SECTION_ID} description={NOTIFICATION_PREFERENCE_MESSAGES.intro(email)}>
       {!verified && (
         <Alert tone="info" className="mb-4">
-          {NOTIFICATION_PREFERENCE_MESSAGES.unverified(email)}
+          <p>{NOTIFICATION_PREFERENCE_MESSAGES.unverified(email)}</p>
+          <div className="mt-3">
+            <ResendVerificationButton />
+          </div>
         </Alert>
       )}
       {content}

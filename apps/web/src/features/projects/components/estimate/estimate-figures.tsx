@@ -46,38 +46,64 @@ export function EstimateFigures({ estimate }: { estimate: Estimate }) {
   );
 }
 
-/** The monthly loan payment per term beside the current monthly bill. */
+/**
+ * How a term's payment compares with the first-year savings, in words (issue 34 item 7): a
+ * partner must not have to read the sign of "payment less savings" to tell whether the loan
+ * costs the client more than solar saves.
+ */
+export function paymentAgainstSavings(netMonthly: number | null): string {
+  if (netMonthly === null) return '—';
+  if (Math.abs(netMonthly) < 0.005) return 'Costs the same as the first-year savings';
+  return netMonthly > 0
+    ? `Costs ${cents(netMonthly)} a month more than the first-year savings`
+    : `Costs ${cents(-netMonthly)} a month less than the first-year savings`;
+}
+
+/**
+ * The monthly loan payment per term beside the current monthly bill. The loan is the cost
+ * before the tax credit times the financed share (DOMAIN.md 1: F = G x financed share), and the
+ * page says so, since it differs from the cost after the credit shown above. No minimum width:
+ * the table fits a 390 px phone, its last column wrapping.
+ */
 export function FinancingTable({ estimate }: { estimate: Estimate }) {
   const bill = estimate.inputs.average_monthly_bill_usd;
   const estimatedBill = estimate.inputs.annual_kwh === null ? null : (estimate.inputs.annual_kwh * estimate.inputs.effective_rate_usd_per_kwh) / 12;
+  const financedShare = estimate.assumptions.financed_share?.value as number | undefined;
+  const first = estimate.financing[0];
   return (
     <div>
-      {/* Outside the table, so that it wraps on a phone while the table scrolls sideways. */}
       <p className="pb-2 text-sm text-ink-600">
-        Current monthly bill: <strong className="text-ink-900">{bill !== null ? cents(bill) : `${cents(estimatedBill)} (estimated from the rate)`}</strong>. Loans of{' '}
-        {dollars(estimate.financing[0]?.financed_usd ?? null)} at {percent(estimate.financing[0]?.apr ?? 0)} APR.
+        Current monthly bill: <strong className="text-ink-900">{bill !== null ? cents(bill) : `${cents(estimatedBill)} (estimated from the rate)`}</strong>. Each loan
+        is <strong className="text-ink-900">{dollars(first?.financed_usd ?? null)}</strong>
+        {financedShare !== undefined && (
+          <>
+            {' '}
+            ({percent(financedShare)} of the {dollars(estimate.cost.gross_usd)} cost before the tax credit)
+          </>
+        )}{' '}
+        at {percent(first?.apr ?? 0)} APR.
       </p>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
-          <caption className="sr-only">Monthly loan payment per term</caption>
-          <thead>
-            <tr className="border-b border-ink-200 text-ink-500">
-              <th scope="col" className="py-2 pr-4 font-medium">Term</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Monthly payment</th>
-              <th scope="col" className="py-2 font-medium">Payment less first-year savings</th>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Monthly loan payment per term</caption>
+        <thead>
+          <tr className="border-b border-ink-200 text-ink-500">
+            <th scope="col" className="py-2 pr-3 font-medium">Term</th>
+            <th scope="col" className="py-2 pr-3 font-medium">Monthly payment</th>
+            <th scope="col" className="py-2 font-medium">Against the savings</th>
+          </tr>
+        </thead>
+        <tbody>
+          {estimate.financing.map((row) => (
+            <tr key={row.term_years} className="border-b border-ink-100 align-top">
+              <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap text-ink-900">{row.term_years} years</th>
+              <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{cents(row.monthly_payment_usd)}</td>
+              <td className={`py-2 ${row.first_year_net_monthly_usd !== null && row.first_year_net_monthly_usd > 0 ? 'text-ink-700' : 'text-brand-800'}`}>
+                {paymentAgainstSavings(row.first_year_net_monthly_usd)}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {estimate.financing.map((row) => (
-              <tr key={row.term_years} className="border-b border-ink-100">
-                <th scope="row" className="py-2 pr-4 font-medium text-ink-900">{row.term_years} years</th>
-                <td className="py-2 pr-4">{cents(row.monthly_payment_usd)}</td>
-                <td className="py-2">{cents(row.first_year_net_monthly_usd)} a month</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -28,10 +28,18 @@ describe('EstimatePanel', () => {
     expect(figure('Payback')).toHaveTextContent('4.86 years');
     expect(figure('25-year savings')).toHaveTextContent('$563,513');
     expect(within(panel).getByText(/\$0\.2400 per kWh: your average bill × 12 ÷ annual usage/)).toBeInTheDocument();
-    expect(within(panel).getByText(/Current monthly bill:/)).toHaveTextContent('Current monthly bill: $2,400.00. Loans of $141,750 at 8.99 % APR.');
+    // DOMAIN.md 1: the loan is the cost before the credit x the financed share (100 %), $141,750,
+    // and each term says in words how it compares with the first-year savings ($1,620.00 a month).
+    expect(within(panel).getByText(/Current monthly bill:/)).toHaveTextContent(
+      'Current monthly bill: $2,400.00. Each loan is $141,750 (100 % of the $141,750 cost before the tax credit) at 8.99 % APR.',
+    );
     const financing = within(panel).getByRole('table', { name: 'Monthly loan payment per term' });
-    expect(within(financing).getByText('10 years').closest('tr')).toHaveTextContent('10 years$1,794.86');
-    expect(within(financing).getByText('20 years').closest('tr')).toHaveTextContent('20 years$1,274.45');
+    expect(within(financing).getByText('10 years').closest('tr')).toHaveTextContent('10 years$1,794.86Costs $174.86 a month more than the first-year savings');
+    expect(within(financing).getByText('15 years').closest('tr')).toHaveTextContent('15 years$1,436.88Costs $183.12 a month less than the first-year savings');
+    expect(within(financing).getByText('20 years').closest('tr')).toHaveTextContent('20 years$1,274.45Costs $345.55 a month less than the first-year savings');
+    // Nothing forces it wider than a 390 px phone.
+    expect(financing.className).not.toMatch(/min-w-/);
+    expect(financing.parentElement?.className ?? '').not.toMatch(/overflow-x-auto/);
     expect(within(panel).getByRole('link', { name: 'Print view' })).toHaveAttribute('href', '/projects/7/estimate');
     expect(within(panel).queryByRole('link', { name: 'Estimate Settings' })).not.toBeInTheDocument();
     await user.click(within(panel).getByText('Show the cash flow as a table'));

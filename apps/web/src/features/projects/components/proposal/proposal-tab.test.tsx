@@ -207,6 +207,16 @@ describe('the 48-hour clock on the ticket (issue 18 item 1)', () => {
     expect(await screen.findByTestId('proposal-clock')).toHaveTextContent('Delivered in 29 hours');
   });
 
+  it('reads a late delivery as late, in its own colour (issue 34 item 7)', async () => {
+    stubApi({ tickets: [buildTicket({ clock_started_at: '2026-11-02T09:00:00.000Z', due_at: '2026-11-04T09:00:00.000Z', delivered_at: '2026-11-04T17:00:00.000Z', clock_stopped_at: '2026-11-04T17:00:00.000Z' })] });
+    renderTab();
+    const clock = await screen.findByTestId('proposal-clock');
+    expect(clock).toHaveTextContent('Delivered in 56 hours (8 hours late)');
+    expect(clock).toHaveAttribute('data-clock', 'late');
+    expect(clock).toHaveClass('text-late-800');
+    expect(clock).not.toHaveClass('text-brand-800');
+  });
+
   it('says the time left, with the due time', async () => {
     stubApi({ tickets: [buildTicket({ ...open, clock_started_at: hoursFromNow(-17), due_at: hoursFromNow(31) })] });
     renderTab();
