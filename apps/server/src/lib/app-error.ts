@@ -31,15 +31,3 @@ export class ReauthenticationFailed extends AppError {
     this.name = 'ReauthenticationFailed';
   }
 }
-
-/**
- * A wrong or spent two-factor code at sign-in, after the right password (issue 34 item 1). It
- * answers exactly like a wrong password, but is also counted per account, from any address
- * (plugins/rate-limits.ts `secondFactorFailures`, docs/decisions/033).
- */
-export class SecondFactorFailed extends AppError {
-  constructor(message: string) {
-    super('invalid_credentials', message);
-    this.name = 'SecondFactorFailed';
-  }
-}

@@ -4,10 +4,10 @@ import { normalizeEmail, VERIFICATION_EMAIL_MESSAGES, VERIFICATION_EMAILS_PER_HO
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { AppError, ReauthenticationFailed, SecondFactorFailed } from '../lib/app-error.js';
+import { AppError, ReauthenticationFailed } from '../lib/app-error.js';
 import { MemoryFailureCounter, RedisFailureCounter, type FailureCounter } from '../lib/failure-counter.js';
 import { WindowLimiter, type WindowHit } from '../lib/window-limiter.js';
-import { notifySecondStepLocked } from '../modules/mfa/mfa.service.js';
+import type { SecondFactorAttempts } from '../modules/mfa/mfa.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +21,7 @@ declare module 'fastify' {
        * decision 033): checked before the password, so a locked account answers the same 429
        * whether or not the password is right.
        */
-      secondFactorFailures: FailureGuard;
+      secondFactor: SecondFactorGuard;
       /** Guessed reset tokens per IP (PATCH /api/password). */
       resetFailures: FailureGuard;
       resetPerIp: preHandlerAsyncHookHandler;
@@ -61,13 +61,19 @@ export interface FailureGuard {
   track<T>(request: FastifyRequest, attempt: () => Promise<T>): Promise<T>;
 }
 
+/** Sign-in codes per account (issue 34 item 1, decision 033). */
+export interface SecondFactorGuard {
+  /** preHandler: 429 with Retry-After while the account's second step is locked, before any password is checked. */
+  check: preHandlerAsyncHookHandler;
+  /** The account's code attempts for this request, taken before each code is checked. */
+  attempts(request: FastifyRequest, reply: FastifyReply): SecondFactorAttempts | undefined;
+}
+
 interface FailureKey {
   key: string;
   limit: number;
   /** Cleared by a success. */
   clearedOnSuccess: boolean;
-  /** Runs once when a failure brings the count to the limit: once per lock, across processes with Redis. */
-  onLimitReached?: () => void;
 }
 
 /** A short digest, so the counters' keys carry no email address. */
@@ -124,7 +130,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
 
   // Requests and failures in separate counters: in memory each is bounded by evicting its
   // oldest keys, and a flood of requests from fresh addresses must not evict anyone's failures.
-  const counterFor = (kind: 'rl' | 'fail'): FailureCounter => (redis ? new RedisFailureCounter(redis, `${redisNamespace}:${kind}:`, onRedisError) : new MemoryFailureCounter());
+  const counterFor = (kind: 'rl' | 'fail' | 'mfa'): FailureCounter => (redis ? new RedisFailureCounter(redis, `${redisNamespace}:${kind}:`, onRedisError) : new MemoryFailureCounter());
   const requests = counterFor('rl');
   const failures = counterFor('fail');
 
@@ -149,13 +155,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
         result = await attempt();
       } catch (error) {
         if (isFailure(error)) {
-          await Promise.all(
-            keys(request).map(async ({ key, limit, onLimitReached }) => {
-              // Exactly one failure sees the count reach the limit (Redis INCR is atomic); later
-              // ones are refused by check() before they can count.
-              if ((await failures.increment(key, windowMs)) === limit) onLimitReached?.();
-            }),
-          );
+          await Promise.all(keys(request).map(({ key }) => failures.increment(key, windowMs)));
         }
         throw error;
       }
@@ -164,7 +164,42 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
+  // Counted per account whatever the address (the 270 codes from 30 addresses of issue 34 were
+  // never refused), only after the right password, and only at sign-in: a signed-in session's
+  // wrong codes (turning two-factor off) are reauthFailures. Each attempt is counted before its
+  // code is checked, so requests in flight at once cannot pass the limit; the owner's right code
+  // clears it. In a counter of its own, so that no flood of other keys can evict a lock from
+  // memory. Anyone who knows the password can lock the second step, so the owner is told.
+  const codeAttempts = counterFor('mfa');
+  const { mfaFailuresPerAccount: codeLimit, mfaFailureWindowMs: codeWindowMs } = rateLimits;
+  const codeKey = (request: FastifyRequest) => {
+    const email = loginEmail(request);
+    return email ? `account:${digest(email)}` : undefined;
+  };
+  const secondFactor: SecondFactorGuard = {
+    async check(request, reply) {
+      const key = codeKey(request);
+      if (!key) return;
+      const { count, ttlMs } = await codeAttempts.get(key);
+      if (count >= codeLimit) throw refuse(reply, ttlMs);
+    },
+    attempts(request, reply) {
+      const key = codeKey(request);
+      if (!key) return undefined;
+      return {
+        async take() {
+          // Each count restarts the window, so the lock ends a whole window after the last attempt.
+          const count = await codeAttempts.increment(key, codeWindowMs);
+          if (count > codeLimit) throw refuse(reply, codeWindowMs);
+          return { last: count === codeLimit };
+        },
+        succeeded: () => codeAttempts.clear(key),
+      };
+    },
+  };
+
   app.decorate('limits', {
+    secondFactor,
     loginFlood: limiter('login-ip', rateLimits.loginRequestsPerIp, MINUTE),
     // A wrong password and (issue 13 item 5) a wrong two-factor code both answer invalid_credentials.
     loginFailures: failureGuard(hasCode('invalid_credentials'), (request) => {
@@ -175,21 +210,6 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
         ...(email ? [{ key: `login:account-ip:${digest(email)}:${address}`, limit: rateLimits.loginPerEmail, clearedOnSuccess: true }] : []),
       ];
     }),
-    // Counted per account whatever the address (the 270 codes from 30 addresses of issue 34
-    // were never refused), only after the right password, and only at sign-in: a signed-in
-    // session's wrong codes (turning two-factor off) are reauthFailures. The owner's right
-    // code clears it. Anyone who knows the password can lock the second step, so the owner
-    // is told at once.
-    secondFactorFailures: failureGuard(
-      (error) => error instanceof SecondFactorFailed,
-      (request) => {
-        const email = loginEmail(request);
-        if (!email) return [];
-        const onLimitReached = () => app.ctx.background.run('second-step lock notice', () => notifySecondStepLocked(app.ctx, email));
-        return [{ key: `mfa:account:${digest(email)}`, limit: rateLimits.mfaFailuresPerAccount, clearedOnSuccess: true, onLimitReached }];
-      },
-      rateLimits.mfaFailureWindowMs,
-    ),
     resetFailures: failureGuard(hasCode('invalid_token'), (request) => [{ key: `reset:ip:${failureAddress(request.ip)}`, limit: rateLimits.resetPerIp, clearedOnSuccess: false }]),
     resetPerIp: limiter('reset-ip', rateLimits.resetPerIp, 15 * MINUTE),
     resetPerEmail: limiter('reset-email', rateLimits.resetPerEmail, 15 * MINUTE, emailKey),

@@ -1,7 +1,7 @@
 import { ADMIN_REAUTH_MESSAGES, MESSAGES } from '@sunin/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries, projects, users } from '../db/schema/index.js';
+import { auditEntries, billingSubscriptions, checkoutSessions, projects, users } from '../db/schema/index.js';
 import { DELETE_USER_MESSAGES } from '../modules/admin/delete-user.service.js';
 import { createTestApp, type SignedIn, type TestApp } from '../test/test-app.js';
 
@@ -198,9 +198,33 @@ describe('DELETE /api/admin/users/:id', () => {
     const res = await call('DELETE', `/api/admin/users/${owner.user.id}`, admin, { current_password: admin.user.password });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(DELETE_USER_MESSAGES.owns('projects'));
-    expect(res.json().error.message).toContain('reassign or archive first');
     expect(await userRow(owner.user.id)).toBeDefined();
     expect(await signedIn(owner)).toBe(true);
+  });
+
+  it('refuses a user a provider may still bill (a past-due subscription, an open checkout) with 409, and keeps them', async () => {
+    const admin = await t.signIn(ADMIN);
+    const pastDue = await t.signIn();
+    await t.db.insert(billingSubscriptions).values({ id: `sub_${pastDue.user.id}`, user_id: pastDue.user.id, provider: 'local', customer_id: 'cus_1', provider_status: 'past_due', last_event_at: new Date(), last_event_rank: 1 });
+    const checkingOut = await t.signIn();
+    await t.db.insert(checkoutSessions).values({ id: `cs_${checkingOut.user.id}`, user_id: checkingOut.user.id, provider: 'local', plan: 'monthly', customer_id: 'cus_2' });
+    for (const who of [pastDue, checkingOut]) {
+      const res = await call('DELETE', `/api/admin/users/${who.user.id}`, admin, { current_password: admin.user.password });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toBe(DELETE_USER_MESSAGES.paying);
+      expect(await userRow(who.user.id)).toBeDefined();
+    }
+  });
+
+  it('refuses a user whose name is on records kept about others (an audit entry, a payout they recorded) with 409', async () => {
+    const admin = await t.signIn(ADMIN);
+    const formerAdmin = await t.signIn(ADMIN);
+    const member = await t.signIn();
+    expect((await call('PUT', `/api/admin/users/${member.user.id}`, formerAdmin, { user: { first_name: 'Renamed' } })).statusCode).toBe(200);
+    const res = await call('DELETE', `/api/admin/users/${formerAdmin.user.id}`, admin, { current_password: admin.user.password });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.message).toBe(DELETE_USER_MESSAGES.acted);
+    expect(await userRow(formerAdmin.user.id)).toBeDefined();
   });
 
   it('refuses the admin’s own account with 422', async () => {

@@ -81,6 +81,18 @@ describe.each([
     }
   });
 
+  it("answers this machine's names and APP_URL's host, and a page of another site rebound to 127.0.0.1 exactly as an unknown address", async () => {
+    for (const url of mailboxUrls) {
+      for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'portal.test']) {
+        const res = await t.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers: { host } });
+        expect(res.statusCode, `${url} for Host ${host}`).toBe(200);
+      }
+      for (const host of ['attacker.example', 'attacker.example:3000', 'localhost.attacker.example']) {
+        await expectHidden(url, { remoteAddress: '127.0.0.1', headers: { host } }, `${url} for Host ${host}`);
+      }
+    }
+  });
+
   it('answers a proxy on this machine (loopback peer, forwarding header) exactly as an unknown address does', async () => {
     for (const url of mailboxUrls) {
       for (const headers of FORWARDED) await expectHidden(url, { remoteAddress: '127.0.0.1', headers }, `${url} with ${JSON.stringify(headers)}`);

@@ -79,6 +79,20 @@ describe('wrong second-factor codes per account', () => {
     expect(mail!.text).toContain('http://portal.test/request-password-reset');
   });
 
+  it('a burst of wrong codes sent at once gets no more codes checked than the limit (each attempt is counted before its code is checked)', async () => {
+    const limit = t.app.ctx.config.rateLimits.mfaFailuresPerAccount;
+    const member = await t.signIn({ password: PASSWORD });
+    const { secret } = await enrolMfa(t, member.auth, PASSWORD);
+    const answers = await Promise.all(Array.from({ length: 3 * limit }, (_, i) => login(t, member.user.email, PASSWORD, wrongCode(secret, i))));
+    const statuses = answers.map((res) => res.statusCode);
+    // A 401 is a code that was checked (and was wrong); every other attempt was refused unchecked.
+    expect(statuses.filter((status) => status === 401), 'codes checked').toHaveLength(limit);
+    expect(statuses.filter((status) => status === 429), 'the rest refused').toHaveLength(2 * limit);
+    await awayFromStepEdge();
+    expect((await login(t, member.user.email, PASSWORD, totpCode(secret, Date.now() + 30_000))).statusCode, 'the right code after the burst').toBe(429);
+    expect(await lockMails(t, member.user.email), 'one email').toHaveLength(1);
+  });
+
   it('wrong passwords never count towards the lock: nobody without the password can lock the owner out', async () => {
     const member = await t.signIn({ password: PASSWORD });
     const { secret } = await enrolMfa(t, member.auth, PASSWORD);

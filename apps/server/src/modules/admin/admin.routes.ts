@@ -97,7 +97,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   deleteWithPassword(
     '/admin/users/:id',
-    "Delete a user who holds no projects, earnings-ledger entries, payouts or paying subscription (409: reassign or archive first); needs current_password (the acting admin's own); never yourself",
+    "Delete a user who holds no projects, earnings-ledger entries or payouts, may not still be billed and made no change kept about others (409 otherwise); needs current_password (the acting admin's own); never yourself",
     (actor, userId, currentPassword) => deleteUser(app.ctx, actor, userId, currentPassword),
   );
   app.delete('/admin/users/:id/sessions', { schema: { tags: userTags, summary: "End every session of the user (ASVS 7.4.5): their tokens answer 401 at once and their websockets close", params, response: { 200: endedSessionsSchema } } }, async (request) => ({

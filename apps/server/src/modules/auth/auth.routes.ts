@@ -40,13 +40,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Both counters are read before the password is checked (no argon2 for a refused caller,
       // and a locked second step answers the same whatever the password).
-      preHandler: [app.limits.loginFlood, app.limits.loginFailures.check, app.limits.secondFactorFailures.check],
+      preHandler: [app.limits.loginFlood, app.limits.loginFailures.check, app.limits.secondFactor.check],
       schema: { tags, summary: 'Log in; the JWT comes back in the Authorization header', body: loginBodySchema, response: { 200: authResponseSchema } },
     },
     async (request, reply) => {
       const { email, password, otp_code } = request.body.user;
       const session = await app.limits.loginFailures.track(request, () =>
-        app.limits.secondFactorFailures.track(request, () => auth.login(app.ctx, email, password, clientInfo(request), otp_code)),
+        auth.login(app.ctx, email, password, clientInfo(request), otp_code, app.limits.secondFactor.attempts(request, reply)),
       );
       reply.header('Authorization', `Bearer ${session.token}`);
       return { message: MESSAGES.loggedIn, user: toUserResponse(session.user) };

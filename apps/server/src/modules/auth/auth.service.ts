@@ -8,7 +8,7 @@ import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens.js';
 import { passwordResetMail, verificationMail } from './auth.mail.js';
-import { assertLoginSecondFactor } from '../mfa/mfa.service.js';
+import { assertLoginSecondFactor, type SecondFactorAttempts } from '../mfa/mfa.service.js';
 import { createNotifications } from '../notifications/notifications.service.js';
 import { closeSockets, endSessions, endSessionsIn, startSession, userChanged, type Authenticated, type ClientInfo } from './sessions.service.js';
 
@@ -136,7 +136,7 @@ export async function createVerificationToken(db: Executor, userId: number): Pro
  * The password is checked first; with two-factor on, a code must follow (mfa.service.ts). Every
  * failure answers invalid_credentials, so the rate limits count it like a wrong password.
  */
-export async function login(ctx: AppContext, email: string, password: string, client: ClientInfo, otpCode?: string): Promise<Session> {
+export async function login(ctx: AppContext, email: string, password: string, client: ClientInfo, otpCode?: string, codeAttempts?: SecondFactorAttempts): Promise<Session> {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
   if (!user) {
     await burnPasswordCheck(password);
@@ -145,7 +145,7 @@ export async function login(ctx: AppContext, email: string, password: string, cl
   if (!(await verifyPassword(user.password_digest, password))) {
     throw new AppError('invalid_credentials', MESSAGES.loginFailed);
   }
-  await assertLoginSecondFactor(ctx, user, otpCode);
+  await assertLoginSecondFactor(ctx, user, otpCode, codeAttempts);
   const [updated] = await ctx.db
     .update(users)
     .set({ last_activity_at: new Date() })

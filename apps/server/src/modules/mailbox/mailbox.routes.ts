@@ -28,17 +28,39 @@ export function isForwarded(headers: Record<string, unknown>): boolean {
 }
 
 /**
+ * The name the browser asked for: this machine by name or address, or the portal's own APP_URL.
+ * A page of another site whose name it pointed at 127.0.0.1 (DNS rebinding) reaches the
+ * server from a loopback peer with no forwarding header, but still names its own host.
+ */
+export function isOwnHost(hostHeader: string | undefined, appUrl: string): boolean {
+  if (!hostHeader) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return false;
+  }
+  if (hostname === 'localhost' || hostname === '[::1]' || isLoopback(hostname)) return true;
+  try {
+    return hostname === new URL(appUrl).hostname;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The development mailbox (DESIGN.md "mail"): every message the portal would have sent, newest
  * first, with its links clickable. Registered only outside production, and answered only to a
  * browser on this machine (issue 13 item 8, issue 34 item 3): it holds every reset link. The
  * socket's peer must be loopback (not `request.ip`, which a trusted proxy's header decides) and
  * no forwarding header may be present, so a reverse proxy on the same host (whose connection is
- * loopback too) does not pass the internet through. Anyone else gets the answer of an unknown
+ * loopback too) does not pass the internet through; and the Host must be this machine's or
+ * APP_URL's, so a rebinding page in the developer's own browser is refused too. Anyone else gets the answer of an unknown
  * address, word for word: the mailbox's existence is not revealed.
  */
 export const mailboxRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', async (request, reply) => {
-    if (isLoopback(request.socket.remoteAddress) && !isForwarded(request.headers)) return;
+    if (isLoopback(request.socket.remoteAddress) && !isForwarded(request.headers) && isOwnHost(request.headers.host, app.ctx.config.appUrl)) return;
     // `return reply` ends the hooks: the not-found handler's answer is the response.
     return reply.callNotFound();
   });

@@ -1,9 +1,9 @@
-import { ADMIN_REAUTH_MESSAGES, MFA_MESSAGES, MESSAGES, normalizeEmail, type MfaSetup } from '@sunin/contract';
+import { ADMIN_REAUTH_MESSAGES, MFA_MESSAGES, MESSAGES, type MfaSetup } from '@sunin/contract';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import { mfaRecoveryCodes, users, type UserRow } from '../../db/schema/index.js';
-import { AppError, ReauthenticationFailed, SecondFactorFailed } from '../../lib/app-error.js';
+import { AppError, ReauthenticationFailed } from '../../lib/app-error.js';
 import { assertCurrentPassword, assertCurrentPasswordGiven, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { mfaResetMail, secondStepLockedMail } from '../auth/auth.mail.js';
@@ -172,23 +172,42 @@ export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: s
 }
 
 /**
+ * How a sign-in's codes are counted per account (plugins/rate-limits.ts, docs/decisions/033).
+ * An attempt is taken before its code is checked, so a burst of parallel requests gets no more
+ * codes checked than the limit: counting failures after the check let every request that was
+ * already under way through (the review of issue 34 item 1).
+ */
+export interface SecondFactorAttempts {
+  /** Counts one attempt; throws 429 `rate_limited` when the account has none left. `last`: it was the last one. */
+  take(): Promise<{ last: boolean }>;
+  /** A right code: the account's attempts start over. */
+  succeeded(): Promise<void>;
+}
+
+/**
  * The second step of a login whose password was right. Without a code: 401 mfa_required (the
  * only answer that tells the password was right). A wrong or spent code is a failed sign-in,
- * answered exactly like a wrong password, and counted per account as well.
+ * answered exactly like a wrong password, and counted per account as well: the wrong code that
+ * uses the last attempt locks the second step, and the owner hears of it once.
  */
-export async function assertLoginSecondFactor(ctx: AppContext, user: UserRow, otpCode: string | undefined): Promise<void> {
+export async function assertLoginSecondFactor(ctx: AppContext, user: UserRow, otpCode: string | undefined, attempts?: SecondFactorAttempts): Promise<void> {
   if (!isMfaEnabled(user)) return;
   if (otpCode === undefined || otpCode.trim() === '') throw new AppError('mfa_required', MFA_MESSAGES.codeRequired);
-  if (!(await verifySecondFactor(ctx, user, otpCode))) throw new SecondFactorFailed(MESSAGES.loginFailed);
+  const { last } = (await attempts?.take()) ?? { last: false };
+  if (await verifySecondFactor(ctx, user, otpCode)) {
+    await attempts?.succeeded();
+    return;
+  }
+  if (last) ctx.background.run('second-step lock notice', () => notifySecondStepLocked(ctx, user));
+  // Answered exactly like a wrong password (and counted per address like one).
+  throw new AppError('invalid_credentials', MESSAGES.loginFailed);
 }
 
 /**
  * Wrong codes locked the second step of this account's sign-in (issue 34 item 1): the owner
  * hears of it once per lock, since whoever typed them knew the password.
  */
-export async function notifySecondStepLocked(ctx: AppContext, email: string): Promise<void> {
-  const [user] = await ctx.db.select({ id: users.id, email: users.email, first_name: users.first_name }).from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
-  if (!user) return;
+async function notifySecondStepLocked(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'first_name'>): Promise<void> {
   const { mfaFailuresPerAccount, mfaFailureWindowMs } = ctx.config.rateLimits;
   ctx.log.warn({ userId: user.id }, 'two-factor sign-in locked after wrong codes');
   await ctx.mailer.send(

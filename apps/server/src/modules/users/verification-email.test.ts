@@ -2,6 +2,7 @@ import { VERIFICATION_EMAIL_MESSAGES, VERIFICATION_EMAILS_PER_HOUR } from '@suni
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
+import { startSession } from '../auth/sessions.service.js';
 import { createTestApp, mailedLinks, type SignedIn, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -49,6 +50,8 @@ describe('POST /api/user/verification_email (issue 34 item 7)', () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
 
     // The limit is the caller's: a second session of the same user is held back too, another user is not.
+    const secondSession = await startSession(t.app.ctx, t.db, member.user.id, { ip: '203.0.113.9', userAgent: 'phone' });
+    expect((await resend({ ...member, auth: { authorization: `Bearer ${secondSession.token}` } })).statusCode).toBe(429);
     const other = await t.signIn();
     expect((await resend(other)).statusCode).toBe(200);
   });

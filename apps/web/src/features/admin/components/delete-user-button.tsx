@@ -30,8 +30,8 @@ export function DeleteUserButton({ userId, name }: { userId: number; name: strin
       }}
     >
       <p>
-        {name}&apos;s account, sessions, accounts and notifications are deleted for good. Someone who still owns projects, earnings or payouts cannot be deleted:
-        reassign or archive those first.
+        {name}&apos;s account, sessions, accounts and notifications are deleted for good. Someone who owns projects, earnings or payouts, who may still be billed,
+        or whose name is on changes the business keeps cannot be deleted: end their sessions and remove their role instead.
       </p>
     </ConfirmedActionButton>
   );
