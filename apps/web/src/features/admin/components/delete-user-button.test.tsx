@@ -35,7 +35,7 @@ describe('admin "Delete user" (issue 34 item 2)', { timeout: 15_000 }, () => {
   });
 
   it("shows the server's refusal of a user who still owns projects, and stays on the page", async () => {
-    const message = 'This user still has projects: reassign or archive first.';
+    const message = 'This user still has projects, which the business keeps (archived ones too): end their sessions instead.';
     stubFetch(() => jsonResponse({ error: { code: 'conflict', message } }, { status: 409 }));
     const { user } = renderButton();
     await user.click(screen.getByRole('button', { name: 'Delete user' }));

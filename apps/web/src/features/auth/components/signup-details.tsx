@@ -267,7 +267,7 @@ function DetailsForm({ plan }: { plan: PlanValues }) {
             type="password"
             autoComplete="new-password"
             required
-            hint="At least 8 characters."
+            hint="At least 8 characters and hard to guess: a few unrelated words work well."
             error={errors.password?.message}
             {...register('password')}
           />

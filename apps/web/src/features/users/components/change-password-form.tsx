@@ -57,7 +57,7 @@ export function ChangePasswordForm() {
         label="New Password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint="At least 8 characters and hard to guess: a few unrelated words work well."
         error={errors.password?.message}
         {...register('password')}
       />
