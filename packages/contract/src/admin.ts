@@ -37,6 +37,14 @@ const adminCurrentPassword = z
   .string({ error: 'Your password must be text.' })
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
   .optional();
+/** Why an administrator's DELETE /api/admin/users/{id} was refused (docs/decisions/034). */
+export const USER_DELETE_REFUSALS = {
+  self: 'You cannot delete your own account.',
+  owns: (what: string) => `This user still has ${what}, which the business keeps (archived ones too): end their sessions instead.`,
+  acted: 'This user made changes the business keeps a record of (audit entries, stage changes, deals or payouts they recorded): end their sessions and remove their role instead.',
+  paying: 'This user has a subscription or a checkout that is still open: cancel it first.',
+} as const;
+
 export const ADMIN_REAUTH_MESSAGES = {
   required: 'Enter your password to confirm this change.',
 } as const;

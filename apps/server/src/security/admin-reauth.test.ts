@@ -1,8 +1,7 @@
-import { ADMIN_REAUTH_MESSAGES, MESSAGES } from '@sunin/contract';
+import { ADMIN_REAUTH_MESSAGES, MESSAGES, USER_DELETE_REFUSALS } from '@sunin/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, billingSubscriptions, checkoutSessions, projects, users } from '../db/schema/index.js';
-import { DELETE_USER_MESSAGES } from '../modules/admin/delete-user.service.js';
 import { createTestApp, type SignedIn, type TestApp } from '../test/test-app.js';
 
 /**
@@ -197,7 +196,7 @@ describe('DELETE /api/admin/users/:id', () => {
     await t.db.insert(projects).values({ user_id: owner.user.id, company_name: 'Kept Co' });
     const res = await call('DELETE', `/api/admin/users/${owner.user.id}`, admin, { current_password: admin.user.password });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(DELETE_USER_MESSAGES.owns('projects'));
+    expect(res.json().error.message).toBe(USER_DELETE_REFUSALS.owns('projects'));
     expect(await userRow(owner.user.id)).toBeDefined();
     expect(await signedIn(owner)).toBe(true);
   });
@@ -211,7 +210,7 @@ describe('DELETE /api/admin/users/:id', () => {
     for (const who of [pastDue, checkingOut]) {
       const res = await call('DELETE', `/api/admin/users/${who.user.id}`, admin, { current_password: admin.user.password });
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().error.message).toBe(DELETE_USER_MESSAGES.paying);
+      expect(res.json().error.message).toBe(USER_DELETE_REFUSALS.paying);
       expect(await userRow(who.user.id)).toBeDefined();
     }
   });
@@ -223,7 +222,7 @@ describe('DELETE /api/admin/users/:id', () => {
     expect((await call('PUT', `/api/admin/users/${member.user.id}`, formerAdmin, { user: { first_name: 'Renamed' } })).statusCode).toBe(200);
     const res = await call('DELETE', `/api/admin/users/${formerAdmin.user.id}`, admin, { current_password: admin.user.password });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().error.message).toBe(DELETE_USER_MESSAGES.acted);
+    expect(res.json().error.message).toBe(USER_DELETE_REFUSALS.acted);
     expect(await userRow(formerAdmin.user.id)).toBeDefined();
   });
 

@@ -1,4 +1,4 @@
-import { PAYING_SUBSCRIPTION_STATUSES } from '@sunin/contract';
+import { PAYING_SUBSCRIPTION_STATUSES, USER_DELETE_REFUSALS } from '@sunin/contract';
 import { and, count, eq, isNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../app-context.js';
@@ -8,13 +8,6 @@ import { AppError } from '../../lib/app-error.js';
 import { auditedFields, diff, recordAudit } from '../audit/audit.service.js';
 import { closeSockets, endSessionsIn, userChanged } from '../auth/sessions.service.js';
 import { assertAdminPassword } from './admin.service.js';
-
-export const DELETE_USER_MESSAGES = {
-  self: 'You cannot delete your own account.',
-  owns: (what: string) => `This user still has ${what}, which the business keeps (archived ones too): end their sessions instead.`,
-  acted: 'This user made changes the business keeps a record of (audit entries, stage changes, deals or payouts they recorded): end their sessions and remove their role instead.',
-  paying: 'This user has a subscription or a checkout that is still open: cancel it first.',
-} as const;
 
 /** Subscription states after which the provider charges nothing more. */
 const ENDED_SUBSCRIPTION_STATUSES = ['canceled', 'incomplete_expired'];
@@ -74,14 +67,14 @@ async function stillBilled(tx: Executor, user: UserRow): Promise<boolean> {
  */
 export async function deleteUser(ctx: AppContext, actor: UserRow, userId: number, currentPassword: string | undefined): Promise<void> {
   await assertAdminPassword(actor, currentPassword);
-  if (actor.id === userId) throw new AppError('validation_failed', DELETE_USER_MESSAGES.self, { id: DELETE_USER_MESSAGES.self });
+  if (actor.id === userId) throw new AppError('validation_failed', USER_DELETE_REFUSALS.self, { id: USER_DELETE_REFUSALS.self });
   const jtis = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
     if (!user) throw new AppError('not_found', 'User not found.');
     const held = await heldRecords(tx, userId);
-    if (held.length > 0) throw new AppError('conflict', DELETE_USER_MESSAGES.owns(held.join(', ')));
-    if (await stillBilled(tx, user)) throw new AppError('conflict', DELETE_USER_MESSAGES.paying);
-    if (await actedOnOthers(tx, userId)) throw new AppError('conflict', DELETE_USER_MESSAGES.acted);
+    if (held.length > 0) throw new AppError('conflict', USER_DELETE_REFUSALS.owns(held.join(', ')));
+    if (await stillBilled(tx, user)) throw new AppError('conflict', USER_DELETE_REFUSALS.paying);
+    if (await actedOnOthers(tx, userId)) throw new AppError('conflict', USER_DELETE_REFUSALS.acted);
     const ended = await endSessionsIn(tx, userId, { allExcept: null }, 'signed_out_by_admin');
     await tx.delete(users).where(eq(users.id, userId));
     await recordAudit(tx, { actorId: actor.id, action: 'deleted', entityType: 'user', entityId: userId, changes: diff(user, null, auditedFields(user)) });

@@ -1,3 +1,4 @@
+import { USER_DELETE_REFUSALS } from '@sunin/contract';
 import { screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ describe('admin "Delete user" (issue 34 item 2)', { timeout: 15_000 }, () => {
   });
 
   it("shows the server's refusal of a user who still owns projects, and stays on the page", async () => {
-    const message = 'This user still has projects, which the business keeps (archived ones too): end their sessions instead.';
+    const message = USER_DELETE_REFUSALS.owns('projects');
     stubFetch(() => jsonResponse({ error: { code: 'conflict', message } }, { status: 409 }));
     const { user } = renderButton();
     await user.click(screen.getByRole('button', { name: 'Delete user' }));
