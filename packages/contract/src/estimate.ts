@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_MONTHLY_BILL_USD, MAX_MONTHLY_KWH } from './constants.js';
+import { isoDay } from './input-bounds.js';
+import { LOAD_PROFILES, type Meter, type TariffRates } from './tariffs.js';
 import { stateCode, stateName, US_STATE_CODES, type UsStateCode } from './us-states.js';
 
 /**
@@ -36,6 +38,26 @@ export const estimateAssumptionsSchema = z.strictObject({
   default_specific_yield_kwh_per_kw: positive('Default specific yield', 3000),
   commercial_rate_cents_per_kwh: stateTable('Commercial rate', 200),
   default_commercial_rate_cents_per_kwh: positive('Default commercial rate', 200),
+  // Issue 35 item 6 (DOMAIN.md 1c): investment measures, depreciation and the 2025 credit rules.
+  om_usd_per_kw_year: share('O&M cost per kW-year', 200),
+  om_escalation: share('O&M escalation', 0.2),
+  discount_rate: share('Discount rate', 0.5),
+  federal_tax_rate: share('Federal tax rate'),
+  state_tax_rate: share('State tax rate', 0.2),
+  bonus_depreciation: share('Bonus depreciation'),
+  bonus_depreciation_acquired_after: isoDay('Bonus depreciation: property acquired after'),
+  macrs_schedule: z
+    .array(share('A MACRS share'), { error: 'The MACRS schedule must be a list of shares.' })
+    .min(1, 'Give at least one MACRS year.')
+    .max(40, 'Give at most 40 MACRS years.')
+    .refine((shares) => Math.abs(shares.reduce((sum, value) => sum + value, 0) - 1) < 0.0005, 'The MACRS shares must add up to 1.'),
+  itc_begin_construction_by: isoDay('Credit: construction begun by'),
+  itc_placed_in_service_by: isoDay('Credit: otherwise placed in service by'),
+  itc_continuity_years: z.number({ error: 'Continuity years must be a number.' }).int('Continuity years must be whole years.').min(0, 'Continuity years must be at least 0.').max(10, 'Continuity years must be at most 10.'),
+  itc_prevailing_wage_threshold_kw_ac: positive('Prevailing wage threshold (kW AC)', 100_000),
+  itc_reduced_base_rate: share('Credit base rate without prevailing wage'),
+  itc_reduced_adder_rate: share('Credit adder without prevailing wage'),
+  dc_ac_ratio: positive('DC to AC ratio', 3),
 });
 export type EstimateAssumptions = z.infer<typeof estimateAssumptionsSchema>;
 
@@ -62,6 +84,21 @@ export const DEFAULT_ESTIMATE_ASSUMPTIONS: EstimateAssumptions = {
     RI: 17.68, SC: 10.39, SD: 10.16, TN: 11.8, UT: 8.51, VT: 18, VA: 8.95, WA: 9.92, WV: 11.03, WI: 12.76,
   },
   default_commercial_rate_cents_per_kwh: 12.7,
+  om_usd_per_kw_year: 18,
+  om_escalation: 0.025,
+  discount_rate: 0.08,
+  federal_tax_rate: 0.21,
+  state_tax_rate: 0,
+  bonus_depreciation: 1,
+  bonus_depreciation_acquired_after: '2025-01-19',
+  macrs_schedule: [0.2, 0.32, 0.192, 0.1152, 0.1152, 0.0576],
+  itc_begin_construction_by: '2026-07-04',
+  itc_placed_in_service_by: '2027-12-31',
+  itc_continuity_years: 4,
+  itc_prevailing_wage_threshold_kw_ac: 1000,
+  itc_reduced_base_rate: 0.06,
+  itc_reduced_adder_rate: 0.02,
+  dc_ac_ratio: 1.2,
 };
 
 export const ESTIMATE_SOURCES = {
@@ -78,6 +115,21 @@ export const ESTIMATE_SOURCES = {
   financed_share: 'Share of the gross cost financed',
   specific_yield_kwh_per_kw: "Typical NREL PVWatts result for a fixed, south-facing, low-tilt commercial roof array with 14 % losses",
   commercial_rate_cents_per_kwh: 'EIA, Electric Power Annual, 2023 data: average revenue per kWh, commercial sector',
+  om_usd_per_kw_year: 'Operations and maintenance cost per kW DC in the first year',
+  om_escalation: 'Yearly rise of the O&M cost',
+  discount_rate: "The buyer's cost of capital, for NPV, discounted payback and LCOE",
+  federal_tax_rate: 'Federal corporate income tax rate, for the tax benefit of depreciation',
+  state_tax_rate: 'State income tax rate added to the federal rate',
+  bonus_depreciation: 'Share of the depreciable basis taken in year 1 (Public Law 119-21: 100 % for property acquired after 19 January 2025)',
+  bonus_depreciation_acquired_after: 'Bonus depreciation applies to property acquired after this day (the construction start stands for the acquisition)',
+  macrs_schedule: 'MACRS 5-year shares of the basis, half-year convention (IRS Publication 946)',
+  itc_begin_construction_by: 'Public Law 119-21: solar that begins construction by this day keeps the credit',
+  itc_placed_in_service_by: 'Public Law 119-21: otherwise the system must be placed in service by this day',
+  itc_continuity_years: 'Continuity safe harbor: in service within this many calendar years after the year construction began',
+  itc_prevailing_wage_threshold_kw_ac: 'At this AC size and above, the 30 % base needs prevailing wage and apprenticeship',
+  itc_reduced_base_rate: 'Credit base rate of a large system without prevailing wage and apprenticeship',
+  itc_reduced_adder_rate: 'Each adder of a large system without prevailing wage and apprenticeship',
+  dc_ac_ratio: 'DC size over inverter AC size, to compare the system with the prevailing wage threshold',
 } as const;
 
 export const ESTIMATE_SIMPLIFICATIONS = [
@@ -100,6 +152,26 @@ export interface EstimateProjectInput {
   itc_energy_community?: boolean;
   itc_domestic_content?: boolean;
   tax_exempt?: boolean;
+  /** Issue 35: one per meter of kilowatt_amounts (absent: January to December, no tariff, the default profile). */
+  meters?: readonly Meter[];
+  /** The tariffs the meters name, by id (a meter whose tariff is absent here falls back to section 1). */
+  tariffs?: ReadonlyMap<number, TariffRates>;
+  /** The interval series the meters' `interval_import_id` name, by that id. */
+  intervals?: ReadonlyMap<number, IntervalSeries>;
+  construction_start_date?: string | null;
+  expected_in_service_date?: string | null;
+  itc_prevailing_wage?: boolean;
+}
+
+/**
+ * A meter's interval data kept by an import (issue 35 item 3): kWh per step from `start`,
+ * a local wall-clock instant written as if UTC (seconds since 1970), every `step_seconds`
+ * (900 or 3600), covering the 12 months of the meter (bounded: one year).
+ */
+export interface IntervalSeries {
+  start: number;
+  step_seconds: number;
+  values: ArrayLike<number>;
 }
 
 export const ESTIMATE_MISSING_FIELDS = ['kilowatt_amounts', 'average_monthly_power_bill_cost', 'state'] as const;
@@ -107,6 +179,7 @@ export type EstimateMissingField = (typeof ESTIMATE_MISSING_FIELDS)[number];
 
 const assumptionSchema = z.object({ value: z.unknown(), source: z.string() });
 const money = z.number();
+const billPartsSchema = z.object({ fixed_usd: money, energy_usd: money, demand_usd: money, total_usd: money });
 export const estimateSchema = z.object({
   inputs: z.object({
     annual_kwh: z.number().nullable(),
@@ -148,6 +221,55 @@ export const estimateSchema = z.object({
   assumptions: z.record(z.string(), assumptionSchema),
   simplifications: z.array(z.string()),
   missing: z.array(z.object({ field: z.enum(ESTIMATE_MISSING_FIELDS), message: z.string() })),
+  /** Issue 35 item 7: the hourly bills before and after solar, per meter and month (empty meters list while the estimate cannot size a system). */
+  bills: z.object({
+    meters: z.array(
+      z.object({
+        index: z.number().int(),
+        name: z.string(),
+        tariff_id: z.number().int().nullable(),
+        /** 'section_1': no tariff on the meter, so its money follows DOMAIN.md section 1. */
+        tariff_source: z.enum(['tariff', 'section_1']),
+        load_source: z.enum(['interval', 'profile']),
+        load_profile: z.enum(LOAD_PROFILES),
+        months: z.array(
+          z.object({
+            month: z.string(),
+            usage_kwh: z.number(),
+            production_kwh: z.number(),
+            peak_kw_before: z.number(),
+            peak_kw_after: z.number(),
+            before: billPartsSchema,
+            after: billPartsSchema.extend({ export_credit_usd: money }),
+          }),
+        ),
+      }),
+    ),
+    annual: z.object({ before_usd: money, after_usd: money, savings_usd: money, energy_savings_usd: money, demand_savings_usd: money }),
+  }),
+  /** Issue 35 item 6 (DOMAIN.md 1c): null while the estimate cannot size a system. */
+  investment: z
+    .object({
+      npv_usd: money,
+      irr: z.number().nullable(),
+      discounted_payback_years: z.number().nullable(),
+      lcoe_usd_per_kwh: z.number().nullable(),
+      discount_rate: z.number(),
+      om_first_year_usd: money,
+      depreciation: z.array(z.object({ year: z.number().int(), depreciation_usd: money, tax_benefit_usd: money })),
+      cash_flow: z.array(z.object({ year: z.number().int(), usd: money })),
+    })
+    .nullable(),
+  tax_credit: z.object({
+    rate: z.number(),
+    eligible: z.boolean(),
+    reason: z.string(),
+    /** The size the prevailing wage rule is read against (kW AC), when a system is sized. */
+    size_kw_ac: z.number().nullable(),
+    notes: z.array(z.string()),
+  }),
+  /** What the estimate noticed and did about it (an unusable rate, a meter on section 1, a missing month). */
+  warnings: z.array(z.string()),
 });
 export type Estimate = z.infer<typeof estimateSchema>;
 
@@ -322,9 +444,22 @@ export const estimateAssumptionsResponseSchema = z.object({
 });
 export type EstimateAssumptionsResponse = z.infer<typeof estimateAssumptionsResponseSchema>;
 
-/** POST /api/projects/{id}/usage-imports: a Green Button file read, nothing saved. */
+/**
+ * POST /api/projects/{id}/usage-imports: a Green Button file read into 12 calendar months per
+ * meter (issue 35 item 2). Nothing of the project changes; interval data is kept aside
+ * (`interval_imports`) until a save names it in a meter's `interval_import_id`.
+ */
 export const usageImportSchema = z.object({
+  /** Per meter of the file: 12 kWh totals, null for a month without (complete) readings. */
   meters: z.array(z.array(z.number().nullable())),
+  /** The calendar month (YYYY-MM) of each of the 12 values, the same for every meter of the file. */
+  months: z.array(z.string()),
+  /** What the file calls each meter ('Meter 1' when it names none). */
+  meter_labels: z.array(z.string()),
+  /** Per meter: how many of the 12 months have readings. */
+  months_found: z.array(z.number().int()),
+  /** Per meter: the interval data kept for it (hourly or 15-minute files), or null (monthly or daily data). */
+  interval_imports: z.array(z.object({ id: z.number().int(), step_minutes: z.number().int() }).nullable()),
   period_start: z.string(),
   period_end: z.string(),
   source: z.enum(['espi_xml', 'csv']),

@@ -25,3 +25,5 @@ export * from './earnings.js';
 export * from './analytics.js';
 export * from './stall.js';
 export * from './stall-schemas.js';
+export * from './tariffs.js';
+export * from './time-zones.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from './email.js';
 import { MAX_MONTHLY_BILL_USD, MAX_MONTHLY_KWH, MONTHS_PER_METER } from './constants.js';
-import { int4Id } from './input-bounds.js';
+import { int4Id, isoDay } from './input-bounds.js';
+import { meterAnswerSchema, meterSchema } from './tariffs.js';
 import { ALL_PROJECT_STAGES, LINK_TYPES, ROOF_AGES, ROOF_TYPES, YES_NO } from './enums.js';
 
 /** Messages of the project rules, used word for word by the server and the web app. */
@@ -104,6 +105,13 @@ const billCost = z
   .refine((value) => value === '' || /^\d+(\.\d+)?$|^\.\d+$/.test(value), PROJECT_MESSAGES.billCost)
   .refine((value) => !(Number(value) > MAX_MONTHLY_BILL_USD), PROJECT_MESSAGES.billTooLarge);
 
+/** An optional YYYY-MM-DD day: '' and null clear it. */
+const optionalDay = (label: string) =>
+  z
+    .union([isoDay(label), z.literal(''), z.null()])
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+
 /** Every member-editable Project field (member-app.md 3 and 7), all optional. */
 const projectFields = {
   company_name: optionalText('Company name'),
@@ -132,6 +140,17 @@ const projectFields = {
   itc_energy_community: z.boolean({ error: 'Energy community must be true or false.' }).optional(),
   itc_domestic_content: z.boolean({ error: 'Domestic content must be true or false.' }).optional(),
   tax_exempt: z.boolean({ error: 'Tax-exempt must be true or false.' }).optional(),
+  /**
+   * Issue 35 item 1: one entry per meter of `kilowatt_amounts` (same order): its name, tariff,
+   * load profile and the calendar month of each of its 12 values. Absent: the stored entries
+   * are kept (and a meter without one gets January to December of the reference year).
+   */
+  meters: z.array(meterSchema, { error: 'Meters must be a list.' }).max(50, 'At most 50 meters.').optional(),
+  /** Issue 35 item 6: the credit's eligibility (DOMAIN.md 1c). `tax_exempt_owner` is `tax_exempt` by its issue-35 name. */
+  construction_start_date: optionalDay('Construction start date'),
+  expected_in_service_date: optionalDay('Expected in-service date'),
+  itc_prevailing_wage: z.boolean({ error: 'Prevailing wage must be true or false.' }).optional(),
+  tax_exempt_owner: z.boolean({ error: 'Tax-exempt owner must be true or false.' }).optional(),
 };
 
 export const projectCreateSchema = z.object(projectFields);
@@ -175,6 +194,13 @@ export const projectSchema = z.object({
   itc_energy_community: z.boolean(),
   itc_domestic_content: z.boolean(),
   tax_exempt: z.boolean(),
+  /** The same value as `tax_exempt`, by issue 35's name. */
+  tax_exempt_owner: z.boolean(),
+  itc_prevailing_wage: z.boolean(),
+  construction_start_date: z.string().nullable(),
+  expected_in_service_date: z.string().nullable(),
+  /** One per meter of `kilowatt_amounts`, same order (issue 35 item 1). */
+  meters: z.array(meterAnswerSchema),
   /** When the project reached its current stage (issue 17 item 1: from its stage history). */
   stage_entered_at: z.string().nullable(),
   /** Past its stage's stall threshold now (issue 18 item 3; the rule of stall.ts, the alerts' rule). */

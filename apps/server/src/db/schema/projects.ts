@@ -1,6 +1,6 @@
-import type { LinkType, ProjectStage, RoofAge, RoofType, YesNo } from '@sunin/contract';
+import type { ExportCredit, LinkType, Meter, ProjectStage, RoofAge, RoofType, TariffPeriod, YesNo } from '@sunin/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 const createdAt = timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -60,6 +60,15 @@ export const projects = pgTable(
     itc_energy_community: boolean().notNull().default(false),
     itc_domestic_content: boolean().notNull().default(false),
     tax_exempt: boolean().notNull().default(false),
+    /**
+     * Issue 35 item 1: one entry per meter of kilowatt_amounts, same order (migration 0017 gave
+     * every existing meter January to December of the reference year). Read through
+     * projectMeters(), which fills an entry a shorter list lacks.
+     */
+    meters: jsonb().$type<Meter[]>().notNull().default([]),
+    construction_start_date: date({ mode: 'string' }),
+    expected_in_service_date: date({ mode: 'string' }),
+    itc_prevailing_wage: boolean().notNull().default(false),
     /**
      * When the project reached its current stage: its newest stage change's changed_at, written
      * with that change (migration 0015), so a page reads it with the row instead of probing the
@@ -178,3 +187,56 @@ export type ProjectLinkRow = typeof projectLinks.$inferSelect;
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
+
+/** Commercial tariffs (issue 35 item 4; DOMAIN.md 1b; decision 038). */
+export const tariffs = pgTable(
+  'tariffs',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    utility: text().notNull(),
+    state: text().notNull(),
+    effective_date: date({ mode: 'string' }).notNull(),
+    source: text().notNull().default(''),
+    customer_charge_usd: doublePrecision().notNull(),
+    periods: jsonb().$type<TariffPeriod[]>().notNull().default([]),
+    energy_rates: jsonb().$type<{ period: string | null; usd_per_kwh: number }[]>().notNull().default([]),
+    demand_charges: jsonb().$type<{ period: string | null; usd_per_kw: number }[]>().notNull().default([]),
+    export_credit: text().$type<ExportCredit>().notNull(),
+    export_rate_usd_per_kwh: doublePrecision().notNull(),
+    /** A seeded example, to be checked against the utility's tariff sheet. */
+    example: boolean().notNull().default(false),
+    created_at: createdAt,
+    updated_at: updatedAt,
+  },
+  (table) => [index('tariffs_state_idx').on(table.state, table.name)],
+);
+
+/** Raw bytes (PostgreSQL bytea) as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+/**
+ * A meter's interval data kept by a usage import (issue 35 item 3): one year at most, kWh per
+ * step as little-endian float32, from a local wall-clock start (seconds, as if UTC). Made by
+ * the import, named by a meter's `interval_import_id` once the project is saved; one no meter
+ * names is deleted when the project is next saved or by the storage sweep after a day.
+ */
+export const meterIntervalImports = pgTable(
+  'meter_interval_imports',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    project_id: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    start_seconds: bigint({ mode: 'number' }).notNull(),
+    step_seconds: integer().notNull(),
+    first_month: text().notNull(),
+    last_month: text().notNull(),
+    kwh: bytea().notNull(),
+    created_at: createdAt,
+  },
+  (table) => [index('meter_interval_imports_project_idx').on(table.project_id)],
+);
