@@ -32,7 +32,16 @@ const project: Project & { password_digest: string } = {
   itc_energy_community: false,
   itc_domestic_content: true,
   tax_exempt: false,
+  tax_exempt_owner: false,
+  itc_prevailing_wage: true,
+  construction_start_date: '2026-03-01',
+  expected_in_service_date: null,
   kilowatt_amounts: [[1200, null, 1300.5], []],
+  // Issue 35: nested objects, a nullable id and a nullable object.
+  meters: [
+    { name: 'Main "building"', tariff_id: 4, load_profile: 'office', months: ['2024-11', '2024-12'], interval_import_id: 9, interval: { step_minutes: 15, first_month: '2024-11', last_month: '2025-10' } },
+    { name: 'Warehouse', tariff_id: null, load_profile: 'warehouse', months: ['2025-01'], interval_import_id: null, interval: null },
+  ],
   project_stage: 'Presentation Ready',
   proposal_url: null,
   stage_entered_at: '2026-11-01T10:00:00.000Z',

@@ -1,6 +1,8 @@
 import { DEFAULT_STALL_THRESHOLDS, isProjectStalled, stallThresholdsSchema } from '@sunin/contract';
+import type { Executor } from '../../db/client.js';
 import type { ProjectRow } from '../../db/schema/index.js';
 import { settingValue } from '../settings/settings.service.js';
+import { readIntervalSummaries, type IntervalSummaries } from './project-meters.js';
 
 /** A project as the API answers it: the row (with when it entered its stage), its owner's name and whether it stalled there. */
 export interface ProjectWithOwner {
@@ -8,6 +10,14 @@ export interface ProjectWithOwner {
   ownerName: string;
   /** Past its stage's stall threshold now (issue 18 item 3). */
   stalled: boolean;
+  /** What the interval imports its meters name kept (issue 35 item 3), read for a whole page at once (withIntervals). */
+  intervals?: IntervalSummaries;
+}
+
+/** The answers with the interval imports their meters name: one query for the page, none when no meter names one. */
+export async function withIntervals(db: Executor, rows: ProjectWithOwner[]): Promise<ProjectWithOwner[]> {
+  const intervals = await readIntervalSummaries(db, rows.map((row) => row.project));
+  return rows.map((row) => ({ ...row, intervals }));
 }
 
 /**

@@ -1,6 +1,5 @@
 import { DEFAULT_EMAIL_PREFERENCES, entryStatusAtStage, projectUpdateSchema, type EarningEntryStatus, type ProjectStage } from '@sunin/contract';
 import { getTableColumns } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { statement } from '../../db/client.js';
 import { projects, type NotificationRow, type ProjectRow } from '../../db/schema/index.js';
@@ -10,6 +9,7 @@ import { notificationCtes } from '../notifications/notification-sql.js';
 import type { ProjectScope } from './project-access.js';
 import { projectName } from './project-name.js';
 import { PROJECT_ANSWER, withStalled, type ProjectAnswerRow, type ProjectWithOwner } from './project-answer.js';
+import type { ProjectColumnsUpdate } from './project-meters.js';
 
 /**
  * Issue 19 item 3: a project write with everything it brings (its stage history, its owner's
@@ -22,10 +22,12 @@ import { PROJECT_ANSWER, withStalled, type ProjectAnswerRow, type ProjectWithOwn
  * holds both paths to the same rows.
  */
 
-type ProjectUpdate = z.output<typeof projectUpdateSchema>;
+/** A write as the table takes it (project-meters.ts `normalizeProjectInput`: `tax_exempt_owner` is `tax_exempt`). */
+type ProjectUpdate = ProjectColumnsUpdate;
 
-/** The columns a member's form writes (the contract's project fields). */
-const EDITABLE = Object.keys(projectUpdateSchema.shape) as Array<keyof ProjectUpdate & keyof ProjectRow>;
+const columns = getTableColumns(projects);
+/** The columns a member's form writes (the contract's project fields that are columns: not the alias `tax_exempt_owner`). */
+const EDITABLE = Object.keys(projectUpdateSchema.shape).filter((field): field is keyof ProjectUpdate & keyof ProjectRow => field in columns);
 const EDITABLE_LIST = EDITABLE.join(', ');
 
 /** A project as read for a write: its answer (project-answer.ts), its version and its deal entry's status. */
@@ -134,7 +136,6 @@ function stageChangedMessage(project: ProjectRow): string {
 /** The columns a new project takes from its form, and their schema defaults for the ones left out. */
 const CREATABLE = EDITABLE.filter((column) => column !== 'project_stage');
 const CREATABLE_LIST = CREATABLE.join(', ');
-const columns = getTableColumns(projects);
 const CREATE_DEFAULTS: Record<string, unknown> = Object.fromEntries(
   CREATABLE.map((column) => [column, columns[column].default]).filter(([, value]) => value !== undefined),
 );

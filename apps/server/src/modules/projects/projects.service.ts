@@ -21,7 +21,9 @@ import { auditedFields, diff, recordProjectEvent } from '../audit/audit.service.
 import { startWaitingClocks } from '../proposals/proposal-clocks.js';
 import { recordStageChange } from './stage-history.js';
 import { insertProject, readProjectForWrite, stageChangedNotice, writeProjectUpdate } from './project-writes.js';
-import { answers, PROJECT_ANSWER, withStalled, type ProjectAnswerRow, type ProjectWithOwner } from './project-answer.js';
+import { answers, PROJECT_ANSWER, withIntervals, withStalled, type ProjectAnswerRow, type ProjectWithOwner } from './project-answer.js';
+import { meterAnswers, normalizeProjectInput, planMeters, type ProjectColumnsUpdate } from './project-meters.js';
+import { deleteUnusedIntervalImports } from '../usage/interval-imports.js';
 import { fullName } from '../users/full-name.js';
 import { followStage } from '../earnings/earnings.service.js';
 
@@ -32,7 +34,7 @@ type ProjectUpdate = z.output<typeof projectUpdateSchema>;
 
 const INITIAL_STAGE: ProjectStage = 'Project Initiation';
 
-export function toProjectResponse({ project: row, ownerName, stalled }: ProjectWithOwner): Project {
+export function toProjectResponse({ project: row, ownerName, stalled, intervals }: ProjectWithOwner): Project {
   return {
     id: row.id,
     account_id: row.account_id,
@@ -61,7 +63,12 @@ export function toProjectResponse({ project: row, ownerName, stalled }: ProjectW
     itc_energy_community: row.itc_energy_community,
     itc_domestic_content: row.itc_domestic_content,
     tax_exempt: row.tax_exempt,
+    tax_exempt_owner: row.tax_exempt,
+    itc_prevailing_wage: row.itc_prevailing_wage,
+    construction_start_date: row.construction_start_date,
+    expected_in_service_date: row.expected_in_service_date,
     kilowatt_amounts: row.kilowatt_amounts,
+    meters: meterAnswers(row, intervals),
     project_stage: row.project_stage,
     proposal_url: row.proposal_url,
     stage_entered_at: row.stage_entered_at?.toISOString() ?? null,
@@ -113,7 +120,8 @@ export async function createProject(ctx: AppContext, scope: ProjectScope, input:
     assertCanWrite(scope.user);
     assertStageUnchanged(input.project_stage, INITIAL_STAGE);
   }
-  const { project_stage, ...fields } = input;
+  const { input: planned } = await planMeters(ctx.db, null, normalizeProjectInput(input));
+  const { project_stage, ...fields } = planned;
   return insertProject(ctx, scope.user.id, ownerId, scope.admin && project_stage ? project_stage : INITIAL_STAGE, fields, addressOf(fields));
 }
 
@@ -141,24 +149,31 @@ export async function changeProjectStage(ctx: AppContext, scope: ProjectScope, p
   return writeProject(ctx, scope, projectId, { project_stage: stage }, { unlessAtStage: stage });
 }
 
-async function writeProject(ctx: AppContext, scope: ProjectScope, projectId: number, input: ProjectUpdate, options: { unlessAtStage?: ProjectStage } = {}): Promise<{ before: ProjectRow; after: ProjectWithOwner | null }> {
+async function writeProject(ctx: AppContext, scope: ProjectScope, projectId: number, update: ProjectUpdate, options: { unlessAtStage?: ProjectStage } = {}): Promise<{ before: ProjectRow; after: ProjectWithOwner | null }> {
   if (!scope.admin) assertCanWrite(scope.user);
+  const input = normalizeProjectInput(update);
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const read = await readProjectForWrite(ctx, scope, projectId);
     if (!scope.admin) assertStageUnchanged(input.project_stage, read.project.project_stage);
     if (read.project.project_stage === options.unlessAtStage) return { before: read.project, after: null };
-    const written = await writeProjectUpdate(ctx, scope, read, input);
+    const plan = await planMeters(ctx.db, read.project, input);
+    // A write that replaces or drops interval data deletes it in the same transaction (the transactional path).
+    if (plan.keepIntervalImports !== null) break;
+    const written = await writeProjectUpdate(ctx, scope, read, plan.input);
     if (written === null) break;
     if (written) {
       await publishNotifications(ctx, written.notified);
-      return { before: read.project, after: written.answer };
+      return { before: read.project, after: (await withIntervals(ctx.db, [written.answer]))[0]! };
     }
   }
   const { before, changed, notified } = await ctx.db.transaction(async (tx) => {
     const current = await findWritableProject(tx, scope, projectId, { lock: true });
     if (!scope.admin) assertStageUnchanged(input.project_stage, current.project_stage);
     if (current.project_stage === options.unlessAtStage) return { before: current, changed: false, notified: [] };
-    return { before: current, changed: true, notified: await applyUpdate(tx, scope, current, input) };
+    const plan = await planMeters(tx, current, input);
+    const notified = await applyUpdate(tx, scope, current, plan.input);
+    if (plan.keepIntervalImports !== null) await deleteUnusedIntervalImports(tx, current.id, plan.keepIntervalImports);
+    return { before: current, changed: true, notified };
   });
   await publishNotifications(ctx, notified);
   return { before, after: changed ? await getProject(ctx, scope, projectId) : null };
@@ -169,7 +184,7 @@ async function writeProject(ctx: AppContext, scope: ProjectScope, projectId: num
  * notification (a stage change), its deal entry and its audit entry. Answers the notifications
  * to publish after the commit.
  */
-async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRow, input: ProjectUpdate): Promise<NotificationRow[]> {
+async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRow, input: ProjectColumnsUpdate): Promise<NotificationRow[]> {
   const changes: Partial<typeof projects.$inferInsert> = { ...input, updated_at: new Date() };
   const stageChanged = input.project_stage !== undefined && input.project_stage !== current.project_stage;
   // A stage change starts its stay with the write (project-writes.ts writes the same).
@@ -205,7 +220,7 @@ const ANY_PROJECT = statement('any_project', `select ${PROJECT_ANSWER} from proj
 
 export async function getProject(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<ProjectWithOwner> {
   const rows = scope.admin ? await ctx.run<ProjectAnswerRow>(ANY_PROJECT, [projectId]) : await ctx.run<ProjectAnswerRow>(OWN_PROJECT, [projectId, scope.user.id]);
-  const [answer] = answers(rows);
+  const [answer] = await withIntervals(ctx.db, answers(rows));
   if (!answer) throw new AppError('not_found', 'Project not found.');
   return answer;
 }
@@ -231,7 +246,7 @@ export interface ProjectListFilter {
 export async function listProjects(ctx: AppContext, scope: ProjectScope, page: PageQuery, filter: ProjectListFilter = {}): Promise<{ rows: ProjectWithOwner[]; total: number }> {
   if (!scope.admin) {
     const rows = await ctx.run<ProjectAnswerRow & { total: number }>(MEMBER_PAGE, [scope.user.id, page.per_page, offsetOf(page)]);
-    if (rows[0]) return { rows: answers(rows), total: rows[0].total };
+    if (rows[0]) return { rows: await withIntervals(ctx.db, answers(rows)), total: rows[0].total };
     // A page past the end has no row to carry the total.
     const [totals] = offsetOf(page) > 0 ? await ctx.run<{ total: number }>(MEMBER_TOTAL, [scope.user.id]) : [];
     return { rows: [], total: totals?.total ?? 0 };
@@ -239,7 +254,7 @@ export async function listProjects(ctx: AppContext, scope: ProjectScope, page: P
   const { ownerId, stages, where } = filter;
   if (where === undefined) {
     const [rows, total] = await Promise.all([adminProjectPage(ctx.db, filter, page), countedProjects(ctx.db, ownerId, stages)]);
-    return { rows: withStalled(rows, rows[0]?.thresholds), total };
+    return { rows: await withIntervals(ctx.db, withStalled(rows, rows[0]?.thresholds)), total };
   }
   // A search or a filter project_counts does not hold (state, dates): a page with fewer rows
   // than it could hold, and not past the end, holds the last of the matches, so it is its own
@@ -255,7 +270,7 @@ export async function listProjects(ctx: AppContext, scope: ProjectScope, page: P
           .from(projects)
           .where(projectSelection(filter))
           .then(([row]) => row?.n ?? 0);
-  return { rows: withStalled(rows, rows[0]?.thresholds), total };
+  return { rows: await withIntervals(ctx.db, withStalled(rows, rows[0]?.thresholds)), total };
 }
 
 /** One page of an admin list: the projects of the filter with their owners' names, in its order. */
