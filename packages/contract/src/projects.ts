@@ -10,7 +10,9 @@ export const PROJECT_MESSAGES = {
   noIdInUrl: 'No ID found in the URL',
   stageForbidden: 'Only an administrator can change the project stage.',
   kilowattShape: 'Each meter needs exactly 12 monthly kWh values.',
-  kilowattValue: 'Monthly kWh values must be non-negative numbers.',
+  /** Issue 35 item 2: a negative month is net data (exports subtracted), not what the site used. */
+  kilowattValue: 'Monthly kWh must be consumption, 0 or more: enter what the site used, not net usage after exports.',
+  kilowattNumber: 'Monthly kWh values must be numbers.',
   kilowattTooLarge: `A month over ${MAX_MONTHLY_KWH.toLocaleString('en-US')} kWh is not plausible for one meter: enter the monthly usage in kWh.`,
   billCost: 'The average monthly power bill must be a number.',
   billTooLarge: `The average monthly power bill must be at most $${MAX_MONTHLY_BILL_USD.toLocaleString('en-US')}.`,
@@ -51,8 +53,12 @@ const kilowattValue = z
   .transform((value, ctx): number | null => {
     if (value === null || value === '') return null;
     const number = typeof value === 'number' ? value : Number(value);
-    if (!Number.isFinite(number) || number < 0 || (typeof value === 'string' && !/^\d*\.?\d+$|^\d+\.$/.test(value))) {
+    if (number < 0) {
       ctx.addIssue({ code: 'custom', message: PROJECT_MESSAGES.kilowattValue });
+      return z.NEVER;
+    }
+    if (!Number.isFinite(number) || (typeof value === 'string' && !/^\d*\.?\d+$|^\d+\.$/.test(value))) {
+      ctx.addIssue({ code: 'custom', message: PROJECT_MESSAGES.kilowattNumber });
       return z.NEVER;
     }
     if (number > MAX_MONTHLY_KWH) {

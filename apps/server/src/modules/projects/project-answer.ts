@@ -31,12 +31,19 @@ export function withStalled(rows: Array<Omit<ProjectWithOwner, 'stalled'>>, stor
 }
 
 /**
+ * The date columns as YYYY-MM-DD text, as drizzle's string mode reads them: the drivers would
+ * make a Date of a raw statement's date (node-postgres at local midnight). Named after `p.*`, so
+ * they replace its columns of the same name in the row.
+ */
+const DAY_COLUMNS = ['construction_start_date', 'expected_in_service_date'].map((column) => `p.${column}::text as ${column}`).join(', ');
+
+/**
  * The read paths a member hits most (issue 19 item 1) are plain SQL prepared once per
  * connection: one round trip answers everything (the project with when it entered its stage, its
  * owner's name, the stall thresholds and, for a page, the total from project_counts), and the rows
  * go to the answer without a mapping step in between.
  */
-export const PROJECT_ANSWER = `p.*, trim(u.first_name || ' ' || u.last_name) as owner_name,
+export const PROJECT_ANSWER = `p.*, ${DAY_COLUMNS}, trim(u.first_name || ' ' || u.last_name) as owner_name,
   (select s.value from settings s where s.name = 'stall_thresholds') as stall_thresholds`;
 
 export interface ProjectAnswerRow extends ProjectRow {

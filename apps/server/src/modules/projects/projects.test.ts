@@ -79,7 +79,9 @@ describe('POST /api/projects', () => {
   it.each([
     ['eleven months', { kilowatt_amounts: [Array.from({ length: 11 }, () => 1)] }, 'kilowatt_amounts.0', PROJECT_MESSAGES.kilowattShape],
     ['a negative month', { kilowatt_amounts: [[-1, ...twelve(1).slice(1)]] }, 'kilowatt_amounts.0.0', PROJECT_MESSAGES.kilowattValue],
-    ['text in a month', { kilowatt_amounts: [['lots', ...twelve(1).slice(1)]] }, 'kilowatt_amounts.0.0', PROJECT_MESSAGES.kilowattValue],
+    ['text in a month', { kilowatt_amounts: [['lots', ...twelve(1).slice(1)]] }, 'kilowatt_amounts.0.0', PROJECT_MESSAGES.kilowattNumber],
+    // Issue 35 item 2: net data is refused with a message asking for consumption.
+    ['a negative month typed as text', { kilowatt_amounts: [['-250', ...twelve(1).slice(1)]] }, 'kilowatt_amounts.0.0', PROJECT_MESSAGES.kilowattValue],
     // Issue 34 item 6: DOMAIN.md 1c's ceiling, and 1e308, which would sum to Infinity.
     ['a month over 50,000,000 kWh', { kilowatt_amounts: [[50_000_001, ...twelve(1).slice(1)]] }, 'kilowatt_amounts.0.0', PROJECT_MESSAGES.kilowattTooLarge],
     ['1e308 kWh', { kilowatt_amounts: [twelve(1), [1, 1e308, ...twelve(1).slice(2)]] }, 'kilowatt_amounts.1.1', PROJECT_MESSAGES.kilowattTooLarge],
