@@ -1,11 +1,9 @@
-import { totalAnnualKilowatts } from '@sunin/contract';
+import { defaultMeterMonths, defaultMeterName, monthLabel, totalAnnualKilowatts } from '@sunin/contract';
 import PDFDocument from 'pdfkit';
 import { PNG } from 'pngjs';
 import type { DemoProject } from './demo-projects.js';
 
 type Rgb = readonly [number, number, number];
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const WIDTH = 480;
 const HEIGHT = 300;
@@ -65,10 +63,12 @@ export function sitePhoto(index: number): Buffer {
   return PNG.sync.write(png, { filterType: 1, colorType: 2, inputHasAlpha: true });
 }
 
-/** A one-page energy profile (PDF): the site, its utility, 12 months of kWh per meter and the bill. */
+/** A one-page energy profile (PDF): the site, its utility, 12 calendar months of kWh per meter and the bill. */
 export function energyProfilePdf(demo: DemoProject): Promise<Buffer> {
   const project = demo.project;
   const meters = (project.kilowatt_amounts ?? []) as number[][];
+  // The demo's meters of a project share their months (demo-projects.ts `meter`).
+  const months = project.meters?.[0]?.months ?? defaultMeterMonths();
   const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `${project.company_name}: energy profile`, Author: 'SunIn Partner Portal demo' } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -94,11 +94,12 @@ export function energyProfilePdf(demo: DemoProject): Promise<Buffer> {
   const column = 110;
   let y = doc.y;
   doc.font('Helvetica-Bold').text('Month', left, y);
-  meters.forEach((_, m) => doc.text(`Meter ${m + 1} (kWh)`, left + column * (m + 1), y));
+  meters.forEach((_, m) => doc.text(`${project.meters?.[m]?.name || defaultMeterName(m)} (kWh)`, left + column * (m + 1), y, { width: column - 10 }));
+  y += 12;
   doc.font('Helvetica');
-  MONTHS.forEach((month, i) => {
+  months.forEach((month, i) => {
     y += 16;
-    doc.text(month, left, y);
+    doc.text(monthLabel(month), left, y);
     meters.forEach((values, m) => doc.text((values[i] ?? 0).toLocaleString('en-US'), left + column * (m + 1), y));
   });
   doc.moveDown(2).fontSize(9).fillColor('#777777').text('Demo data: made up for the SunIn Partner Portal demo.', left);

@@ -1,4 +1,4 @@
-import type { ProjectCreateInput, ProjectStage, RejectionReason, RejectionSpecific, RevisionType } from '@sunin/contract';
+import type { LoadProfile, MeterInput, ProjectCreateInput, ProjectStage, RejectionReason, RejectionSpecific, RevisionType } from '@sunin/contract';
 
 /**
  * The demo partners' projects: commercial solar prospects in CA, TX, MA, NV and CT, one story
@@ -71,14 +71,31 @@ const SEASON = {
   northeast: [0.09, 0.084, 0.08, 0.072, 0.075, 0.085, 0.097, 0.096, 0.082, 0.074, 0.078, 0.087],
 } as const;
 
-/** Twelve monthly kWh readings that add up to about `annual`. */
-function meter(annual: number, season: keyof typeof SEASON): number[] {
-  return SEASON[season].map((share) => Math.round(annual * share));
+/** A demo meter: its twelve monthly kWh readings and its entry (name, load profile, calendar months; issue 35 item 1). */
+interface DemoMeter {
+  readings: number[];
+  entry: MeterInput;
+}
+
+/**
+ * A named meter read for twelve months from `firstMonth` (YYYY-MM; a utility's download rarely
+ * starts in January), whose readings add up to about `annual`. No tariff: the demo's example
+ * tariffs are the administrator's to assign.
+ */
+function meter(name: string, annual: number, season: keyof typeof SEASON, load_profile: LoadProfile, firstMonth = '2025-01'): DemoMeter {
+  const year = Number(firstMonth.slice(0, 4));
+  const first = Number(firstMonth.slice(5, 7)) - 1;
+  const months = Array.from({ length: 12 }, (_, step) => {
+    const month = first + step;
+    return `${year + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`;
+  });
+  const readings = months.map((month) => Math.round(annual * SEASON[season][Number(month.slice(5, 7)) - 1]!));
+  return { readings, entry: { name, tariff_id: null, load_profile, months, interval_import_id: null } };
 }
 
 /** The average monthly bill, in dollars with cents, at a blended commercial rate per kWh. */
-function averageBill(meters: number[][], ratePerKwh: number): string {
-  const annual = meters.flat().reduce((sum, value) => sum + value, 0);
+function averageBill(meters: DemoMeter[], ratePerKwh: number): string {
+  const annual = meters.flatMap((meter) => meter.readings).reduce((sum, value) => sum + value, 0);
   return ((annual * ratePerKwh) / 12).toFixed(2);
 }
 
@@ -88,25 +105,30 @@ type UtilityFields = Pick<
 >;
 
 /** Site Info's utility fields with the meters' readings and the bill they make at `rate` dollars per kWh. */
-function utility(meters: number[][], rate: number, fields: UtilityFields) {
-  return { ...fields, kilowatt_amounts: meters, average_monthly_power_bill_cost: averageBill(meters, rate) };
+function utility(meters: DemoMeter[], rate: number, fields: UtilityFields) {
+  return {
+    ...fields,
+    kilowatt_amounts: meters.map((meter) => meter.readings),
+    meters: meters.map((meter) => meter.entry),
+    average_monthly_power_bill_cost: averageBill(meters, rate),
+  };
 }
 
 const ENGINEERS = { morgan: 'Morgan Lee, PE', priya: 'Priya Raman, PE', dmitri: 'Dmitri Volkov' } as const;
 const proposalLink = (id: string) => ({ title: `Proposal ${id}`, url: `https://proposals.sunin.example/${id}` });
 
-const harborMeters = [meter(412_000, 'coastal'), meter(96_000, 'coastal')];
-const mesaMeters = [meter(118_000, 'coastal')];
-const loneStarMeters = [meter(684_000, 'hot')];
-const silverStateMeters = [meter(142_000, 'hot')];
-const baysideMeters = [meter(356_000, 'northeast'), meter(74_000, 'northeast')];
-const nutmegMeters = [meter(528_000, 'northeast')];
-const pacificCrestMeters = [meter(265_000, 'coastal')];
-const desertBloomMeters = [meter(88_000, 'hot')];
-const hillCountryMeters = [meter(131_000, 'hot')];
-const charterOakMeters = [meter(204_000, 'northeast')];
-const quincyMeters = [meter(173_000, 'northeast')];
-const renoMeters = [meter(915_000, 'hot'), meter(122_000, 'hot')];
+const harborMeters = [meter('Warehouse and cold rooms', 412_000, 'coastal', 'cold_storage', '2024-11'), meter('Office annex', 96_000, 'coastal', 'office', '2024-11')];
+const mesaMeters = [meter('Hospital', 118_000, 'coastal', 'retail')];
+const loneStarMeters = [meter('Shop floor', 684_000, 'hot', 'manufacturing_2_shifts', '2024-10')];
+const silverStateMeters = [meter('Storage buildings', 142_000, 'hot', 'warehouse')];
+const baysideMeters = [meter('Brewhouse', 356_000, 'northeast', 'manufacturing_1_shift', '2024-08'), meter('Taproom', 74_000, 'northeast', 'retail', '2024-08')];
+const nutmegMeters = [meter('Machine shop', 528_000, 'northeast', 'manufacturing_2_shifts', '2024-07')];
+const pacificCrestMeters = [meter('Main building', 265_000, 'coastal', 'office')];
+const desertBloomMeters = [meter('Greenhouses and store', 88_000, 'hot', 'retail', '2024-12')];
+const hillCountryMeters = [meter('Body shop', 131_000, 'hot', 'manufacturing_1_shift')];
+const charterOakMeters = [meter('School building', 204_000, 'northeast', 'school', '2024-09')];
+const quincyMeters = [meter('Store and warehouse', 173_000, 'northeast', 'retail')];
+const renoMeters = [meter('Main warehouse', 915_000, 'hot', 'warehouse', '2024-12'), meter('Cross-dock', 122_000, 'hot', 'warehouse', '2024-12')];
 
 export const DEMO_PROJECTS: DemoProject[] = [
   {

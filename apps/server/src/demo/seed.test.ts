@@ -55,6 +55,9 @@ describe('the demo seed', () => {
       expect(row.state).toMatch(/^(CA|TX|MA|NV|CT)$/);
       expect(row.kilowatt_amounts.length).toBeGreaterThan(0);
       for (const meter of row.kilowatt_amounts) expect(meter.filter((value) => Number(value) > 0)).toHaveLength(12);
+      // Issue 35 item 1: named meters with a load profile and the calendar months they were read in, no tariff.
+      expect(row.meters).toHaveLength(row.kilowatt_amounts.length);
+      for (const meter of row.meters) expect(meter).toMatchObject({ name: expect.not.stringMatching(/^(Meter \d+)?$/), tariff_id: null, months: expect.arrayContaining([expect.stringMatching(/^202[45]-\d\d$/)]) });
       expect(Number(row.average_monthly_power_bill_cost)).toBeGreaterThan(0);
       const [contactCount] = await t.db.select({ n: count() }).from(contacts).where(eq(contacts.project_id, row.id));
       const [linkCount] = await t.db.select({ n: count() }).from(projectLinks).where(eq(projectLinks.project_id, row.id));
@@ -63,6 +66,7 @@ describe('the demo seed', () => {
       expect(linkCount?.n).toBeGreaterThan(0);
       expect(files.map((file) => file.content_type).sort()).toEqual(['application/pdf', 'image/png']);
     }
+    expect(rows.some((row) => row.meters[0]?.months[0] === '2024-11' && row.meters[0].months[11] === '2025-10')).toBe(true);
     // The stage changes were the administrator's, through the service: the owners were told.
     const stageNotices = await t.db.select().from(notifications).where(eq(notifications.title, 'Project stage updated'));
     expect(stageNotices).toHaveLength(rows.filter((row) => row.project_stage !== 'Project Initiation').length);

@@ -4,12 +4,15 @@ import type { ClusterLocks, Executor } from '../../db/client.js';
 import { storedFiles } from '../../db/schema/index.js';
 import { scheduleClusterJob } from '../../lib/schedule.js';
 import type { FileStorage } from '../../lib/storage/index.js';
+import { sweepOrphanIntervalImports } from '../usage/interval-imports.js';
 
 /** Only keys the upload service generates are ever swept; anything else in a shared bucket is left alone. */
 const UPLOAD_KEY = /^projects\/\d+\/(?:images|files)\/[0-9a-f-]{36}$/;
 const BATCH = 500;
 /** After the start-up sweep, once an hour: listing the store is cheap at that rate. */
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** An interval import no save named within a day was abandoned (docs/decisions/039). */
+export const INTERVAL_IMPORT_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export interface SweepResult {
   /** Stored objects no row pointed at, now deleted. */
@@ -52,7 +55,8 @@ export async function sweepOrphanFiles(db: Executor, storage: FileStorage, optio
 
 /**
  * Sweeps at once and then every SWEEP_INTERVAL_MS (docs/decisions/006), in one process of the
- * cluster at a time (docs/decisions/008). Returns the stop function.
+ * cluster at a time (docs/decisions/008), with the interval imports no meter named (issue 35
+ * item 3). Returns the stop function.
  */
 export function scheduleStorageSweep(ctx: AppContext, locks: ClusterLocks): () => Promise<void> {
   return scheduleClusterJob(
@@ -63,6 +67,8 @@ export function scheduleStorageSweep(ctx: AppContext, locks: ClusterLocks): () =
       if (result.orphans.length > 0 || result.temporaryFiles > 0) {
         ctx.log.warn({ orphans: result.orphans.length, temporaryFiles: result.temporaryFiles }, 'storage sweep removed unreferenced files');
       }
+      const intervalImports = await sweepOrphanIntervalImports(ctx.db, new Date(Date.now() - INTERVAL_IMPORT_GRACE_MS));
+      if (intervalImports > 0) ctx.log.info({ intervalImports }, 'storage sweep removed interval imports no meter named');
     },
     SWEEP_INTERVAL_MS,
     (error) => ctx.log.error({ err: error }, 'storage sweep failed'),
