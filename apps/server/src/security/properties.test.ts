@@ -1,8 +1,10 @@
+import { defaultMeterMonths, LOAD_PROFILES } from '@sunin/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meterIntervalImports, tariffs } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { call, ownEverything, type Session } from './resources.js';
-import { apiRoutes, arrayDepthOf, fillUrl, shapeOf, type ClassifiedRoute } from './routes.js';
+import { apiRoutes, arrayDepthOf, elementShapeOf, fillUrl, shapeOf, type ClassifiedRoute } from './routes.js';
 
 /**
  * Property-based input tests (ASVS 1.x / 2.2.1, robustness): for every /api route of the route
@@ -63,7 +65,14 @@ function malformedObject(shape: Record<string, unknown>, depth = 0): fc.Arbitrar
   const fields: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [key, value] of Object.entries(shape)) {
     const inner = shapeOf(value);
-    fields[key] = inner && depth < 3 ? fc.oneof(malformedObject(inner, depth + 1), wrongValue, fc.array(malformedObject(inner, depth + 1), { maxLength: 3 })) : wrongValue;
+    // A list of objects (a project's meters): lists of such objects, malformed the same way.
+    const element = elementShapeOf(value);
+    fields[key] =
+      inner && depth < 3
+        ? fc.oneof(malformedObject(inner, depth + 1), wrongValue, fc.array(malformedObject(inner, depth + 1), { maxLength: 3 }))
+        : element && depth < 3
+          ? fc.oneof(fc.array(malformedObject(element, depth + 1), { maxLength: 3 }), wrongValue)
+          : wrongValue;
   }
   return fc
     .tuple(fc.record(fields, { requiredKeys: [] }), fc.dictionary(fc.oneof(fc.string({ maxLength: 20 }), prototypeKey), wrongValue, { maxKeys: 3 }))
@@ -210,14 +219,20 @@ describe('values outside PostgreSQL ranges on every route', () => {
 
   /** In a body: the numbers, the texts a coerced id or amount reads, and the days. */
   const BODY_VALUES: unknown[] = [...OUT_OF_RANGE_NUMBERS, '2147483648', '1e308', ...EXTREME_DATES];
-  /** The leaves of a body shape as paths with their schemas, nested objects followed (at most 3 deep). */
-  function leaves(shape: Record<string, unknown>, prefix: string[] = [], depth = 0): [string[], unknown][] {
-    return Object.entries(shape).flatMap(([key, value]): [string[], unknown][] => {
+  /**
+   * The leaves of a body shape as paths with their schemas, nested objects followed (at most 3
+   * deep), and the objects of a list too (a project's meters): `0` in a path is "the first element".
+   */
+  function leaves(shape: Record<string, unknown>, prefix: (string | 0)[] = [], depth = 0): [(string | 0)[], unknown][] {
+    return Object.entries(shape).flatMap(([key, value]): [(string | 0)[], unknown][] => {
       const inner = shapeOf(value);
-      return inner && depth < 3 ? leaves(inner, [...prefix, key], depth + 1) : [[[...prefix, key], value]];
+      const element = elementShapeOf(value);
+      if (inner && depth < 3) return leaves(inner, [...prefix, key], depth + 1);
+      if (element && depth < 3) return [[[...prefix, key], value], ...leaves(element, [...prefix, key, 0], depth + 1)];
+      return [[[...prefix, key], value]];
     });
   }
-  const nest = (path: string[], value: unknown): unknown => path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+  const nest = (path: (string | 0)[], value: unknown): unknown => path.reduceRight<unknown>((inner, key) => (key === 0 ? [inner] : { [key]: inner }), value);
   /** The value where the schema expects it: inside as many arrays as the field has (a meter is 12 months). */
   const placed = (value: unknown, depth: number): unknown => (depth === 0 ? value : depth === 1 ? [value] : [Array.from({ length: 12 }, () => placed(value, depth - 2))]);
 
@@ -264,6 +279,121 @@ describe('values outside PostgreSQL ranges on every route', () => {
     expect(count).toBeGreaterThan(4000);
     expect(failures).toEqual([]);
   }, 240_000);
+});
+
+/**
+ * Issue 35 items 1, 2 and 6: a project body's meters (names, tariffs, load profiles, calendar
+ * months, interval imports), kWh and credit fields, mixed valid and invalid the way a form or a
+ * script sends them, to the member's create and edit and the admin's edit. No answer is a 5xx or
+ * another shape; an accepted write answers one meter per kWh meter, each with real months; a
+ * refused edit changes nothing.
+ */
+describe('project bodies with meters, kWh and credit fields', () => {
+  const PROJECT_RUNS = 120;
+  let tariffId: number;
+  let ownImport: number;
+  let foreignImport: number;
+  beforeAll(async () => {
+    const [tariff] = await t.db
+      .insert(tariffs)
+      .values({ name: 'Fuzz tariff', utility: 'Fuzz Power', state: 'CA', effective_date: '2025-01-01', customer_charge_usd: 10, export_credit: 'net_metering', export_rate_usd_per_kwh: 0.05 })
+      .returning({ id: tariffs.id });
+    const other = await call(t, 'POST', '/api/projects', spare.auth, { project: { company_name: 'Not the fuzzer' } });
+    const kept = (projectId: number) => ({ project_id: projectId, start_seconds: 1_735_689_600, step_seconds: 3600, first_month: '2025-01', last_month: '2025-12', kwh: Buffer.alloc(16) });
+    const [own, foreign] = await t.db.insert(meterIntervalImports).values([kept(ids['projects:id']!), kept(other.json().projectId)]).returning({ id: meterIntervalImports.id });
+    [tariffId, ownImport, foreignImport] = [tariff!.id, own!.id, foreign!.id];
+  });
+
+  const kwh = fc.oneof(fc.integer({ min: 0, max: 60_000_000 }), fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(null, '', '12.5', '-3', 'lots', 1e308, -0));
+  const kilowattAmounts = fc.oneof({ weight: 4, arbitrary: fc.array(fc.array(kwh, { minLength: 12, maxLength: 12 }), { maxLength: 3 }) }, { weight: 1, arbitrary: wrongValue });
+  const months = fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 0, max: 11 }).map((shift) => [...defaultMeterMonths(2024), ...defaultMeterMonths(2025)].slice(shift, shift + 12)) },
+    { weight: 1, arbitrary: fc.array(fc.constantFrom('2025-01', '2025-13', '2025-1', '0000-01', '2025-02-29', ''), { minLength: 11, maxLength: 13 }) },
+    { weight: 1, arbitrary: wrongValue },
+  );
+  const meter = fc.record(
+    {
+      name: fc.oneof(fc.constantFrom('', '  ', 'Main building', 'x'.repeat(101)), wrongValue),
+      tariff_id: fc.oneof(fc.constant(null), fc.constant(0).map(() => tariffId), fc.constant(0).map(() => tariffId + 10_000), wrongValue),
+      load_profile: fc.oneof(fc.constantFrom(...LOAD_PROFILES), wrongValue),
+      months,
+      interval_import_id: fc.oneof(fc.constant(null), fc.constant(0).map(() => ownImport), fc.constant(0).map(() => foreignImport), wrongValue),
+    },
+    { requiredKeys: ['name', 'months'] },
+  );
+  const day = fc.oneof(fc.constantFrom('2026-07-04', '2027-12-31', '2025-02-29', '', null, ...EXTREME_DATES), wrongValue);
+  /** Bodies a form sends: as many meters as kWh meters, tariffs and imports that exist, or not (another project's import). */
+  const coherent = fc.integer({ min: 0, max: 3 }).chain((count) =>
+    fc.record(
+      {
+        kilowatt_amounts: fc.array(fc.array(fc.oneof(fc.integer({ min: 0, max: 50_000_000 }), fc.constant(null)), { minLength: 12, maxLength: 12 }), { minLength: count, maxLength: count }),
+        meters: fc.array(
+          fc.record({
+            name: fc.constantFrom('', 'Main building', 'Warehouse'),
+            tariff_id: fc.constantFrom(null, null, 'known', 'unknown').map((kind) => (kind === 'known' ? tariffId : kind === 'unknown' ? tariffId + 10_000 : null)),
+            load_profile: fc.constantFrom(...LOAD_PROFILES),
+            months: fc.integer({ min: 0, max: 11 }).map((shift) => [...defaultMeterMonths(2024), ...defaultMeterMonths(2025)].slice(shift, shift + 12)),
+            interval_import_id: fc.constantFrom(null, null, 'own', 'foreign').map((kind) => (kind === 'own' ? ownImport : kind === 'foreign' ? foreignImport : null)),
+          }),
+          { minLength: count, maxLength: count },
+        ),
+        construction_start_date: fc.constantFrom('2026-07-04', '2025-02-29', null),
+        expected_in_service_date: fc.constantFrom('2027-12-31', ''),
+        tax_exempt_owner: fc.boolean(),
+      },
+      { requiredKeys: ['kilowatt_amounts', 'meters'] },
+    ),
+  );
+  const fuzzy = fc.record(
+    {
+      kilowatt_amounts: kilowattAmounts,
+      meters: fc.oneof({ weight: 4, arbitrary: fc.array(meter, { maxLength: 3 }) }, { weight: 1, arbitrary: wrongValue }),
+      construction_start_date: day,
+      expected_in_service_date: day,
+      itc_prevailing_wage: fc.oneof(fc.boolean(), wrongValue),
+      tax_exempt: fc.boolean(),
+      tax_exempt_owner: fc.oneof(fc.boolean(), wrongValue),
+    },
+    { requiredKeys: [] },
+  );
+  const project = fc.oneof(coherent, fuzzy);
+
+  /** What an accepted write answers: one meter per kWh meter, with 12 real months, and real days. */
+  function expectConsistent(answer: { kilowatt_amounts: unknown[]; meters: Array<{ months: string[] }>; construction_start_date: string | null; expected_in_service_date: string | null; tax_exempt: boolean; tax_exempt_owner: boolean }, where: string) {
+    expect(answer.meters.length, where).toBe(answer.kilowatt_amounts.length);
+    for (const entry of answer.meters) expect(entry.months.every((month) => /^\d{4}-(0[1-9]|1[0-2])$/.test(month)) && entry.months.length === 12, where).toBe(true);
+    for (const date of [answer.construction_start_date, answer.expected_in_service_date]) expect(date === null || /^\d{4}-\d{2}-\d{2}$/.test(date), where).toBe(true);
+    expect(answer.tax_exempt_owner, where).toBe(answer.tax_exempt);
+  }
+
+  it('never answers 5xx, answers consistent meters when it accepts, and changes nothing when it refuses', async () => {
+    const projectUrl = `/api/projects/${ids['projects:id']}`;
+    const targets = [
+      { method: 'POST', url: '/api/projects', auth: member.auth, read: null },
+      { method: 'PATCH', url: projectUrl, auth: member.auth, read: projectUrl },
+      { method: 'PUT', url: `/api/admin/projects/${ids['projects:id']}`, auth: admin.auth, read: projectUrl },
+    ] as const;
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...targets), project, async (target, body) => {
+        const before = target.read ? (await call(t, 'GET', target.read, member.auth)).body : null;
+        const res = await t.app.inject({ method: target.method, url: target.url, headers: { ...target.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ project: body }) });
+        const where = `${target.method} ${target.url} ${JSON.stringify(body).slice(0, 400)}\n-> ${res.statusCode} ${res.body.slice(0, 300)}`;
+        expect(res.statusCode, where).toBeLessThan(500);
+        if (res.statusCode >= 400) {
+          expect(Object.keys(res.json()), where).toEqual(['error']);
+          if (target.read) expect((await call(t, 'GET', target.read, member.auth)).body, where).toBe(before);
+          return;
+        }
+        accepted++;
+        const answer = target.method === 'POST' ? (await call(t, 'GET', `/api/projects/${res.json().projectId}`, member.auth)).json() : res.json();
+        expectConsistent(answer, where);
+      }),
+      { numRuns: PROJECT_RUNS },
+    );
+    // Not only refusals: the generator reaches the database with valid bodies too.
+    expect(accepted).toBeGreaterThan(5);
+  }, 120_000);
 });
 
 /**

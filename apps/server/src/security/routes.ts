@@ -76,3 +76,17 @@ export function arrayDepthOf(schema: unknown): number {
   }
   return 0;
 }
+
+/**
+ * The object shape of an array's elements under the same wrappers (a project's `meters`: each
+ * meter's name, tariff_id, load_profile, months, interval_import_id), or null.
+ */
+export function elementShapeOf(schema: unknown): Record<string, unknown> | null {
+  let current = schema as { _zod?: { def?: { innerType?: unknown; in?: unknown; type?: string; element?: unknown } } } | undefined;
+  for (let depth = 0; depth < 6 && current; depth++) {
+    const def = current._zod?.def;
+    if (def?.type === 'array') return shapeOf(def.element);
+    current = (def?.innerType ?? def?.in) as typeof current;
+  }
+  return null;
+}
