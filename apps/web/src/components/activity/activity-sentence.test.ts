@@ -53,6 +53,12 @@ describe('describeAuditEntry: the plain words of each audited admin write', () =
     expect(describeAuditEntry(entry('deleted', 'project', { company_name: c('Acme Foods', null), city: c('Dallas', null) }))).toBe('Avery Admin deleted the project Acme Foods');
   });
 
+  it("project: meters by name and the credit's fields (issue 35)", () => {
+    expect(
+      describeAuditEntry(entry('updated', 'project', { meters: c([{ name: 'Meter 1' }], [{ name: 'Main building' }]), itc_prevailing_wage: c(false, true), expected_in_service_date: c(null, '2027-06-30') })),
+    ).toBe('Avery Admin changed the meters from Meter 1 to Main building, changed the prevailing wage from No to Yes and set the expected in-service date to Jun 30, 2027');
+  });
+
   it('project: contacts, links and tickets', () => {
     expect(describeAuditEntry(entry('contact_created', 'project', { record_id: c(null, 3), contact_first_name: c(null, 'Kim'), contact_last_name: c(null, 'Lee') }))).toBe('Avery Admin added contact Kim Lee');
     expect(describeAuditEntry(entry('contact_updated', 'project', { record_id: c(3, 3), contact_title: c('', 'CFO') }))).toBe('Avery Admin updated contact #3: set the title to CFO');
@@ -130,6 +136,9 @@ describe('formatAuditValue', () => {
     expect(formatAuditValue('mfa_enabled', false)).toBe('No');
     expect(formatAuditValue('trial_end_date', '2026-11-23T15:14:00.000Z')).toMatch(/^Nov 23, 2026, \d{1,2}:14 [AP]M$/);
     expect(formatAuditValue('kilowatt_amounts', [[1, 2]])).toBe('1 meter');
+    // Issue 35: meters by name, a calendar day as the day it is wherever it is read.
+    expect(formatAuditValue('meters', [{ name: 'Main building', months: [] }, { name: '', months: [] }])).toBe('Main building, Meter 2');
+    expect(formatAuditValue('construction_start_date', '2026-03-01')).toBe('Mar 1, 2026');
     expect(formatAuditValue('admin_notes', 'x'.repeat(200))).toHaveLength(80);
     expect(formatAuditValue('city', null)).toBe('');
   });

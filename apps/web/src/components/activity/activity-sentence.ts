@@ -44,6 +44,9 @@ const FIELD_NAMES: Record<string, string> = {
   power_bill_received_status: 'power bill received',
   shade_interference_details: 'shade description',
   kilowatt_amounts: 'kilowatt amounts',
+  itc_prevailing_wage: 'prevailing wage',
+  tax_exempt: 'tax-exempt owner',
+  expected_in_service_date: 'expected in-service date',
   link_url: 'URL',
   profile_photo_url: 'profile photo',
   admin_notes: 'admin notes',
@@ -58,6 +61,15 @@ const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replace
 
 const LONGEST_VALUE = 80;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day (a project's construction start) is the same day wherever it is read. */
+const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "Main building, Warehouse": a project's meters by name (issue 35 item 1). */
+function meterNames(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  return value.map((meter: unknown, index) => (meter && typeof meter === 'object' && 'name' in meter && typeof meter.name === 'string' && meter.name.trim()) || `Meter ${index + 1}`).join(', ');
+}
 
 /** A stored value as a person reads it; '' when there is none. */
 export function formatAuditValue(field: string, value: unknown, entityType?: AuditEntry['entity_type']): string {
@@ -68,6 +80,8 @@ export function formatAuditValue(field: string, value: unknown, entityType?: Aud
   const kind = ENUM_FIELDS[field];
   if (kind && typeof value === 'string') return enumLabel(kind, value);
   if (typeof value === 'string' && ISO_TIME.test(value)) return formatShortDateTime(value);
+  if (typeof value === 'string' && ISO_DAY.test(value)) return dayFormat.format(new Date(`${value}T00:00:00Z`));
+  if (field === 'meters') return meterNames(value);
   if (field === 'kilowatt_amounts') return Array.isArray(value) && value.length > 0 ? `${value.length} meter${value.length === 1 ? '' : 's'}` : '';
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
   const oneLine = text.replace(/\s+/g, ' ').trim();
