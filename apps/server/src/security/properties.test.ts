@@ -298,7 +298,8 @@ describe('project bodies with meters, kWh and credit fields', () => {
       .insert(tariffs)
       .values({ name: 'Fuzz tariff', utility: 'Fuzz Power', state: 'CA', effective_date: '2025-01-01', customer_charge_usd: 10, export_credit: 'net_metering', export_rate_usd_per_kwh: 0.05 })
       .returning({ id: tariffs.id });
-    const other = await call(t, 'POST', '/api/projects', spare.auth, { project: { company_name: 'Not the fuzzer' } });
+    // `spare` may have been spent by the session-ending routes above.
+    const other = await call(t, 'POST', '/api/projects', (await t.signIn()).auth, { project: { company_name: 'Not the fuzzer' } });
     const kept = (projectId: number) => ({ project_id: projectId, start_seconds: 1_735_689_600, step_seconds: 3600, first_month: '2025-01', last_month: '2025-12', kwh: Buffer.alloc(16) });
     const [own, foreign] = await t.db.insert(meterIntervalImports).values([kept(ids['projects:id']!), kept(other.json().projectId)]).returning({ id: meterIntervalImports.id });
     [tariffId, ownImport, foreignImport] = [tariff!.id, own!.id, foreign!.id];
