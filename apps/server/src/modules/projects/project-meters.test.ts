@@ -1,4 +1,4 @@
-import { defaultMeter, defaultMeterMonths, defaultMeterName, METER_MESSAGES, PROJECT_MESSAGES, TARIFF_MESSAGES, type MeterInput } from '@sunin/contract';
+import { defaultMeter, defaultMeterMonths, defaultMeterName, METER_MESSAGES, PROJECT_MESSAGES, TARIFF_MESSAGES, type MeterAnswer } from '@sunin/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, meterIntervalImports, projects, tariffs } from '../../db/schema/index.js';
@@ -14,7 +14,7 @@ afterAll(async () => t?.close());
 const twelve = (value: number | null) => Array.from({ length: 12 }, () => value);
 const NOV_TO_OCT = ['2024-11', '2024-12', '2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10'];
 /** A meter as the answer shows one without interval data. */
-const answered = (index: number, overrides: Partial<MeterInput> = {}) => ({ ...defaultMeter(index), interval: null, ...overrides });
+const answered = (index: number, overrides: Partial<MeterAnswer> = {}) => ({ ...defaultMeter(index), interval: null, ...overrides });
 
 const post = (who: SignedIn, project: object) => t.app.inject({ method: 'POST', url: '/api/projects', headers: who.auth, payload: { project } });
 const patch = (who: SignedIn, id: number, project: object) => t.app.inject({ method: 'PATCH', url: `/api/projects/${id}`, headers: who.auth, payload: { project } });
