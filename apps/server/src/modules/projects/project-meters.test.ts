@@ -72,8 +72,12 @@ describe('a project answer carries its meters and credit fields', () => {
     const [long] = await t.db.insert(projects).values({ user_id: member.user.id, kilowatt_amounts: [twelve(1)], meters: [defaultMeter(0), warehouse] }).returning({ id: projects.id });
     expect((await get(member, old!.id)).json().meters).toEqual([answered(0), answered(1)]);
     expect((await get(member, long!.id)).json().meters).toEqual([answered(0)]);
+    // A row edited by hand still answers the contract's shape.
+    const broken = [{ name: 7, months: 'all year', load_profile: 'igloo', interval_import_id: 9_999_999_999 }, null] as unknown as typeof warehouse[];
+    const [edited] = await t.db.insert(projects).values({ user_id: member.user.id, kilowatt_amounts: [twelve(1), twelve(2)], meters: broken }).returning({ id: projects.id });
+    expect((await get(member, edited!.id)).json().meters).toEqual([answered(0), answered(1)]);
     const list = await t.app.inject({ method: 'GET', url: '/api/projects', headers: member.auth });
-    expect(Object.fromEntries(list.json().map((project: { id: number; meters: unknown[] }) => [project.id, project.meters.length]))).toEqual({ [old!.id]: 2, [long!.id]: 1 });
+    expect(Object.fromEntries(list.json().map((project: { id: number; meters: unknown[] }) => [project.id, project.meters.length]))).toEqual({ [old!.id]: 2, [long!.id]: 1, [edited!.id]: 2 });
     const adminList = await t.app.inject({ method: 'GET', url: `/api/admin/users/${member.user.id}/projects`, headers: admin.auth });
     expect(adminList.json().find((project: { id: number }) => project.id === old!.id).meters).toEqual([answered(0), answered(1)]);
   });

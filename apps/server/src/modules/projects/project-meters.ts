@@ -1,4 +1,4 @@
-import { defaultMeter, defaultMeterName, METER_MESSAGES, TARIFF_MESSAGES, type Meter, type MeterAnswer, type projectUpdateSchema } from '@sunin/contract';
+import { defaultMeter, defaultMeterName, LOAD_PROFILES, METER_MESSAGES, TARIFF_MESSAGES, type Meter, type MeterAnswer, type projectUpdateSchema } from '@sunin/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
@@ -16,12 +16,23 @@ type ProjectUpdate = z.output<typeof projectUpdateSchema>;
 /** A write as the table takes it: `tax_exempt_owner` is `tax_exempt` by its issue-35 name. */
 export type ProjectColumnsUpdate = Omit<ProjectUpdate, 'tax_exempt_owner'>;
 
+/** A value that can be an int4 identity (a hand-edited row's id could be anything). */
+const isRowId = (id: number | null): id is number => id !== null && Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+
 /** The stored entries fitted to `count` meters: kept by position, padded with defaults, cut when longer; an empty name gets its default. */
 export function fitMeters(stored: readonly Meter[] | null | undefined, count: number): Meter[] {
   return Array.from({ length: count }, (_, index) => {
-    const entry = stored?.[index];
-    if (!entry) return defaultMeter(index);
-    return { ...defaultMeter(index), ...entry, name: entry.name.trim() || defaultMeterName(index) };
+    const entry = stored?.[index] as Partial<Meter> | null | undefined;
+    const fallback = defaultMeter(index);
+    if (!entry || typeof entry !== 'object') return fallback;
+    // Written through meterSchema; a row edited by hand still answers the contract's shape.
+    return {
+      name: (typeof entry.name === 'string' && entry.name.trim()) || defaultMeterName(index),
+      tariff_id: isRowId(entry.tariff_id ?? null) ? entry.tariff_id! : null,
+      load_profile: entry.load_profile && (LOAD_PROFILES as readonly string[]).includes(entry.load_profile) ? entry.load_profile : fallback.load_profile,
+      months: Array.isArray(entry.months) && entry.months.length === 12 && entry.months.every((month) => typeof month === 'string') ? entry.months : fallback.months,
+      interval_import_id: isRowId(entry.interval_import_id ?? null) ? entry.interval_import_id! : null,
+    };
   });
 }
 
@@ -31,7 +42,7 @@ export type IntervalSummaries = ReadonlyMap<number, IntervalSummary & { project_
 
 /** The interval imports the meters of these projects name: one query for a page of projects. */
 export async function readIntervalSummaries(db: Executor, rows: ReadonlyArray<Pick<ProjectRow, 'meters'>>): Promise<IntervalSummaries> {
-  const ids = [...new Set(rows.flatMap((row) => (Array.isArray(row.meters) ? row.meters : []).map((meter) => meter?.interval_import_id).filter((id): id is number => typeof id === 'number')))];
+  const ids = [...new Set(rows.flatMap((row) => fitMeters(row.meters, Array.isArray(row.meters) ? row.meters.length : 0).flatMap((meter) => (isRowId(meter.interval_import_id) ? [meter.interval_import_id] : []))))];
   if (ids.length === 0) return new Map();
   const found = await db
     .select({ id: meterIntervalImports.id, project_id: meterIntervalImports.project_id, step_seconds: meterIntervalImports.step_seconds, first_month: meterIntervalImports.first_month, last_month: meterIntervalImports.last_month })
