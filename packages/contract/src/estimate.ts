@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MAX_MONTHLY_BILL_USD, MAX_MONTHLY_KWH } from './constants.js';
 import { isoDay } from './input-bounds.js';
-import { LOAD_PROFILES, type Meter, type TariffRates } from './tariffs.js';
+import { listMonths, projectBills } from './bill-engine/project-bills.js';
+import { bonusApplies, depreciationSchedule, discountedPayback, irr, npv, TAX_CREDIT_NOTES, taxCredit } from './investment.js';
+import { defaultMeter, defaultMeterMonths, defaultMeterName, LOAD_PROFILES, monthLabel, type Meter, type TariffRates } from './tariffs.js';
 import { stateCode, stateName, US_STATE_CODES, type UsStateCode } from './us-states.js';
 
 /**
@@ -132,15 +134,7 @@ export const ESTIMATE_SOURCES = {
   dc_ac_ratio: 'DC size over inverter AC size, to compare the system with the prevailing wage threshold',
 } as const;
 
-export const ESTIMATE_SIMPLIFICATIONS = [
-  'No depreciation.',
-  'No demand-charge savings.',
-  'Net metering at the avoided rate.',
-  'Production capped at usage.',
-] as const;
-
-export const ELECTIVE_PAY_NOTE =
-  'A tax-exempt owner receives the credit as elective pay (section 6417), which needs a pre-filing registration at least 120 days before the return is filed.';
+export const ELECTIVE_PAY_NOTE: string = TAX_CREDIT_NOTES.electivePay;
 export const CREDIT_CONFIRMATION_NOTE =
   'Federal law changed in 2025: eligibility for the credit depends on when construction begins and when the system is placed in service, and must be confirmed.';
 
@@ -161,6 +155,8 @@ export interface EstimateProjectInput {
   construction_start_date?: string | null;
   expected_in_service_date?: string | null;
   itc_prevailing_wage?: boolean;
+  /** The day (YYYY-MM-DD) that stands for the acquisition without a construction start (bonus depreciation); today when absent. */
+  today?: string;
 }
 
 /**
@@ -301,18 +297,62 @@ export function monthlyPayment(principal: number, apr: number, termYears: number
   return (principal * rate) / (1 - (1 + rate) ** -months);
 }
 
+/** The meter entry of position `index`: the project's, or January to December on the default profile when absent or unreadable. */
+function meterAt(meters: readonly Meter[] | undefined, index: number): Meter {
+  const meter = meters?.[index];
+  if (!meter) return defaultMeter(index);
+  const months = Array.isArray(meter.months) && meter.months.length === 12 && new Set(meter.months.map((month) => String(month).slice(5, 7))).size === 12 && meter.months.every((month) => /^\d{4}-(0[1-9]|1[0-2])$/.test(month));
+  return { ...defaultMeter(index), ...meter, months: months ? meter.months : defaultMeterMonths() };
+}
+
+/** The message naming each meter without 12 usable months (DOMAIN.md 1c "Plausibility"), or null when every meter has them. */
+function incompleteMetersMessage(meters: { meter: Meter; values: readonly (number | null)[] }[], usable: (value: number | null | undefined) => boolean): string | null {
+  const parts: string[] = [];
+  meters.forEach(({ meter, values }, index) => {
+    const name = meter.name.trim() || defaultMeterName(index);
+    const empty = meter.months.filter((_, month) => !usable(values[month]));
+    if (empty.length === 12) parts.push(`${name} has no kWh`);
+    else if (empty.length > 0) parts.push(`${name} has no kWh for ${listMonths(empty.map(monthLabel))}`);
+  });
+  if (parts.length === 0) return null;
+  return `${parts.join('; ')}: add ${parts.length === 1 && !parts[0]!.endsWith('no kWh') ? 'them' : 'the months'} in Utility Info. The estimate needs 12 months of every meter (a value of at most ${MAX_MONTHLY_KWH.toLocaleString('en-US')} kWh, 0 for a month without use).`;
+}
+
+const SIMPLIFICATIONS = {
+  always: [
+    'Production follows clear-sky sun geometry scaled to the yearly yield: no weather, so the monthly split is the clear-sky one.',
+    'Ratchets, minimum bills and riders are out of scope.',
+    'Lifetime savings and payback are undiscounted (year 0 is the net cost; no O&M or depreciation); NPV, IRR and discounted payback are the discounted view.',
+  ],
+  tariff: 'Savings of meters with a tariff come from their first-year bills and scale with degradation and rate escalation.',
+  sectionOne: [
+    'Meters without a tariff: no demand-charge savings.',
+    'Meters without a tariff: net metering at the avoided rate.',
+    'Meters without a tariff: production capped at usage.',
+  ],
+} as const;
+
+const NEW_ASSUMPTIONS = [
+  'om_usd_per_kw_year', 'om_escalation', 'discount_rate', 'federal_tax_rate', 'state_tax_rate', 'bonus_depreciation', 'bonus_depreciation_acquired_after', 'macrs_schedule',
+  'itc_begin_construction_by', 'itc_placed_in_service_by', 'itc_continuity_years', 'itc_prevailing_wage_threshold_kw_ac', 'itc_reduced_base_rate', 'itc_reduced_adder_rate', 'dc_ac_ratio',
+] as const;
+
 export function computeEstimate(project: EstimateProjectInput, a: EstimateAssumptions = DEFAULT_ESTIMATE_ASSUMPTIONS): Estimate {
   const missing: Estimate['missing'] = [];
-  const need = (field: EstimateMissingField) => missing.push({ field, message: ESTIMATE_MISSING_MESSAGES[field] });
+  const warnings: string[] = [];
+  const need = (field: EstimateMissingField, message = ESTIMATE_MISSING_MESSAGES[field]) => missing.push({ field, message });
 
   // A month beyond the input's range (stored before the rule, issue 34 item 6) counts as empty.
-  const plausible = (value: number | null) => (value !== null && Number.isFinite(value) && value >= 0 && value <= MAX_MONTHLY_KWH ? value : 0);
-  const usage = project.kilowatt_amounts.reduce((sum, meter) => sum + meter.reduce<number>((inner, value) => inner + plausible(value), 0), 0);
+  const usable = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_MONTHLY_KWH;
+  const meters = project.kilowatt_amounts.map((values, index) => ({ values, meter: meterAt(project.meters, index) }));
+  const usage = project.kilowatt_amounts.reduce((sum, meter) => sum + meter.reduce<number>((inner, value) => inner + (usable(value) ? value : 0), 0), 0);
   const annualKwh = usage > 0 ? usage : null;
   const bill = billDollars(project.average_monthly_power_bill_cost);
   const code = stateCode(project.state);
+  const incomplete = incompleteMetersMessage(meters, usable);
 
-  if (annualKwh === null) need('kilowatt_amounts');
+  if (incomplete !== null) need('kilowatt_amounts', incomplete);
+  else if (annualKwh === null) need('kilowatt_amounts');
   if (bill === null) need('average_monthly_power_bill_cost');
   if (code === null) need('state');
 
@@ -336,9 +376,10 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
     rate = a.default_commercial_rate_cents_per_kwh / 100;
     rateSource = 'national_average';
   }
+  if (billRate !== null && !billRateUsable) {
+    warnings.push(`${RATE_NOT_USED}: the ${rateSource === 'state_average' && code ? `average commercial rate of ${stateName(code)}` : 'national average commercial rate'} ($${round(rate, 4)} per kWh) stands in for it. Check the monthly kWh and the average bill.`);
+  }
   const avoided = rate * a.energy_share;
-
-  const creditRate = a.itc_base_rate + (project.itc_energy_community ? a.itc_adder_rate : 0) + (project.itc_domestic_content ? a.itc_adder_rate : 0);
   const electivePay = project.tax_exempt === true;
   const notes = [CREDIT_CONFIRMATION_NOTE, ...(electivePay ? [ELECTIVE_PAY_NOTE] : [])];
 
@@ -365,6 +406,7 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
           ? 'Average monthly bill x 12 / annual usage'
           : `${billRate === null ? '' : `${RATE_NOT_USED}; `}${ESTIMATE_SOURCES.commercial_rate_cents_per_kwh}; ${rateSource === 'state_average' && code ? stateName(code) : 'national average'}`,
     },
+    ...Object.fromEntries(NEW_ASSUMPTIONS.map((key) => [key, { value: a[key], source: ESTIMATE_SOURCES[key] }])),
   };
 
   const inputs: Estimate['inputs'] = {
@@ -378,53 +420,140 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
     specific_yield_kwh_per_kw: specificYield,
     yield_source: stateYield !== undefined ? 'state' : 'national',
   };
+  const creditInput = { ...project, tax_exempt: electivePay };
 
-  if (annualKwh === null) {
+  if (annualKwh === null || incomplete !== null) {
+    const credit = taxCredit({ ...creditInput, size_kw_dc: null }, a);
     return {
       inputs,
       system: { size_kw_dc: null, annual_production_kwh: null, offset: null },
-      cost: { cost_per_watt_usd: a.cost_per_watt_usd, gross_usd: null, itc_rate: round(creditRate, 4), itc_usd: null, net_usd: null, elective_pay: electivePay, notes },
+      cost: { cost_per_watt_usd: a.cost_per_watt_usd, gross_usd: null, itc_rate: credit.rate, itc_usd: null, net_usd: null, elective_pay: electivePay, notes },
       savings: { first_year_usd: null, payback_years: null, lifetime_years: a.lifetime_years, lifetime_usd: null, cash_flow: [] },
       financing: a.financing_terms_years.map((term) => ({ term_years: term, apr: a.financing_apr, financed_usd: null, monthly_payment_usd: null, first_year_net_monthly_usd: null })),
       assumptions,
-      simplifications: [...ESTIMATE_SIMPLIFICATIONS],
+      simplifications: [...SIMPLIFICATIONS.always],
       missing,
+      bills: { meters: [], annual: { before_usd: 0, after_usd: 0, savings_usd: 0, energy_savings_usd: 0, demand_savings_usd: 0 } },
+      investment: null,
+      tax_credit: credit,
+      warnings,
     };
   }
 
   const size = (annualKwh * a.target_offset) / specificYield;
   const firstYearProduction = size * specificYield;
   const gross = size * 1000 * a.cost_per_watt_usd;
-  const credit = gross * creditRate;
-  const net = gross - credit;
+  const credit = taxCredit({ ...creditInput, size_kw_dc: size }, a);
+  const creditUsd = gross * credit.rate;
+  const net = gross - creditUsd;
+
+  const engine = projectBills({
+    state: code,
+    meters: meters.map(({ meter, values }, index) => {
+      const monthlyKwh = new Float64Array(12);
+      const sourceYears = new Int32Array(12);
+      meter.months.forEach((month, position) => {
+        const reference = Number(month.slice(5, 7)) - 1;
+        monthlyKwh[reference] = values[position] ?? 0;
+        sourceYears[reference] = Number(month.slice(0, 4));
+      });
+      const tariff = meter.tariff_id === null ? null : (project.tariffs?.get(meter.tariff_id) ?? null);
+      const interval = meter.interval_import_id === null ? null : (project.intervals?.get(meter.interval_import_id) ?? null);
+      return { index, meter, monthlyKwh, sourceYears, tariff, interval };
+    }),
+    productionKwh: firstYearProduction,
+    usageKwh: annualKwh,
+    rate,
+    avoided,
+  });
+  warnings.push(...engine.warnings);
+
+  // Savings in year n (decision 037): meters with a tariff scale their first-year bills;
+  // meters on section 1 keep its formula on their share of usage and production.
+  const savingsInYear = (year: number) => {
+    const kept = (1 - a.degradation) ** (year - 1);
+    const escalated = (1 + a.escalation) ** (year - 1);
+    let saved = engine.tariffSavingsUsd * kept * escalated;
+    for (const meter of engine.sectionOneMeters) saved += Math.min(meter.production * kept, meter.usage) * avoided * escalated;
+    return saved;
+  };
 
   const cashFlow: Estimate['savings']['cash_flow'] = [{ year: 0, savings_usd: cents(-net), cumulative_usd: cents(-net) }];
   let cumulative = -net;
   let payback: number | null = null;
-  let firstYearSavings = 0;
+  const yearly: number[] = [];
   for (let year = 1; year <= a.lifetime_years; year += 1) {
-    const production = firstYearProduction * (1 - a.degradation) ** (year - 1);
-    const saved = Math.min(production, annualKwh) * avoided * (1 + a.escalation) ** (year - 1);
-    if (year === 1) firstYearSavings = saved;
+    const saved = savingsInYear(year);
+    yearly.push(saved);
     const before = cumulative;
     cumulative += saved;
-    if (payback === null && before < 0 && cumulative >= 0) payback = year - 1 + -before / saved;
+    if (payback === null && before < 0 && cumulative >= 0 && saved > 0) payback = year - 1 + -before / saved;
     cashFlow.push({ year, savings_usd: cents(saved), cumulative_usd: cents(cumulative) });
   }
+  const firstYearSavings = yearly[0] ?? 0;
+
+  const investment = investmentMeasures({ gross, creditRate: credit.rate, creditUsd, net, size, firstYearProduction, yearly, project, taxExempt: electivePay }, a);
 
   const financed = gross * a.financed_share;
+  const simplifications: string[] = [...SIMPLIFICATIONS.always];
+  if (engine.sectionOneMeters.length < meters.length) simplifications.push(SIMPLIFICATIONS.tariff);
+  if (engine.sectionOneMeters.length > 0) simplifications.push(...SIMPLIFICATIONS.sectionOne);
   return {
     inputs,
     system: { size_kw_dc: round(size, 2), annual_production_kwh: round(firstYearProduction, 0), offset: round(Math.min(firstYearProduction / annualKwh, 1e6), 4) },
-    cost: { cost_per_watt_usd: a.cost_per_watt_usd, gross_usd: cents(gross), itc_rate: round(creditRate, 4), itc_usd: cents(credit), net_usd: cents(net), elective_pay: electivePay, notes },
+    cost: { cost_per_watt_usd: a.cost_per_watt_usd, gross_usd: cents(gross), itc_rate: credit.rate, itc_usd: cents(creditUsd), net_usd: cents(net), elective_pay: electivePay, notes },
     savings: { first_year_usd: cents(firstYearSavings), payback_years: payback === null ? null : round(payback, 2), lifetime_years: a.lifetime_years, lifetime_usd: cents(cumulative), cash_flow: cashFlow },
     financing: a.financing_terms_years.map((term) => {
       const payment = financed > 0 ? monthlyPayment(financed, a.financing_apr, term) : 0;
       return { term_years: term, apr: a.financing_apr, financed_usd: cents(financed), monthly_payment_usd: cents(payment), first_year_net_monthly_usd: cents(payment - firstYearSavings / 12) };
     }),
     assumptions,
-    simplifications: [...ESTIMATE_SIMPLIFICATIONS],
+    simplifications,
     missing,
+    bills: engine.bills,
+    investment,
+    tax_credit: credit,
+    warnings,
+  };
+}
+
+/**
+ * DOMAIN.md 1c's cash flow and measures: year 0 = -gross; year 1 adds the credit (elective pay
+ * for a tax-exempt owner); year n adds savings n and the tax benefit of depreciation n and
+ * subtracts O&M n. NPV and IRR are computed from the rounded flows returned, so they agree.
+ */
+function investmentMeasures(
+  input: { gross: number; creditRate: number; creditUsd: number; net: number; size: number; firstYearProduction: number; yearly: number[]; project: EstimateProjectInput; taxExempt: boolean },
+  a: EstimateAssumptions,
+): NonNullable<Estimate['investment']> {
+  const today = input.project.today ?? new Date().toISOString().slice(0, 10);
+  const bonus = bonusApplies(input.project.construction_start_date, today, a.bonus_depreciation_acquired_after) ? a.bonus_depreciation : 0;
+  const taken = input.taxExempt ? [] : depreciationSchedule(input.gross, input.creditRate, a.macrs_schedule, bonus).slice(0, a.lifetime_years);
+  const taxRate = a.federal_tax_rate + a.state_tax_rate;
+  const depreciation = taken.map((amount, index) => ({ year: index + 1, depreciation_usd: cents(amount), tax_benefit_usd: cents(amount * taxRate) }));
+  const omFirstYear = a.om_usd_per_kw_year * input.size;
+  const flows = [cents(-input.gross)];
+  let presentOm = 0;
+  let presentProduction = 0;
+  for (let year = 1; year <= a.lifetime_years; year += 1) {
+    const om = omFirstYear * (1 + a.om_escalation) ** (year - 1);
+    const discount = (1 + a.discount_rate) ** year;
+    presentOm += om / discount;
+    presentProduction += (input.firstYearProduction * (1 - a.degradation) ** (year - 1)) / discount;
+    flows.push(cents(input.yearly[year - 1]! + (taken[year - 1] ?? 0) * taxRate - om + (year === 1 ? input.creditUsd : 0)));
+  }
+  const rateOfReturn = irr(flows);
+  const payback = discountedPayback(flows, a.discount_rate);
+  const lcoe = presentProduction > 0 ? (input.net + presentOm) / presentProduction : null;
+  return {
+    npv_usd: cents(npv(flows, a.discount_rate)),
+    irr: rateOfReturn === null ? null : round(rateOfReturn, 6),
+    discounted_payback_years: payback === null ? null : round(payback, 2),
+    lcoe_usd_per_kwh: lcoe === null || !Number.isFinite(lcoe) ? null : round(lcoe, 4),
+    discount_rate: a.discount_rate,
+    om_first_year_usd: cents(omFirstYear),
+    depreciation,
+    cash_flow: flows.map((usd, year) => ({ year, usd })),
   };
 }
 
