@@ -547,7 +547,7 @@ function investmentMeasures(
   const lcoe = presentProduction > 0 ? (input.net + presentOm) / presentProduction : null;
   return {
     npv_usd: cents(npv(flows, a.discount_rate)),
-    irr: rateOfReturn === null ? null : round(rateOfReturn, 6),
+    irr: rateOfReturn === null ? null : round(rateOfReturn, 8),
     discounted_payback_years: payback === null ? null : round(payback, 2),
     lcoe_usd_per_kwh: lcoe === null || !Number.isFinite(lcoe) ? null : round(lcoe, 4),
     discount_rate: a.discount_rate,
