@@ -3,7 +3,7 @@ import { MAX_MONTHLY_BILL_USD, MAX_MONTHLY_KWH } from './constants.js';
 import { isoDay } from './input-bounds.js';
 import { listMonths, projectBills } from './bill-engine/project-bills.js';
 import { bonusApplies, depreciationSchedule, discountedPayback, irr, npv, TAX_CREDIT_NOTES, taxCredit } from './investment.js';
-import { defaultMeter, defaultMeterMonths, defaultMeterName, LOAD_PROFILES, monthLabel, type Meter, type TariffRates } from './tariffs.js';
+import { DAY_KINDS, defaultMeter, defaultMeterMonths, defaultMeterName, EXPORT_CREDITS, LOAD_PROFILES, monthLabel, type Meter, type TariffRates } from './tariffs.js';
 import { stateCode, stateName, US_STATE_CODES, type UsStateCode } from './us-states.js';
 
 /**
@@ -554,6 +554,36 @@ function investmentMeasures(
     om_first_year_usd: cents(omFirstYear),
     depreciation,
     cash_flow: flows.map((usd, year) => ({ year, usd })),
+  };
+}
+
+/**
+ * GET /api/projects/{id}/estimate-inputs (member and admin): what the web app needs to run
+ * computeEstimate itself as the partner types (issue 35 item 5): the assumptions, the tariffs
+ * the project's meters name and the interval data they name (kWh per step, as the engine reads it).
+ */
+export const estimateInputsSchema = z.object({
+  assumptions: estimateAssumptionsSchema,
+  tariffs: z.array(
+    z.object({
+      id: z.number().int(),
+      customer_charge_usd: z.number(),
+      periods: z.array(z.object({ name: z.string(), months: z.array(z.number().int()), days: z.enum(DAY_KINDS), start_hour: z.number().int(), end_hour: z.number().int() })),
+      energy_rates: z.array(z.object({ period: z.string().nullable(), usd_per_kwh: z.number() })),
+      demand_charges: z.array(z.object({ period: z.string().nullable(), usd_per_kw: z.number() })),
+      export_credit: z.enum(EXPORT_CREDITS),
+      export_rate_usd_per_kwh: z.number(),
+    }),
+  ),
+  intervals: z.array(z.object({ id: z.number().int(), start: z.number().int(), step_seconds: z.number().int(), values: z.array(z.number()) })),
+});
+export type EstimateInputs = z.infer<typeof estimateInputsSchema>;
+
+/** The Maps computeEstimate reads, from GET /api/projects/{id}/estimate-inputs' answer. */
+export function estimateInputMaps(inputs: { tariffs: readonly (TariffRates & { id: number })[]; intervals: readonly (IntervalSeries & { id: number })[] }): Pick<EstimateProjectInput, 'tariffs' | 'intervals'> {
+  return {
+    tariffs: new Map(inputs.tariffs.map(({ id, ...rates }) => [id, rates])),
+    intervals: new Map(inputs.intervals.map(({ id, ...series }) => [id, series])),
   };
 }
 
