@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATE_CLOCKS } from '../time-zones.js';
+import { STATE_CLOCKS, toWallClock } from '../time-zones.js';
 import { referenceCalendar } from './calendar.js';
 
 const hoursOf = (calendar: ReturnType<typeof referenceCalendar>) => Array.from({ length: 12 }, (_, month) => calendar.monthStart[month + 1]! - calendar.monthStart[month]!);
@@ -26,6 +26,8 @@ describe('referenceCalendar', () => {
     // 1 January 2025 was a Wednesday, midnight in Boston is 05:00 UTC.
     expect(calendar.weekday[0]).toBe(3);
     expect(new Date(calendar.utcMs[0]!).toISOString()).toBe('2025-01-01T05:00:00.000Z');
+    // The same wall clock as the imports read (toWallClock), hour by hour.
+    for (let index = 0; index < calendar.hours; index += 1) expect(calendar.wallMs[index]).toBe(toWallClock(calendar.utcMs[index]!, STATE_CLOCKS.MA));
   });
 
   it('keeps 8,760 equal months on a clock without daylight saving, and is built once per clock', () => {

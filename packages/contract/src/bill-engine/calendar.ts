@@ -1,12 +1,13 @@
 import { REFERENCE_YEAR } from '../tariffs.js';
 import type { StateClock } from '../time-zones.js';
-import { toWallClock } from '../time-zones.js';
+import { daylightSavingBounds } from '../time-zones.js';
 
 /**
  * The reference year's local hours (DOMAIN.md 1b "Calendar"): every UTC hour of 2025 as the
  * state's wall clock reads it, so January has 744 hours, March 743 (the spring-forward hour does
- * not exist), November 745 (the fall-back hour happens twice) and the year 8,760. Typed arrays,
- * built once per clock: every meter of every estimate reads the same calendar.
+ * not exist), November 721 (the fall-back hour happens twice) and the year 8,760. The wall clock
+ * follows time-zones.ts' toWallClock. Typed arrays, built once per clock: every meter of every
+ * estimate reads the same calendar.
  */
 export interface ReferenceCalendar {
   hours: number;
@@ -48,21 +49,31 @@ export function referenceCalendar(clock: StateClock): ReferenceCalendar {
     wallMs: new Float64Array(hours),
     monthStart: new Int32Array(13),
   };
+  // One pair of daylight-saving instants for the year (toWallClock's rule) and one Date per day, not per hour.
+  const [dstStart, dstEnd] = clock.daylightSaving ? daylightSavingBounds(REFERENCE_YEAR, clock.standardOffsetHours) : [0, 0];
   let month = -1;
+  let dayNumber = Number.NaN;
+  let dayOfMonth = 0;
+  let localMonth = 0;
   for (let index = 0; index < hours; index += 1) {
     const utc = first + index * HOUR_MS;
-    const wall = toWallClock(utc, clock);
-    const date = new Date(wall);
-    const localMonth = date.getUTCMonth();
+    const wall = utc + offsetMs + (clock.daylightSaving && utc >= dstStart && utc < dstEnd ? HOUR_MS : 0);
+    const day = Math.floor(wall / DAY_MS);
+    if (day !== dayNumber) {
+      dayNumber = day;
+      const date = new Date(day * DAY_MS);
+      localMonth = date.getUTCMonth();
+      dayOfMonth = date.getUTCDate();
+    }
     while (month < localMonth) {
       month += 1;
       calendar.monthStart[month] = index;
     }
     calendar.month[index] = localMonth;
-    calendar.day[index] = date.getUTCDate();
+    calendar.day[index] = dayOfMonth;
     // 1 January 1970 was a Thursday.
-    calendar.weekday[index] = (Math.floor(wall / DAY_MS) + 4) % 7;
-    calendar.hour[index] = date.getUTCHours();
+    calendar.weekday[index] = (day + 4) % 7;
+    calendar.hour[index] = Math.floor((wall - day * DAY_MS) / HOUR_MS);
     calendar.utcMs[index] = utc;
     calendar.wallMs[index] = wall;
   }
