@@ -7,7 +7,7 @@ describe('investment measures', () => {
     // -1000 then 10 x 200 at 8 %: 200 x (1 - 1.08^-10) / 0.08 - 1000.
     const flows = [-1000, ...Array<number>(10).fill(200)];
     expect(npv(flows, 0.08)).toBeCloseTo((200 * (1 - 1.08 ** -10)) / 0.08 - 1000, 9);
-    expect(irr([-1000, 1210].concat([]))).toBeCloseTo(0.21, 9);
+    expect(irr([-1000, 1210])).toBeCloseTo(0.21, 9);
     expect(irr([-1000, 0, 1210])).toBeCloseTo(0.1, 9);
     const rate = irr(flows)!;
     expect(Math.abs(npv(flows, rate))).toBeLessThan(1e-6);
@@ -22,6 +22,7 @@ describe('investment measures', () => {
     expect(irr([100, 10])).toBeNull();
     expect(irr([-1, 1e6])).toBeNull();
     expect(irr([-1000])).toBeNull();
+    expect(irr([0, 0, 0])).toBeNull();
   });
 
   it('takes MACRS on a basis reduced by half the credit, with bonus depreciation in year 1', () => {

@@ -24,7 +24,7 @@ export const IRR_BOUNDS = { min: -0.99, max: 10 } as const;
  * way Newton's method can on flows with several sign changes.
  */
 export function irr(flows: readonly number[]): number | null {
-  if (flows.length < 2 || !flows.every(Number.isFinite)) return null;
+  if (flows.length < 2 || !flows.every(Number.isFinite) || flows.every((flow) => flow === 0)) return null;
   const samples = 400;
   // Denser near 0, where real returns lie: rates spaced evenly in log(1 + r).
   const rateAt = (index: number) => Math.exp(Math.log(1 + IRR_BOUNDS.min) + ((Math.log(1 + IRR_BOUNDS.max) - Math.log(1 + IRR_BOUNDS.min)) * index) / samples) - 1;
