@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { MAX_MONTHLY_BILL_USD, MAX_MONTHLY_KWH } from './constants.js';
 import { isoDay } from './input-bounds.js';
-import { listMonths, projectBills } from './bill-engine/project-bills.js';
-import { bonusApplies, depreciationSchedule, discountedPayback, irr, npv, TAX_CREDIT_NOTES, taxCredit } from './investment.js';
-import { DAY_KINDS, defaultMeter, defaultMeterMonths, defaultMeterName, EXPORT_CREDITS, LOAD_PROFILES, monthLabel, type Meter, type TariffRates } from './tariffs.js';
+import { projectBills } from './bill-engine/project-bills.js';
+import { incompleteMetersMessage, meterAt } from './estimate-meters.js';
+import { investmentMeasures, TAX_CREDIT_NOTES, taxCredit } from './investment.js';
+import { DAY_KINDS, EXPORT_CREDITS, LOAD_PROFILES, type Meter, type TariffRates } from './tariffs.js';
 import { stateCode, stateName, US_STATE_CODES, type UsStateCode } from './us-states.js';
 
 /**
@@ -297,27 +298,6 @@ export function monthlyPayment(principal: number, apr: number, termYears: number
   return (principal * rate) / (1 - (1 + rate) ** -months);
 }
 
-/** The meter entry of position `index`: the project's, or January to December on the default profile when absent or unreadable. */
-function meterAt(meters: readonly Meter[] | undefined, index: number): Meter {
-  const meter = meters?.[index];
-  if (!meter) return defaultMeter(index);
-  const months = Array.isArray(meter.months) && meter.months.length === 12 && new Set(meter.months.map((month) => String(month).slice(5, 7))).size === 12 && meter.months.every((month) => /^\d{4}-(0[1-9]|1[0-2])$/.test(month));
-  return { ...defaultMeter(index), ...meter, months: months ? meter.months : defaultMeterMonths() };
-}
-
-/** The message naming each meter without 12 usable months (DOMAIN.md 1c "Plausibility"), or null when every meter has them. */
-function incompleteMetersMessage(meters: { meter: Meter; values: readonly (number | null)[] }[], usable: (value: number | null | undefined) => boolean): string | null {
-  const parts: string[] = [];
-  meters.forEach(({ meter, values }, index) => {
-    const name = meter.name.trim() || defaultMeterName(index);
-    const empty = meter.months.filter((_, month) => !usable(values[month]));
-    if (empty.length === 12) parts.push(`${name} has no kWh`);
-    else if (empty.length > 0) parts.push(`${name} has no kWh for ${listMonths(empty.map(monthLabel))}`);
-  });
-  if (parts.length === 0) return null;
-  return `${parts.join('; ')}: add ${parts.length === 1 && !parts[0]!.endsWith('no kWh') ? 'them' : 'the months'} in Utility Info. The estimate needs 12 months of every meter (a value of at most ${MAX_MONTHLY_KWH.toLocaleString('en-US')} kWh, 0 for a month without use).`;
-}
-
 const SIMPLIFICATIONS = {
   always: [
     'Production follows clear-sky sun geometry scaled to the yearly yield: no weather, so the monthly split is the clear-sky one.',
@@ -514,46 +494,6 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
     investment,
     tax_credit: credit,
     warnings,
-  };
-}
-
-/**
- * DOMAIN.md 1c's cash flow and measures: year 0 = -gross; year 1 adds the credit (elective pay
- * for a tax-exempt owner); year n adds savings n and the tax benefit of depreciation n and
- * subtracts O&M n. NPV and IRR are computed from the rounded flows returned, so they agree.
- */
-function investmentMeasures(
-  input: { gross: number; creditRate: number; creditUsd: number; net: number; size: number; firstYearProduction: number; yearly: number[]; project: EstimateProjectInput; taxExempt: boolean },
-  a: EstimateAssumptions,
-): NonNullable<Estimate['investment']> {
-  const today = input.project.today ?? new Date().toISOString().slice(0, 10);
-  const bonus = bonusApplies(input.project.construction_start_date, today, a.bonus_depreciation_acquired_after) ? a.bonus_depreciation : 0;
-  const taken = input.taxExempt ? [] : depreciationSchedule(input.gross, input.creditRate, a.macrs_schedule, bonus).slice(0, a.lifetime_years);
-  const taxRate = a.federal_tax_rate + a.state_tax_rate;
-  const depreciation = taken.map((amount, index) => ({ year: index + 1, depreciation_usd: cents(amount), tax_benefit_usd: cents(amount * taxRate) }));
-  const omFirstYear = a.om_usd_per_kw_year * input.size;
-  const flows = [cents(-input.gross)];
-  let presentOm = 0;
-  let presentProduction = 0;
-  for (let year = 1; year <= a.lifetime_years; year += 1) {
-    const om = omFirstYear * (1 + a.om_escalation) ** (year - 1);
-    const discount = (1 + a.discount_rate) ** year;
-    presentOm += om / discount;
-    presentProduction += (input.firstYearProduction * (1 - a.degradation) ** (year - 1)) / discount;
-    flows.push(cents(input.yearly[year - 1]! + (taken[year - 1] ?? 0) * taxRate - om + (year === 1 ? input.creditUsd : 0)));
-  }
-  const rateOfReturn = irr(flows);
-  const payback = discountedPayback(flows, a.discount_rate);
-  const lcoe = presentProduction > 0 ? (input.net + presentOm) / presentProduction : null;
-  return {
-    npv_usd: cents(npv(flows, a.discount_rate)),
-    irr: rateOfReturn === null ? null : round(rateOfReturn, 8),
-    discounted_payback_years: payback === null ? null : round(payback, 2),
-    lcoe_usd_per_kwh: lcoe === null || !Number.isFinite(lcoe) ? null : round(lcoe, 4),
-    discount_rate: a.discount_rate,
-    om_first_year_usd: cents(omFirstYear),
-    depreciation,
-    cash_flow: flows.map((usd, year) => ({ year, usd })),
   };
 }
 

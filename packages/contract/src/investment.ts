@@ -1,4 +1,4 @@
-import type { EstimateAssumptions } from './estimate.js';
+import type { Estimate, EstimateAssumptions, EstimateProjectInput } from './estimate.js';
 
 /**
  * Investment measures and the federal credit (issue 35 item 6; DOMAIN.md 1c): pure functions
@@ -76,6 +76,46 @@ export function depreciationSchedule(gross: number, creditRate: number, schedule
 
 /** Whether bonus depreciation applies: the construction start (or today, without one) is after the setting's day. */
 export const bonusApplies = (constructionStart: string | null | undefined, today: string, acquiredAfter: string) => (constructionStart ?? today) > acquiredAfter;
+
+/**
+ * DOMAIN.md 1c's cash flow and measures: year 0 = -gross; year 1 adds the credit (elective pay
+ * for a tax-exempt owner); year n adds savings n and the tax benefit of depreciation n and
+ * subtracts O&M n. NPV and IRR are computed from the rounded flows returned, so they agree.
+ */
+export function investmentMeasures(
+  input: { gross: number; creditRate: number; creditUsd: number; net: number; size: number; firstYearProduction: number; yearly: number[]; project: EstimateProjectInput; taxExempt: boolean },
+  a: EstimateAssumptions,
+): NonNullable<Estimate['investment']> {
+  const today = input.project.today ?? new Date().toISOString().slice(0, 10);
+  const bonus = bonusApplies(input.project.construction_start_date, today, a.bonus_depreciation_acquired_after) ? a.bonus_depreciation : 0;
+  const taken = input.taxExempt ? [] : depreciationSchedule(input.gross, input.creditRate, a.macrs_schedule, bonus).slice(0, a.lifetime_years);
+  const taxRate = a.federal_tax_rate + a.state_tax_rate;
+  const depreciation = taken.map((amount, index) => ({ year: index + 1, depreciation_usd: cents(amount), tax_benefit_usd: cents(amount * taxRate) }));
+  const omFirstYear = a.om_usd_per_kw_year * input.size;
+  const flows = [cents(-input.gross)];
+  let presentOm = 0;
+  let presentProduction = 0;
+  for (let year = 1; year <= a.lifetime_years; year += 1) {
+    const om = omFirstYear * (1 + a.om_escalation) ** (year - 1);
+    const discount = (1 + a.discount_rate) ** year;
+    presentOm += om / discount;
+    presentProduction += (input.firstYearProduction * (1 - a.degradation) ** (year - 1)) / discount;
+    flows.push(cents(input.yearly[year - 1]! + (taken[year - 1] ?? 0) * taxRate - om + (year === 1 ? input.creditUsd : 0)));
+  }
+  const rateOfReturn = irr(flows);
+  const payback = discountedPayback(flows, a.discount_rate);
+  const lcoe = presentProduction > 0 ? (input.net + presentOm) / presentProduction : null;
+  return {
+    npv_usd: cents(npv(flows, a.discount_rate)),
+    irr: rateOfReturn === null ? null : round(rateOfReturn, 8),
+    discounted_payback_years: payback === null ? null : round(payback, 2),
+    lcoe_usd_per_kwh: lcoe === null || !Number.isFinite(lcoe) ? null : round(lcoe, 4),
+    discount_rate: a.discount_rate,
+    om_first_year_usd: cents(omFirstYear),
+    depreciation,
+    cash_flow: flows.map((usd, year) => ({ year, usd })),
+  };
+}
 
 // -------------------------------------------------------------------------------------------
 // The federal credit's eligibility under Public Law 119-21
@@ -162,3 +202,6 @@ export function taxCredit(input: TaxCreditInput, a: EstimateAssumptions): TaxCre
 const pct = (rate: number) => `${Math.round(rate * 1000) / 10} %`;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 const ordinal = (n: number) => (['zeroth', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'][n] ?? `${n}th`);
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
