@@ -1,5 +1,5 @@
 /**
- * `tsx src/run.ts [boot|api|scale|cluster|analytics|realtime|web|uploads|reset|mail ...]`: builds the portal if needed, then runs the
+ * `tsx src/run.ts [boot|api|scale|cluster|analytics|realtime|web|uploads|reset|mail|engine ...]`: builds the portal if needed, then runs the
  * named benchmarks in turn (all of them without arguments). Each starts and stops its own servers
  * and database; see bench/README.md for the knobs.
  */
@@ -7,6 +7,7 @@ import { runAnalyticsBench } from './analytics.js';
 import { runApiBench } from './api.js';
 import { runBootBench } from './boot.js';
 import { runClusterBench } from './cluster.js';
+import { runEngineBench } from './engine.js';
 import { ensureBuilt } from './lib/build.js';
 import { runMain } from './lib/cleanup.js';
 import { knobs } from './lib/env.js';
@@ -17,8 +18,9 @@ import { runScaleBench } from './scale.js';
 import { runUploadsBench } from './uploads.js';
 import { runWebBench } from './web.js';
 
-const benches = { boot: runBootBench, api: runApiBench, scale: runScaleBench, cluster: runClusterBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench, mail: runMailBench } as const;
+const benches = { boot: runBootBench, api: runApiBench, scale: runScaleBench, cluster: runClusterBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench, mail: runMailBench, engine: runEngineBench } as const;
 type BenchName = keyof typeof benches;
+const NO_BUILD = new Set<BenchName>(['engine']);
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !(name in benches));
@@ -30,7 +32,8 @@ const names = (requested.length > 0 ? requested : Object.keys(benches)) as Bench
 
 runMain(async () => {
   const started = Date.now();
-  ensureBuilt();
+  // The engine bench runs the contract in this process: it needs no build.
+  if (names.some((name) => !NO_BUILD.has(name))) ensureBuilt();
   console.info(`\n# SunIn Partner Portal benchmarks (${new Date().toISOString()})`);
   console.info(`Knobs: BENCH_DURATION=${knobs.durationSeconds} BENCH_CONNECTIONS=${knobs.connections} BENCH_CLIENTS=${knobs.clients} BENCH_IDLE_CLIENTS=${knobs.idleClients} BENCH_PG_URL=${knobs.pgAdminUrl}${knobs.redisUrl ? ` REDIS_URL=${knobs.redisUrl}` : ''}`);
   for (const name of names) await benches[name]();

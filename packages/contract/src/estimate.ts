@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { MAX_MONTHLY_BILL_USD, MAX_MONTHLY_KWH } from './constants.js';
 import { isoDay } from './input-bounds.js';
-import { LOAD_PROFILES, type Meter, type TariffRates } from './tariffs.js';
+import { projectBills } from './bill-engine/project-bills.js';
+import { incompleteMetersMessage, meterAt } from './estimate-meters.js';
+import { investmentMeasures, TAX_CREDIT_NOTES, taxCredit } from './investment.js';
+import { DAY_KINDS, EXPORT_CREDITS, LOAD_PROFILES, type Meter, type TariffRates } from './tariffs.js';
 import { stateCode, stateName, US_STATE_CODES, type UsStateCode } from './us-states.js';
 
 /**
@@ -132,15 +135,7 @@ export const ESTIMATE_SOURCES = {
   dc_ac_ratio: 'DC size over inverter AC size, to compare the system with the prevailing wage threshold',
 } as const;
 
-export const ESTIMATE_SIMPLIFICATIONS = [
-  'No depreciation.',
-  'No demand-charge savings.',
-  'Net metering at the avoided rate.',
-  'Production capped at usage.',
-] as const;
-
-export const ELECTIVE_PAY_NOTE =
-  'A tax-exempt owner receives the credit as elective pay (section 6417), which needs a pre-filing registration at least 120 days before the return is filed.';
+export const ELECTIVE_PAY_NOTE: string = TAX_CREDIT_NOTES.electivePay;
 export const CREDIT_CONFIRMATION_NOTE =
   'Federal law changed in 2025: eligibility for the credit depends on when construction begins and when the system is placed in service, and must be confirmed.';
 
@@ -161,6 +156,8 @@ export interface EstimateProjectInput {
   construction_start_date?: string | null;
   expected_in_service_date?: string | null;
   itc_prevailing_wage?: boolean;
+  /** The day (YYYY-MM-DD) that stands for the acquisition without a construction start (bonus depreciation); today when absent. */
+  today?: string;
 }
 
 /**
@@ -301,18 +298,41 @@ export function monthlyPayment(principal: number, apr: number, termYears: number
   return (principal * rate) / (1 - (1 + rate) ** -months);
 }
 
+const SIMPLIFICATIONS = {
+  always: [
+    'Production follows clear-sky sun geometry scaled to the yearly yield: no weather, so the monthly split is the clear-sky one.',
+    'Ratchets, minimum bills and riders are out of scope.',
+    'Lifetime savings and payback are undiscounted (year 0 is the net cost; no O&M or depreciation); NPV, IRR and discounted payback are the discounted view.',
+  ],
+  tariff: 'Savings of meters with a tariff come from their first-year bills and scale with degradation and rate escalation.',
+  sectionOne: [
+    'Meters without a tariff: no demand-charge savings.',
+    'Meters without a tariff: net metering at the avoided rate.',
+    'Meters without a tariff: production capped at usage.',
+  ],
+} as const;
+
+const NEW_ASSUMPTIONS = [
+  'om_usd_per_kw_year', 'om_escalation', 'discount_rate', 'federal_tax_rate', 'state_tax_rate', 'bonus_depreciation', 'bonus_depreciation_acquired_after', 'macrs_schedule',
+  'itc_begin_construction_by', 'itc_placed_in_service_by', 'itc_continuity_years', 'itc_prevailing_wage_threshold_kw_ac', 'itc_reduced_base_rate', 'itc_reduced_adder_rate', 'dc_ac_ratio',
+] as const;
+
 export function computeEstimate(project: EstimateProjectInput, a: EstimateAssumptions = DEFAULT_ESTIMATE_ASSUMPTIONS): Estimate {
   const missing: Estimate['missing'] = [];
-  const need = (field: EstimateMissingField) => missing.push({ field, message: ESTIMATE_MISSING_MESSAGES[field] });
+  const warnings: string[] = [];
+  const need = (field: EstimateMissingField, message = ESTIMATE_MISSING_MESSAGES[field]) => missing.push({ field, message });
 
   // A month beyond the input's range (stored before the rule, issue 34 item 6) counts as empty.
-  const plausible = (value: number | null) => (value !== null && Number.isFinite(value) && value >= 0 && value <= MAX_MONTHLY_KWH ? value : 0);
-  const usage = project.kilowatt_amounts.reduce((sum, meter) => sum + meter.reduce<number>((inner, value) => inner + plausible(value), 0), 0);
+  const usable = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_MONTHLY_KWH;
+  const meters = project.kilowatt_amounts.map((values, index) => ({ values, meter: meterAt(project.meters, index) }));
+  const usage = project.kilowatt_amounts.reduce((sum, meter) => sum + meter.reduce<number>((inner, value) => inner + (usable(value) ? value : 0), 0), 0);
   const annualKwh = usage > 0 ? usage : null;
   const bill = billDollars(project.average_monthly_power_bill_cost);
   const code = stateCode(project.state);
+  const incomplete = incompleteMetersMessage(meters, usable);
 
-  if (annualKwh === null) need('kilowatt_amounts');
+  if (incomplete !== null) need('kilowatt_amounts', incomplete);
+  else if (annualKwh === null) need('kilowatt_amounts');
   if (bill === null) need('average_monthly_power_bill_cost');
   if (code === null) need('state');
 
@@ -336,9 +356,10 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
     rate = a.default_commercial_rate_cents_per_kwh / 100;
     rateSource = 'national_average';
   }
+  if (billRate !== null && !billRateUsable) {
+    warnings.push(`${RATE_NOT_USED}: the ${rateSource === 'state_average' && code ? `average commercial rate of ${stateName(code)}` : 'national average commercial rate'} ($${round(rate, 4)} per kWh) stands in for it. Check the monthly kWh and the average bill.`);
+  }
   const avoided = rate * a.energy_share;
-
-  const creditRate = a.itc_base_rate + (project.itc_energy_community ? a.itc_adder_rate : 0) + (project.itc_domestic_content ? a.itc_adder_rate : 0);
   const electivePay = project.tax_exempt === true;
   const notes = [CREDIT_CONFIRMATION_NOTE, ...(electivePay ? [ELECTIVE_PAY_NOTE] : [])];
 
@@ -365,6 +386,7 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
           ? 'Average monthly bill x 12 / annual usage'
           : `${billRate === null ? '' : `${RATE_NOT_USED}; `}${ESTIMATE_SOURCES.commercial_rate_cents_per_kwh}; ${rateSource === 'state_average' && code ? stateName(code) : 'national average'}`,
     },
+    ...Object.fromEntries(NEW_ASSUMPTIONS.map((key) => [key, { value: a[key], source: ESTIMATE_SOURCES[key] }])),
   };
 
   const inputs: Estimate['inputs'] = {
@@ -378,53 +400,130 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
     specific_yield_kwh_per_kw: specificYield,
     yield_source: stateYield !== undefined ? 'state' : 'national',
   };
+  const creditInput = { ...project, tax_exempt: electivePay };
 
-  if (annualKwh === null) {
+  if (annualKwh === null || incomplete !== null) {
+    const credit = taxCredit({ ...creditInput, size_kw_dc: null }, a);
     return {
       inputs,
       system: { size_kw_dc: null, annual_production_kwh: null, offset: null },
-      cost: { cost_per_watt_usd: a.cost_per_watt_usd, gross_usd: null, itc_rate: round(creditRate, 4), itc_usd: null, net_usd: null, elective_pay: electivePay, notes },
+      cost: { cost_per_watt_usd: a.cost_per_watt_usd, gross_usd: null, itc_rate: credit.rate, itc_usd: null, net_usd: null, elective_pay: electivePay, notes },
       savings: { first_year_usd: null, payback_years: null, lifetime_years: a.lifetime_years, lifetime_usd: null, cash_flow: [] },
       financing: a.financing_terms_years.map((term) => ({ term_years: term, apr: a.financing_apr, financed_usd: null, monthly_payment_usd: null, first_year_net_monthly_usd: null })),
       assumptions,
-      simplifications: [...ESTIMATE_SIMPLIFICATIONS],
+      simplifications: [...SIMPLIFICATIONS.always],
       missing,
+      bills: { meters: [], annual: { before_usd: 0, after_usd: 0, savings_usd: 0, energy_savings_usd: 0, demand_savings_usd: 0 } },
+      investment: null,
+      tax_credit: credit,
+      warnings,
     };
   }
 
   const size = (annualKwh * a.target_offset) / specificYield;
   const firstYearProduction = size * specificYield;
   const gross = size * 1000 * a.cost_per_watt_usd;
-  const credit = gross * creditRate;
-  const net = gross - credit;
+  const credit = taxCredit({ ...creditInput, size_kw_dc: size }, a);
+  const creditUsd = gross * credit.rate;
+  const net = gross - creditUsd;
+
+  const engine = projectBills({
+    state: code,
+    meters: meters.map(({ meter, values }, index) => {
+      const monthlyKwh = new Float64Array(12);
+      const sourceYears = new Int32Array(12);
+      meter.months.forEach((month, position) => {
+        const reference = Number(month.slice(5, 7)) - 1;
+        monthlyKwh[reference] = values[position] ?? 0;
+        sourceYears[reference] = Number(month.slice(0, 4));
+      });
+      const tariff = meter.tariff_id === null ? null : (project.tariffs?.get(meter.tariff_id) ?? null);
+      const interval = meter.interval_import_id === null ? null : (project.intervals?.get(meter.interval_import_id) ?? null);
+      return { index, meter, monthlyKwh, sourceYears, tariff, interval };
+    }),
+    productionKwh: firstYearProduction,
+    usageKwh: annualKwh,
+    rate,
+    avoided,
+  });
+  warnings.push(...engine.warnings);
+
+  // Savings in year n (decision 037): meters with a tariff scale their first-year bills;
+  // meters on section 1 keep its formula on their share of usage and production.
+  const savingsInYear = (year: number) => {
+    const kept = (1 - a.degradation) ** (year - 1);
+    const escalated = (1 + a.escalation) ** (year - 1);
+    let saved = engine.tariffSavingsUsd * kept * escalated;
+    for (const meter of engine.sectionOneMeters) saved += Math.min(meter.production * kept, meter.usage) * avoided * escalated;
+    return saved;
+  };
 
   const cashFlow: Estimate['savings']['cash_flow'] = [{ year: 0, savings_usd: cents(-net), cumulative_usd: cents(-net) }];
   let cumulative = -net;
   let payback: number | null = null;
-  let firstYearSavings = 0;
+  const yearly: number[] = [];
   for (let year = 1; year <= a.lifetime_years; year += 1) {
-    const production = firstYearProduction * (1 - a.degradation) ** (year - 1);
-    const saved = Math.min(production, annualKwh) * avoided * (1 + a.escalation) ** (year - 1);
-    if (year === 1) firstYearSavings = saved;
+    const saved = savingsInYear(year);
+    yearly.push(saved);
     const before = cumulative;
     cumulative += saved;
-    if (payback === null && before < 0 && cumulative >= 0) payback = year - 1 + -before / saved;
+    if (payback === null && before < 0 && cumulative >= 0 && saved > 0) payback = year - 1 + -before / saved;
     cashFlow.push({ year, savings_usd: cents(saved), cumulative_usd: cents(cumulative) });
   }
+  const firstYearSavings = yearly[0] ?? 0;
+
+  const investment = investmentMeasures({ gross, creditRate: credit.rate, creditUsd, net, size, firstYearProduction, yearly, project, taxExempt: electivePay }, a);
 
   const financed = gross * a.financed_share;
+  const simplifications: string[] = [...SIMPLIFICATIONS.always];
+  if (engine.sectionOneMeters.length < meters.length) simplifications.push(SIMPLIFICATIONS.tariff);
+  if (engine.sectionOneMeters.length > 0) simplifications.push(...SIMPLIFICATIONS.sectionOne);
   return {
     inputs,
     system: { size_kw_dc: round(size, 2), annual_production_kwh: round(firstYearProduction, 0), offset: round(Math.min(firstYearProduction / annualKwh, 1e6), 4) },
-    cost: { cost_per_watt_usd: a.cost_per_watt_usd, gross_usd: cents(gross), itc_rate: round(creditRate, 4), itc_usd: cents(credit), net_usd: cents(net), elective_pay: electivePay, notes },
+    cost: { cost_per_watt_usd: a.cost_per_watt_usd, gross_usd: cents(gross), itc_rate: credit.rate, itc_usd: cents(creditUsd), net_usd: cents(net), elective_pay: electivePay, notes },
     savings: { first_year_usd: cents(firstYearSavings), payback_years: payback === null ? null : round(payback, 2), lifetime_years: a.lifetime_years, lifetime_usd: cents(cumulative), cash_flow: cashFlow },
     financing: a.financing_terms_years.map((term) => {
       const payment = financed > 0 ? monthlyPayment(financed, a.financing_apr, term) : 0;
       return { term_years: term, apr: a.financing_apr, financed_usd: cents(financed), monthly_payment_usd: cents(payment), first_year_net_monthly_usd: cents(payment - firstYearSavings / 12) };
     }),
     assumptions,
-    simplifications: [...ESTIMATE_SIMPLIFICATIONS],
+    simplifications,
     missing,
+    bills: engine.bills,
+    investment,
+    tax_credit: credit,
+    warnings,
+  };
+}
+
+/**
+ * GET /api/projects/{id}/estimate-inputs (member and admin): what the web app needs to run
+ * computeEstimate itself as the partner types (issue 35 item 5): the assumptions, the tariffs
+ * the project's meters name and the interval data they name (kWh per step, as the engine reads it).
+ */
+export const estimateInputsSchema = z.object({
+  assumptions: estimateAssumptionsSchema,
+  tariffs: z.array(
+    z.object({
+      id: z.number().int(),
+      customer_charge_usd: z.number(),
+      periods: z.array(z.object({ name: z.string(), months: z.array(z.number().int()), days: z.enum(DAY_KINDS), start_hour: z.number().int(), end_hour: z.number().int() })),
+      energy_rates: z.array(z.object({ period: z.string().nullable(), usd_per_kwh: z.number() })),
+      demand_charges: z.array(z.object({ period: z.string().nullable(), usd_per_kw: z.number() })),
+      export_credit: z.enum(EXPORT_CREDITS),
+      export_rate_usd_per_kwh: z.number(),
+    }),
+  ),
+  intervals: z.array(z.object({ id: z.number().int(), start: z.number().int(), step_seconds: z.number().int(), values: z.array(z.number()) })),
+});
+export type EstimateInputs = z.infer<typeof estimateInputsSchema>;
+
+/** The Maps computeEstimate reads, from GET /api/projects/{id}/estimate-inputs' answer. */
+export function estimateInputMaps(inputs: { tariffs: readonly (TariffRates & { id: number })[]; intervals: readonly (IntervalSeries & { id: number })[] }): Pick<EstimateProjectInput, 'tariffs' | 'intervals'> {
+  return {
+    tariffs: new Map(inputs.tariffs.map(({ id, ...rates }) => [id, rates])),
+    intervals: new Map(inputs.intervals.map(({ id, ...series }) => [id, series])),
   };
 }
 

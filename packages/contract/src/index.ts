@@ -27,3 +27,5 @@ export * from './stall.js';
 export * from './stall-schemas.js';
 export * from './tariffs.js';
 export * from './time-zones.js';
+export * from './bill-engine/index.js';
+export * from './investment.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_ESTIMATE_ASSUMPTIONS, ESTIMATE_SOURCES, estimateAssumptionsBodySchema, estimateAssumptionsResponseSchema, estimateSchema, usageImportSchema } from '@sunin/contract';
+import { DEFAULT_ESTIMATE_ASSUMPTIONS, ESTIMATE_SOURCES, estimateAssumptionsBodySchema, estimateAssumptionsResponseSchema, estimateInputsSchema, estimateSchema, usageImportSchema } from '@sunin/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
@@ -11,7 +11,7 @@ import { receiveUpload, uploadSource } from '../projects/upload-request.js';
 import type { UploadFileStream } from '../projects/upload-stream.js';
 import { writeSetting } from '../settings/settings.service.js';
 import { parseUsageFile } from '../usage/green-button.js';
-import { projectEstimate, readEstimateAssumptions } from './estimate.service.js';
+import { projectEstimate, projectEstimateInputs, readEstimateAssumptions } from './estimate.service.js';
 
 /**
  * Issue 16: a project's savings estimate and the Green Button usage import, under the member's
@@ -26,6 +26,19 @@ export function registerProjectEconomicsRoutes(app: FastifyInstance, options: Pr
     `${prefix}/:id/estimate`,
     { schema: { tags, summary: "A preliminary savings and financing estimate from the project's own data (DOMAIN.md 1)", params: projectParams, response: { 200: estimateSchema } } },
     async (request) => projectEstimate(app.ctx, scopeOf(request), request.params.id),
+  );
+
+  typed.get(
+    `${prefix}/:id/estimate-inputs`,
+    {
+      schema: {
+        tags,
+        summary: "The assumptions, the meters' tariffs and their interval data, for the web app to recompute the estimate as the partner types (issue 35 item 5)",
+        params: projectParams,
+        response: { 200: estimateInputsSchema },
+      },
+    },
+    async (request) => projectEstimateInputs(app.ctx, scopeOf(request), request.params.id),
   );
 
   typed.post(

@@ -1,15 +1,25 @@
-import { computeEstimate, DEFAULT_ESTIMATE_ASSUMPTIONS, estimateAssumptionsSchema, type Estimate, type EstimateAssumptions } from '@sunin/contract';
+import { computeEstimate, DEFAULT_ESTIMATE_ASSUMPTIONS, estimateAssumptionsSchema, estimateInputMaps, type Estimate, type EstimateAssumptions, type EstimateInputs } from '@sunin/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import { findProject, type ProjectScope } from '../projects/project-access.js';
 import { readSetting, type Setting } from '../settings/settings.service.js';
+import { loadEngineInputs, projectMeters } from './estimate-inputs.js';
 
 export const readEstimateAssumptions = (db: Executor): Promise<Setting<EstimateAssumptions>> =>
   readSetting(db, 'estimate_assumptions', estimateAssumptionsSchema, DEFAULT_ESTIMATE_ASSUMPTIONS);
 
-/** GET /api/projects/{id}/estimate: the project's own data through the administrator's assumptions. */
+/** GET /api/projects/{id}/estimate: the project's own data, its meters' tariffs and interval data through the administrator's assumptions. */
 export async function projectEstimate(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<Estimate> {
   const project = await findProject(ctx.db, scope, projectId);
-  const { value: assumptions } = await readEstimateAssumptions(ctx.db);
-  return computeEstimate(project, assumptions);
+  const meters = projectMeters(project);
+  const [{ value: assumptions }, engine] = await Promise.all([readEstimateAssumptions(ctx.db), loadEngineInputs(ctx.db, project, meters)]);
+  return computeEstimate({ ...project, meters, ...estimateInputMaps(engine) }, assumptions);
+}
+
+/** GET /api/projects/{id}/estimate-inputs: the same inputs, for the web app to recompute as the partner types. */
+export async function projectEstimateInputs(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<EstimateInputs> {
+  const project = await findProject(ctx.db, scope, projectId);
+  const meters = projectMeters(project);
+  const [{ value: assumptions }, engine] = await Promise.all([readEstimateAssumptions(ctx.db), loadEngineInputs(ctx.db, project, meters)]);
+  return { assumptions, tariffs: engine.tariffs, intervals: engine.intervals.map((series) => ({ ...series, values: Array.from(series.values) })) };
 }
