@@ -283,6 +283,13 @@ export const usagePointKey = (href: string) => {
 };
 const isOwnResource = (href: string, kind: string) => new RegExp(`(?:^|/)${kind}/[^/?#\\s]+/?$`).test(href.trim());
 
+/** The value of the one key that names the same MeterReading id as `key`, when only one does. */
+function sameMeterReading(types: Map<string, string>, key: string): string | undefined {
+  const id = key.slice(key.lastIndexOf('/MeterReading/'));
+  const matches = [...types.entries()].filter(([candidate]) => candidate.endsWith(id));
+  return matches.length === 1 ? matches[0]![1] : undefined;
+}
+
 const ENERGY_WATT_HOURS = 72;
 const FLOW_FORWARD = 1;
 const FLOW_NET = 4;
@@ -414,7 +421,8 @@ async function readEspi(chunks: AsyncIterable<string>, project: { clock: LocalCl
   const labels: string[] = [];
   const left = { gas: 0, exports: 0, net: 0, other: 0 };
   for (const [key, raw] of blocks) {
-    const typeKey = meterReadingTypes.get(key);
+    // The MeterReading's own entry may name it without its UsagePoint ("MeterReading/1"): then its id alone, if unique.
+    const typeKey = meterReadingTypes.get(key) ?? sameMeterReading(meterReadingTypes, key);
     const type = (typeKey ? readingTypes.get(typeKey) : undefined) ?? (types.length === 1 ? types[0] : undefined);
     if (!type) {
       if (types.length === 0) throw new UnreadableUsageFile('The file has readings but no ReadingType saying their unit.');
@@ -693,7 +701,9 @@ async function readCsv(chunks: AsyncIterable<string>): Promise<FileReadings> {
     lineNumber += 1;
     if (row.every((cell) => cell.trim() === '')) continue;
     // A header: the first, or a new block's (SCE repeats it for every day, Delivered and Received apart).
-    if (!row.some((cell) => amount(cell) !== undefined)) {
+    // A row whose usage cell holds a number is data, and is not looked at as a header.
+    const isData = columns !== undefined && amount(row[columns.usage] ?? '') !== undefined;
+    if (!isData && !row.some((cell) => amount(cell) !== undefined)) {
       const header = csvColumns(row);
       if (header) {
         if (header.direction === 'net') {
@@ -710,6 +720,14 @@ async function readCsv(chunks: AsyncIterable<string>): Promise<FileReadings> {
     const usageCell = (row[columns.usage] ?? '').trim();
     // Lines between blocks ("Data for period starting: ...") and readings left blank say nothing.
     if (usageCell === '') continue;
+    if (columns.direction === 'received') {
+      const exported = amount(usageCell);
+      if (exported !== undefined) {
+        received.rows += 1;
+        received.kwh += exported * columns.usageUnit;
+      }
+      continue;
+    }
     let startCell = row[columns.start ?? columns.date!] ?? '';
     let endCell: string | undefined;
     const span = SPAN.exec(startCell.replace(/\u00A0/g, ' ').trim());
@@ -733,11 +751,6 @@ async function readCsv(chunks: AsyncIterable<string>): Promise<FileReadings> {
       continue;
     }
     const kwh = value * columns.usageUnit;
-    if (columns.direction === 'received') {
-      received.rows += 1;
-      received.kwh += kwh;
-      continue;
-    }
     refuseNegative(kwh, start.seconds);
     let end: number | undefined;
     if (endCell !== undefined) {

@@ -130,6 +130,10 @@ describe('ESPI feeds as utilities write them', () => {
     expect(result.meters).toEqual([HOURS_2024.map((hours) => Math.round(hours * 0.5))]);
     expect(result.warnings.join(' ')).toMatch(/Left out 1 reading series of energy received from the site/);
     expect(result.series[0]).toMatchObject({ step_seconds: 3600, start: Date.UTC(2024, 0, 1) / 1000 });
+    // A MeterReading entry that names itself without its UsagePoint still finds its reading type.
+    const bare = xml.replace('<link rel="self" href="UsagePoint/1/MeterReading/01"/>', '<link rel="self" href="MeterReading/01"/>');
+    expect(bare).not.toBe(xml);
+    expect((await parse(bare)).meters).toEqual(result.meters);
   });
 
   it('leaves out a gas usage point and its reading type, even in watt-hours, with a warning', async () => {
