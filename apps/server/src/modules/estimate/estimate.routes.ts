@@ -1,4 +1,14 @@
-import { DEFAULT_ESTIMATE_ASSUMPTIONS, ESTIMATE_SOURCES, estimateAssumptionsBodySchema, estimateAssumptionsResponseSchema, estimateInputsSchema, estimateSchema, usageImportSchema } from '@sunin/contract';
+import {
+  DEFAULT_ESTIMATE_ASSUMPTIONS,
+  ESTIMATE_SOURCES,
+  estimateAssumptionsBodySchema,
+  estimateAssumptionsResponseSchema,
+  estimateInputsSchema,
+  estimateSchema,
+  stateCode,
+  usageImportSchema,
+  type UsageImport,
+} from '@sunin/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
@@ -11,6 +21,9 @@ import { receiveUpload, uploadSource } from '../projects/upload-request.js';
 import type { UploadFileStream } from '../projects/upload-stream.js';
 import { writeSetting } from '../settings/settings.service.js';
 import { parseUsageFile } from '../usage/green-button.js';
+import { capUnnamedIntervalImports, saveIntervalImport } from '../usage/interval-imports.js';
+import type { BuiltIntervalSeries } from '../usage/interval-series.js';
+import type { Executor } from '../../db/client.js';
 import { projectEstimate, projectEstimateInputs, readEstimateAssumptions } from './estimate.service.js';
 
 /**
@@ -44,11 +57,12 @@ export function registerProjectEconomicsRoutes(app: FastifyInstance, options: Pr
   typed.post(
     `${prefix}/:id/usage-imports`,
     {
-      // Nothing is saved: the admin area's other tabs have nothing to refresh.
+      // The project does not change (interval data is kept aside until a save names it): the admin area's other tabs have nothing to refresh.
       config: { changesNothing: true },
       schema: {
         tags,
-        summary: 'Read a Green Button file (ESPI XML or CSV, multipart field "file") into 12 months per meter; nothing is saved',
+        summary:
+          'Read a Green Button file (ESPI XML, CSV, or a ZIP holding one; multipart field "file") into 12 calendar months per meter; the project does not change, and interval data is kept aside until a save names it',
         params: projectParams,
         consumes: ['multipart/form-data'],
         response: { 200: usageImportSchema },
@@ -61,14 +75,16 @@ export function registerProjectEconomicsRoutes(app: FastifyInstance, options: Pr
         app,
         request,
         async () => {
-          await findWritableProject(app.ctx.db, scope, request.params.id);
+          const project = await findWritableProject(app.ctx.db, scope, request.params.id);
           const { stream } = await uploadSource(request, maxBytes).open();
           const file = stream as UploadFileStream;
           const tooLarge = () => new AppError('payload_too_large', tooLargeMessage(maxBytes), { file: tooLargeMessage(maxBytes) });
           try {
-            const result = await parseUsageFile(file);
+            const result = await parseUsageFile(file, { state: stateCode(project.state), maxBytes });
             if (file.truncated) throw tooLarge();
-            return result;
+            const { series, first_month_index: _first, ...answer } = result;
+            const interval_imports = await keepIntervalSeries(app.ctx.db, project.id, series, result.months);
+            return { ...answer, interval_imports } satisfies UsageImport;
           } catch (error) {
             file.resume();
             if (file.truncated) throw tooLarge();
@@ -81,6 +97,32 @@ export function registerProjectEconomicsRoutes(app: FastifyInstance, options: Pr
       );
     },
   );
+}
+
+/**
+ * Issue 35 item 3: the interval series of an import's meters, kept aside for the project until a
+ * save names them (the import itself replaces nothing; the project's older unnamed imports are
+ * capped). Answers each meter's { id, step_minutes } or null.
+ */
+async function keepIntervalSeries(db: Executor, projectId: number, series: (BuiltIntervalSeries | null)[], months: string[]): Promise<UsageImport['interval_imports']> {
+  if (series.every((item) => item === null)) return series.map(() => null);
+  return db.transaction(async (tx) => {
+    const kept: UsageImport['interval_imports'] = [];
+    for (const item of series) {
+      if (!item) {
+        kept.push(null);
+        continue;
+      }
+      const id = await saveIntervalImport(tx, projectId, { ...item, first_month: months[0]!, last_month: months[months.length - 1]! });
+      kept.push({ id, step_minutes: item.step_seconds / 60 });
+    }
+    await capUnnamedIntervalImports(
+      tx,
+      projectId,
+      kept.flatMap((item) => (item ? [item.id] : [])),
+    );
+    return kept;
+  });
 }
 
 /** GET and PUT /api/admin/estimate-assumptions (full_access_admin only; every change audited). */

@@ -48,15 +48,16 @@ describe('parseUsageFile: ESPI XML', () => {
   });
 
   it('scales by powerOfTenMultiplier and keeps only delivered watt-hours per meter', async () => {
-    const xml = espiFeed({ from: '2024-01-01T00:00:00Z', hours: 24 * 31, whPerHour: 2, powerOfTen: 3, extraReverseSeries: true });
+    // Midnight on US Central time, the national clock of a project without a state.
+    const xml = espiFeed({ from: '2024-01-01T06:00:00Z', hours: 24 * 31, whPerHour: 2, powerOfTen: 3, extraReverseSeries: true });
     const result = await parse(xml);
     expect(result.meters).toEqual([[...Array<null>(11).fill(null), 1488]]); // 744 hours x 2 kWh
-    expect(result.warnings.join(' ')).toMatch(/not delivered energy/);
-    expect(result.warnings.join(' ')).toMatch(/no time zone/);
+    expect(result.warnings.join(' ')).toMatch(/received from the site \(exports to the grid\)/);
+    expect(result.warnings.join(' ')).toMatch(/no time zone \(LocalTimeParameters\): its readings are placed in months and hours on US Central time/);
   });
 
   it('reports gaps inside the kept months', async () => {
-    const xml = espiFeed({ from: '2024-01-01T00:00:00Z', hours: 24 * 62, whPerHour: 1000, powerOfTen: 0, skipHours: [100, 101, 102] });
+    const xml = espiFeed({ from: '2024-01-01T06:00:00Z', hours: 24 * 62, whPerHour: 1000, powerOfTen: 0, skipHours: [100, 101, 102] });
     const result = await parse(xml);
     expect(result.meters[0]!.slice(-2)).toEqual([741, 696]);
     expect(result.warnings.join(' ')).toMatch(/January 2024 is missing 3 hours of readings/);
@@ -150,7 +151,9 @@ describe('parseUsageFile: CSV', () => {
       expect(refused, march).toBeInstanceOf(UnreadableUsageFile);
       expect((refused as UnreadableUsageFile).fields).toEqual({ file: expect.stringMatching(/^March 2024 adds up to more than 50,000,000 kWh/) });
     }
-    for (const march of ['-1', '-1e308']) await expect(parse(year(march)), march).rejects.toThrow(/^March 2024 adds up to less than 0 kWh: the file holds net usage/);
+    for (const march of ['-1', '-1e308']) {
+      await expect(parse(year(march)), march).rejects.toThrow(/^The file has a negative reading \(-1(e\+308)? kWh at 2024-03-01 00:00\): it holds net usage, not consumption; download the consumption \(delivered\) data instead\.$/);
+    }
   });
 });
 

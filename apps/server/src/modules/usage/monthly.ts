@@ -14,8 +14,12 @@ export interface Reading {
 }
 
 export interface MonthlyUsage {
-  /** One list per meter, oldest month first: 12 kWh totals, null for a month without readings. */
+  /** One list per meter, oldest month first: 12 kWh totals, null for a month without (complete) readings. */
   meters: (number | null)[][];
+  /** The calendar month (YYYY-MM) of each of the 12 values. */
+  months: string[];
+  /** The first of the 12 months as year * 12 + month index (for the interval series). */
+  first_month_index: number;
   /** First and last day of the 12 months, YYYY-MM-DD. */
   period_start: string;
   period_end: string;
@@ -33,7 +37,33 @@ const monthIndexOf = (seconds: number) => {
   const date = new Date(seconds * 1000);
   return date.getUTCFullYear() * 12 + date.getUTCMonth();
 };
-const monthStart = (index: number) => Date.UTC(Math.floor(index / 12), index % 12, 1) / 1000;
+export const monthStart = (index: number) => Date.UTC(Math.floor(index / 12), index % 12, 1) / 1000;
+/** 'YYYY-MM' of a month index. */
+export const monthKey = (index: number) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+
+/**
+ * A local clock: UTC seconds to the wall-clock seconds (as if UTC) of the meter's place. Readings
+ * are summed in wall-clock time; the clock says how long each local month really is (a March
+ * with the spring-forward night has 743 hours, a November 745), so no hour that does not exist
+ * is reported missing.
+ */
+export type LocalClock = (utc: number) => number;
+
+/** UTC seconds of a wall-clock instant that is not inside a daylight-saving change (months and days begin at midnight, never inside one). */
+export const utcOfWall = (clock: LocalClock, wall: number): number => {
+  let utc = wall - (clock(wall) - wall);
+  utc = wall - (clock(utc) - utc);
+  return utc;
+};
+/**
+ * The wall-clock seconds of month `index` that exist on the local clock: the month less the hour
+ * skipped on the spring-forward night (March: 743 hours). The repeated hour of the fall-back
+ * night is read twice in wall-clock time, so November needs no more than its 720 hours.
+ */
+export const localMonthSeconds = (clock: LocalClock | undefined, index: number): number => {
+  const wall = monthStart(index + 1) - monthStart(index);
+  return clock ? Math.min(wall, utcOfWall(clock, monthStart(index + 1)) - utcOfWall(clock, monthStart(index))) : wall;
+};
 const monthName = (index: number) => `${MONTH_NAMES[index % 12]} ${Math.floor(index / 12)}`;
 /** 'March 2025': the name of the month `offset` months after the YYYY-MM-DD `periodStart`. */
 export const monthNameAfter = (periodStart: string, offset: number) => monthName(Number(periodStart.slice(0, 4)) * 12 + Number(periodStart.slice(5, 7)) - 1 + offset);
@@ -83,14 +113,16 @@ const hoursText = (seconds: number) => {
 
 /**
  * The last 12 complete calendar months common to the file, per meter. A month is complete
- * when its readings cover {@link COMPLETE_COVERAGE} of it; the partial months at either end
- * of the file are dropped and said, gaps inside the 12 months are said, and a month without
- * readings is null. Returns null when the file has no complete month at all.
+ * when its readings cover {@link COMPLETE_COVERAGE} of its local hours (by `clock`); the partial
+ * months at either end of the file are dropped and said, gaps inside the 12 months are said,
+ * and a month without readings, or with too few to be a month's usage, is null: a partial
+ * month summed as if whole would understate the usage. Returns null when the file has no
+ * complete month at all.
  */
-export function lastTwelveMonths(meterReadings: Iterable<Reading>[]): MonthlyUsage | null {
+export function lastTwelveMonths(meterReadings: Iterable<Reading>[], clock?: LocalClock, labels?: string[]): MonthlyUsage | null {
   const perMeter = meterReadings.map((readings) => sumByMonth(readings));
   const warnings: string[] = [];
-  const completeness = (index: number, total: MonthTotal) => total.covered / (monthStart(index + 1) - monthStart(index));
+  const completeness = (index: number, total: MonthTotal) => total.covered / localMonthSeconds(clock, index);
 
   let lastComplete = -Infinity;
   for (const months of perMeter) {
@@ -107,7 +139,7 @@ export function lastTwelveMonths(meterReadings: Iterable<Reading>[]): MonthlyUsa
   if (before.length > 0) warnings.push(`Kept the last 12 complete months; left out ${before.length} earlier month${before.length === 1 ? '' : 's'}.`);
 
   const meters = perMeter.map((months, meterIndex) => {
-    const label = perMeter.length > 1 ? `Meter ${meterIndex + 1}: ` : '';
+    const label = perMeter.length > 1 ? `${labels?.[meterIndex] ?? `Meter ${meterIndex + 1}`}: ` : '';
     const absent = Array.from({ length: MONTHS_KEPT }, (_, offset) => first + offset).filter((index) => !months.has(index));
     for (const [from, to] of runs(absent)) warnings.push(`${label}no readings for ${from === to ? monthName(from) : `${monthName(from)} to ${monthName(to)}`}.`);
     return Array.from({ length: MONTHS_KEPT }, (_, offset) => {
@@ -115,10 +147,21 @@ export function lastTwelveMonths(meterReadings: Iterable<Reading>[]): MonthlyUsa
       const total = months.get(index);
       if (!total) return null;
       const share = completeness(index, total);
-      const missing = monthStart(index + 1) - monthStart(index) - total.covered;
-      if (share < 0.9995) warnings.push(`${label}${monthName(index)} is missing ${hoursText(missing)} of readings${share < COMPLETE_COVERAGE ? ' (a partial month)' : ''}.`);
+      const missing = localMonthSeconds(clock, index) - total.covered;
+      if (share < COMPLETE_COVERAGE) {
+        warnings.push(`${label}${monthName(index)} has readings for only ${hoursText(total.covered)} (a partial month): it is left empty rather than counted as a whole month.`);
+        return null;
+      }
+      if (share < 0.9995) warnings.push(`${label}${monthName(index)} is missing ${hoursText(missing)} of readings.`);
       return Math.round(total.kwh);
     });
   });
-  return { meters, period_start: isoDay(monthStart(first)), period_end: isoDay(monthStart(lastComplete + 1) - 86_400), warnings };
+  return {
+    meters,
+    months: Array.from({ length: MONTHS_KEPT }, (_, offset) => monthKey(first + offset)),
+    first_month_index: first,
+    period_start: isoDay(monthStart(first)),
+    period_end: isoDay(monthStart(lastComplete + 1) - 86_400),
+    warnings,
+  };
 }
