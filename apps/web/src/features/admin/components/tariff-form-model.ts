@@ -1,4 +1,4 @@
-import { tariffInputSchema, type DayKind, type ExportCredit, type Tariff, type TariffInput } from '@sunin/contract';
+import { tariffInputSchema, tariffProblems, type DayKind, type ExportCredit, type Tariff, type TariffInput } from '@sunin/contract';
 
 /**
  * The tariff editor's state and its translation to the API's body (issue 35 item 4). Numbers
@@ -141,6 +141,8 @@ export function checkTariffForm(form: TariffForm): { input: TariffInput; errors:
   if (parsed.success) return { input: parsed.data, errors: {} };
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'tariff'] ??= issue.message;
+  // zod runs the cross-field rules only once every field parses: an overlap is said together with a blank name.
+  for (const problem of tariffProblems(built.input)) fields[problem.path.join('.')] ??= problem.message;
   return { input: built.input, errors: placeErrors(fields, built) };
 }
 

@@ -157,7 +157,7 @@ export function TariffForm({ tariff }: { tariff?: Tariff }) {
           {save.isPending ? 'Saving…' : 'Save tariff'}
         </Button>
       </div>
-      <ConfirmDialog open={confirming} title="Delete this tariff?" confirmLabel="Delete tariff" onConfirm={confirmDelete} onCancel={() => setConfirming(false)} pending={remove.isPending}>
+      <ConfirmDialog open={confirming} title="Delete this tariff?" confirmLabel="Yes, delete it" onConfirm={confirmDelete} onCancel={() => setConfirming(false)} pending={remove.isPending}>
         <p>
           “{tariff?.name}” will be deleted for everyone. A tariff a project’s meter is on cannot be deleted: choose another tariff for those meters first.
         </p>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { MONTH_NAMES, MONTH_SHORT_NAMES } from '@sunin/contract';
 import { BASE_COLOUR, GRID_DAY_KINDS, periodCodes, periodColour, periodGrid, periodNames, type PeriodRow } from './tariff-form-model';
 
@@ -8,10 +9,10 @@ const hourRange = (hour: number) => `${String(hour).padStart(2, '0')}:00 to ${St
 /**
  * The tariff's periods as two 12 x 24 grids, weekdays and weekends (issue 35 item 4): each
  * month x hour cell in its period's colour with the period's code as text, the base rate plain.
- * Live as the periods are edited. A table with month and hour headers, so a screen reader can
+ * Live as the periods are edited (and only then: memo, as the other fields are typed). A table with month and hour headers, so a screen reader can
  * read any cell with its month and hour; it scrolls sideways inside its box on a phone.
  */
-export function TariffGrid({ periods }: { periods: readonly PeriodRow[] }) {
+export const TariffGrid = memo(function TariffGrid({ periods }: { periods: readonly PeriodRow[] }) {
   const names = periodNames(periods);
   const codes = periodCodes(names);
   const grid = periodGrid(periods);
@@ -69,4 +70,4 @@ export function TariffGrid({ periods }: { periods: readonly PeriodRow[] }) {
       ))}
     </div>
   );
-}
+});
