@@ -5,6 +5,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { TextLink } from '../../../components/ui/text-link';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminTariff } from '../api/tariffs';
+import { ActivityPanel } from '../components/activity-panel';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { TariffForm } from '../components/tariff-form';
 import { parseRouteId } from './route-id';
@@ -37,7 +38,10 @@ export function TariffEditorPage() {
       ) : tariff.isError ? (
         <LoadError message="The tariff could not be loaded. Check your connection and try again." onRetry={() => tariff.refetch()} retrying={tariff.isFetching} />
       ) : (
-        <TariffForm key={tariff.data.id} tariff={tariff.data} />
+        <div className="space-y-8">
+          <TariffForm key={tariff.data.id} tariff={tariff.data} />
+          <ActivityPanel entityType="tariff" entityId={tariff.data.id} />
+        </div>
       )}
     </div>
   );
