@@ -16,11 +16,14 @@ const COLUMNS: Array<Column<Tariff>> = [
   {
     header: 'Name',
     cell: (row) => (
-      <div className="min-w-48">
-        <span className="font-medium text-ink-900">{row.name}</span>
+      <div className="min-w-44">
+        {/* The name opens the editor too: on a phone the View column is off to the side. */}
+        <TextLink to={`/admin/tariffs/${row.id}`}>{row.name}</TextLink>
         {row.example && (
           <span className="mt-1 block">
-            <Badge tone="amber">{TARIFF_EXAMPLE_BADGE}</Badge>
+            <Badge tone="amber" className="whitespace-normal!">
+              {TARIFF_EXAMPLE_BADGE}
+            </Badge>
           </span>
         )}
       </div>
