@@ -47,6 +47,10 @@ describe('admin tariffs', () => {
     expect(rest).toEqual([]);
     expect(entry).toMatchObject({ actor_id: admin.user.id, action: 'tariff_created' });
     expect(entry!.changes).toMatchObject({ name: { before: null, after: 'Created TOU' }, customer_charge_usd: { before: null, after: 50 } });
+    // The admin audit trail answers it by entity, as the editor's Activity reads it.
+    const audit = await call('GET', `/api/admin/audit?entity_type=tariff&entity_id=${tariff.id}`);
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(audit.json()).toEqual([expect.objectContaining({ action: 'tariff_created', entity_type: 'tariff', entity_id: tariff.id, actor_name: 'Avery Admin' })]);
   });
 
   it('replaces a tariff, auditing only the changed fields, and a PUT of an example clears example', async () => {
