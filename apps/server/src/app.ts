@@ -29,6 +29,7 @@ import { proposalsRoutes } from './modules/proposals/proposals.routes.js';
 import { adminProposalsRoutes } from './modules/admin/admin-proposals.routes.js';
 import { adminAuditRoutes } from './modules/admin/admin-audit.routes.js';
 import { adminEstimateRoutes } from './modules/estimate/estimate.routes.js';
+import { adminTariffRoutes, tariffRoutes } from './modules/tariffs/tariffs.routes.js';
 import { adminEarningsRoutes, earningsRoutes } from './modules/earnings/earnings.routes.js';
 import { adminStallRoutes } from './modules/stalls/stalls.routes.js';
 import { adminAnalyticsRoutes, userAnalyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -253,6 +254,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminProposalsRoutes);
       await api.register(adminAuditRoutes);
       await api.register(adminEstimateRoutes);
+      await api.register(tariffRoutes);
+      await api.register(adminTariffRoutes);
       await api.register(earningsRoutes);
       await api.register(adminEarningsRoutes);
       await api.register(adminStallRoutes);

@@ -13,7 +13,7 @@ import { count, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../app-context.js';
 import { runWithin, type ClusterLocks, type Database } from '../db/client.js';
 import { createUser } from '../db/factories/users.js';
-import { mailOutbox, projects, proposalTickets, users, type UserRow } from '../db/schema/index.js';
+import { mailOutbox, projects, proposalTickets, tariffs, users, type UserRow } from '../db/schema/index.js';
 import { LocalPaymentProvider } from '../lib/billing/index.js';
 import { confirmLocalCheckout, createCheckoutSession } from '../modules/billing/billing.service.js';
 import { recordDeal, recordPayout } from '../modules/earnings/earnings.service.js';
@@ -24,9 +24,11 @@ import { contactRecords, linkRecords } from '../modules/projects/project-records
 import { createProject, updateProject } from '../modules/projects/projects.service.js';
 import { settleStaysFromHistory } from '../modules/projects/stage-history.js';
 import { adminUpdateProposalTicket, createProposalTicket, requestRevision } from '../modules/proposals/proposals.service.js';
+import { createTariff } from '../modules/tariffs/tariffs.service.js';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
 import { energyProfilePdf, sitePhoto } from './demo-files.js';
 import { DEMO_PROJECTS, type DemoProject } from './demo-projects.js';
+import { DEMO_TARIFFS } from './demo-tariffs.js';
 import { DemoTimeline } from './demo-timeline.js';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
@@ -62,6 +64,7 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
     const demo = withinTransaction(ctx, tx as unknown as Database);
     const timeline = new DemoTimeline(demo.db);
     await createDemoAccounts(demo.db);
+    await seedExampleTariffs(demo);
     await subscribeDemoSalesPartner(demo);
     const people = await loadDemoPeople(demo.db);
     await timeline.begin();
@@ -239,6 +242,16 @@ async function readOlderNotifications(ctx: AppContext, person: UserRow): Promise
 export async function seedDemoOnce(ctx: AppContext, locks: ClusterLocks): Promise<DemoAccount[]> {
   const result = await locks.withAdvisoryLock('seed-demo', () => seedDemoData(ctx), { wait: true });
   return result.acquired ? result.value : [];
+}
+
+/**
+ * The example tariffs of the five markets (demo-tariffs.ts), each marked `example` so that the
+ * screens say to check it against the utility's sheet; one already there by name is left alone.
+ * Not audited: no administrator wrote them.
+ */
+export async function seedExampleTariffs(ctx: AppContext): Promise<void> {
+  const present = new Set((await ctx.db.select({ name: tariffs.name }).from(tariffs)).map((row) => row.name));
+  for (const tariff of DEMO_TARIFFS) if (!present.has(tariff.name)) await createTariff(ctx, tariff, null, { example: true });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { defaultMeterMonths, LOAD_PROFILES } from '@sunin/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tariffInput } from '../db/factories/tariffs.js';
 import { meterIntervalImports, tariffs } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { call, ownEverything, type Session } from './resources.js';
@@ -29,7 +30,9 @@ beforeAll(async () => {
   const victim = await t.signIn();
   ids = await ownEverything(t, member, 'Fuzz Co');
   const account = await call(t, 'POST', '/api/admin/accounts', admin.auth, { account: { user_id: member.user.id, company_name: 'Fuzz Account' } });
+  const tariff = await call(t, 'POST', '/api/admin/tariffs', admin.auth, { tariff: tariffInput() });
   Object.assign(ids, {
+    'tariffs:id': tariff.json().tariff.id,
     'users:id': victim.user.id,
     'accounts:id': account.json().id,
     'referrals:id': ids['projects:id'],

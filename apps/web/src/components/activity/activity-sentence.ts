@@ -149,6 +149,17 @@ function recordName(kind: string, changes: AuditChanges): string {
 /** "updated contact Kim Lee: changed the title from CEO to CFO". */
 const withDetails = (head: string, details: string[]) => (details.length > 0 ? `${head}: ${joinWords(details)}` : head);
 
+/** How a tariff's changed fields read in a sentence (issue 35 item 4). */
+const TARIFF_FIELD_WORDS: Record<string, string> = {
+  customer_charge_usd: 'customer charge',
+  effective_date: 'effective date',
+  energy_rates: 'energy rates',
+  demand_charges: 'demand charges',
+  export_credit: 'export rule',
+  export_rate_usd_per_kwh: 'export rate',
+  example: 'example mark',
+};
+
 const RECORD_ACTION = /^(contact|link|ticket|photo|file|account)_(created|updated|deleted|uploaded|renamed)$/;
 
 function recordSentence(kind: string, verb: string, entry: AuditEntry): string {
@@ -230,6 +241,17 @@ export function describeAuditAction(entry: AuditEntry): string {
       const figures = [money(changes.contract_value_usd?.after, 'a contract value of'), money(changes.net_profit_usd?.after, 'a net profit of')].filter(Boolean);
       const verb = action === 'deal_recorded' ? 'recorded the deal' : 'corrected the deal';
       return figures.length > 0 ? `${verb}: ${joinWords(figures)}` : verb;
+    }
+    case 'tariff:tariff_created':
+    case 'tariff:tariff_deleted': {
+      const name = valueOf(changes, 'name');
+      const verb = action === 'tariff_created' ? 'created the tariff' : 'deleted the tariff';
+      return name ? `${verb} ${name}` : verb;
+    }
+    case 'tariff:tariff_updated': {
+      // A tariff's periods and rates are lists: the sentence names what changed, the editor shows how.
+      const fields = Object.keys(changes).map((field) => TARIFF_FIELD_WORDS[field] ?? field.replace(/_/g, ' '));
+      return fields.length > 0 ? `changed the tariff's ${joinWords(fields)}` : 'updated the tariff';
     }
     case 'user:earning_approved':
       return `approved earnings entry #${String(changes.record_id?.after ?? '')}`.replace(/ #$/, '');

@@ -1,4 +1,6 @@
 import { US_STATES, type EstimateAssumptions, type EstimateAssumptionsResponse, type UsStateCode } from '@sunin/contract';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useEstimateAssumptions, useSaveEstimateAssumptions } from '../api/estimate-assumptions';
 import { AdminPageHeader } from '../components/admin-page-header';
@@ -131,7 +133,15 @@ export function EstimateSettingsPage() {
   const settings = useEstimateAssumptions();
   return (
     <div className="mx-auto max-w-5xl">
-      <AdminPageHeader title="Estimate Settings" description="The numbers behind every project's preliminary savings and financing estimate. Changes apply to every estimate at once and are recorded in the audit trail." />
+      <AdminPageHeader
+        title="Estimate Settings"
+        description="The numbers behind every project's preliminary savings and financing estimate. Changes apply to every estimate at once and are recorded in the audit trail."
+        actions={
+          <Link to="/admin/tariffs" className={buttonClasses('secondary')}>
+            Tariffs
+          </Link>
+        }
+      />
       <SettingsBody query={settings} what="estimate settings">
         {(data) => <SettingsForm data={data} />}
       </SettingsBody>

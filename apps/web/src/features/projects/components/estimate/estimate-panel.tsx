@@ -66,6 +66,10 @@ export function EstimatePanel({ projectId }: { projectId: number }) {
             <Link className={textLinkClasses} to="/admin/estimate-settings">
               Estimate Settings
             </Link>
+            {' · '}
+            <Link className={textLinkClasses} to="/admin/tariffs">
+              Tariffs
+            </Link>
           </>
         )}
       </p>
