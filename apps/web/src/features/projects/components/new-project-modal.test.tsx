@@ -145,6 +145,25 @@ describe('New Project modal (member-app.md 2)', { timeout: 20_000 }, () => {
     expect(within(dialog()).queryByRole('region', { name: 'Meters (kWh Only)' })).not.toBeInTheDocument();
   });
 
+  it("offers each meter the tariffs of the state typed in step 1, and the profile and start month (issue 35 item 1)", async () => {
+    const tariff = { id: 12, name: 'TOU-GS-2', utility: 'Southern California Edison', state: 'CA', effective_date: '2025-01-01', source: '', customer_charge_usd: 100, periods: [], energy_rates: [{ period: null, usd_per_kwh: 0.2 }], demand_charges: [], export_credit: 'net_billing', export_rate_usd_per_kwh: 0.05, example: true, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+    const calls = stubFetch(({ url }) => (url.pathname === '/api/tariffs' ? jsonResponse({ tariffs: [tariff] }) : jsonResponse([])));
+    const { user } = renderWizard();
+    await user.type(within(dialog()).getByLabelText('State'), 'California');
+    await user.click(button('Next'));
+    await user.click(button('Next'));
+    await user.selectOptions(within(dialog()).getByLabelText('Power Bill Received?'), 'Yes');
+    const meter1 = within(within(dialog()).getByRole('group', { name: 'Meter 1' }));
+    await waitFor(() => expect(within(meter1.getByLabelText('Tariff')).getAllByRole('option')).toHaveLength(2));
+    expect(within(meter1.getByLabelText('Tariff')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'No tariff (use the average rate)',
+      'TOU-GS-2, Southern California Edison (Example)',
+    ]);
+    expect(calls.find((call) => call.url.pathname === '/api/tariffs')!.url.searchParams.get('state')).toBe('CA');
+    await user.selectOptions(meter1.getByLabelText('Starts'), 'March 2024');
+    expect(meter1.getByLabelText('Month 12, February 2025')).toBeInTheDocument();
+  });
+
   it('strips everything but digits and dots from the average bill, shown after a $', async () => {
     stubFetch(() => jsonResponse([]));
     const { user } = renderWizard();
