@@ -114,7 +114,23 @@ function MeterFieldset({ meterIndex, state, onRemove }: { meterIndex: number; st
           onChange={(event) => setValue(`meter_rows.${meterIndex}.months`, consecutiveMonths(event.target.value), { shouldDirty: true })}
         />
       </div>
-      {intervalId !== null && intervalId !== undefined && <p className="mt-3 text-sm text-brand-800">{intervalNote(intervalStep ?? null)}</p>}
+      {intervalId !== null && intervalId !== undefined && (
+        // The bill engine reads the interval data rather than the 12 values: typed changes count only without it.
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="text-sm text-brand-800">{intervalNote(intervalStep ?? null)}</p>
+          <Button
+            variant="ghost-danger"
+            className="min-h-8 px-2 py-1"
+            aria-label={`Stop using the interval data of ${position}`}
+            onClick={() => {
+              setValue(`meter_rows.${meterIndex}.interval_import_id`, null, { shouldDirty: true });
+              setValue(`meter_rows.${meterIndex}.interval_step_minutes`, null, { shouldDirty: true });
+            }}
+          >
+            Use the monthly values instead
+          </Button>
+        </div>
+      )}
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {Array.from({ length: MONTHS_PER_METER }, (_, monthIndex) => {
           const month = months[monthIndex];

@@ -144,7 +144,7 @@ export function TaxCreditFields() {
           type="date"
           label="Construction start date"
           optional
-          hint="When physical work of a significant nature begins: with the in-service date it decides whether the 2025 law leaves the credit."
+          hint="When physical work of a significant nature begins: with the in-service date it decides whether the credit applies under the July 2025 law."
           error={errors.construction_start_date?.message}
           {...register('construction_start_date')}
         />

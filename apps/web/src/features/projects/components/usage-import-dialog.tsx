@@ -56,7 +56,7 @@ function MonthsTable({ result }: { result: UsageImport }) {
         <tbody>
           {result.meters.map((values, meter) => (
             <tr key={meter} className="border-t border-ink-100">
-              <th scope="row" className="py-1 pr-2 text-left font-medium">
+              <th scope="row" className="whitespace-nowrap py-1 pr-2 text-left font-medium">
                 {result.meter_labels[meter] ?? `Meter ${meter + 1}`}
               </th>
               {values.map((value, month) => (

@@ -170,6 +170,13 @@ describe('Meters by calendar month in Utility Info (issue 35 item 1)', { timeout
       { name: 'Main building', tariff_id: 4, load_profile: 'retail', months: defaultMeterMonths(), interval_import_id: 31 },
       { name: 'Cold room', tariff_id: 9, load_profile: 'office', months: aprilToMarch, interval_import_id: null },
     ]);
+
+    calls.length = 0;
+    // Dropping the interval data makes the typed values count again.
+    await user.click(meterGroup().getByRole('button', { name: 'Stop using the interval data of Meter 1' }));
+    expect(meterGroup().queryByText('Interval data (15-minute) kept for the bill engine')).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Save Utility Information' }, { timeout: 5000 }));
+    expect(((await patchBody(calls)).meters as { interval_import_id: number | null }[])[0]!.interval_import_id).toBeNull();
   });
 
   it('publishes the unsaved meters and bill to the estimate while the form differs from the saved project', async () => {
