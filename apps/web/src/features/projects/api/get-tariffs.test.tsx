@@ -25,13 +25,13 @@ const TARIFF = {
 };
 
 describe('useTariffs (the meters’ tariff picker)', () => {
-  it("reads the members' GET /api/tariffs for a state, or for all states, as a list of tariffs", async () => {
+  it("reads the members' GET /api/tariffs for the project's state, by name or code, and asks nothing without a state", async () => {
     const calls = stubFetch(() => jsonResponse({ tariffs: [TARIFF] }));
-    const { result } = renderHook(() => useTariffs('NV'), { wrapper });
+    const { result } = renderHook(() => useTariffs('Nevada'), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual([TARIFF]));
     expect(`${calls[0]!.url.pathname}${calls[0]!.url.search}`).toBe('/api/tariffs?state=NV');
-    const all = renderHook(() => useTariffs(null), { wrapper });
-    await waitFor(() => expect(all.result.current.isSuccess).toBe(true));
-    expect(`${calls[1]!.url.pathname}${calls[1]!.url.search}`).toBe('/api/tariffs');
+    const none = renderHook(() => useTariffs(null), { wrapper });
+    await waitFor(() => expect(none.result.current.data).toEqual([]));
+    expect(calls).toHaveLength(1);
   });
 });

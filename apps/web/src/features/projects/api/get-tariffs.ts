@@ -1,19 +1,28 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { tariffListSchema, type Tariff } from '@sunin/contract';
+import { stateCode, tariffListSchema, type Tariff, type UsStateCode } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Under 'tariffs' so that the admin's tariff writes (which refresh every 'tariffs' key) reach the meters' pickers too. */
-export const tariffsQueryKey = (state: string | null) => ['tariffs', state ?? 'all'] as const;
+export const tariffsQueryKey = (state: UsStateCode | null) => ['tariffs', state] as const;
 
-/** GET /api/tariffs?state=: the tariffs a meter of a project in `state` may be on (all states when null), by state, utility and name. */
-export async function getTariffs(state: string | null, signal?: AbortSignal): Promise<Tariff[]> {
-  const answer = tariffListSchema.parse(await apiRequest<unknown>('/tariffs', { signal, query: { state: state || undefined } }));
-  return answer.tariffs;
+/** GET /api/tariffs?state=CODE: the commercial tariffs a meter of a project in that state can be on. */
+export async function getTariffs(state: UsStateCode, signal?: AbortSignal): Promise<Tariff[]> {
+  return tariffListSchema.parse(await apiRequest<unknown>(`/tariffs?state=${state}`, { signal })).tariffs;
 }
 
-export const tariffsQueryOptions = (state: string | null) => queryOptions({ queryKey: tariffsQueryKey(state), queryFn: ({ signal }) => getTariffs(state, signal), staleTime: 60_000 });
+/**
+ * The tariffs of the project's state (issue 35 item 1), by its name or code as typed. A project
+ * without a recognisable state has none to choose from (its meters use the average rate), so no
+ * request is made and the answer is an empty list.
+ */
+export const tariffsQueryOptions = (state: string | null) => {
+  const code = stateCode(state);
+  return queryOptions({
+    queryKey: tariffsQueryKey(code),
+    queryFn: ({ signal }) => (code === null ? Promise.resolve([]) : getTariffs(code, signal)),
+    staleTime: 5 * 60_000,
+  });
+};
 
-/** The tariffs of a state for a meter's tariff picker (Utility Info). */
 export function useTariffs(state: string | null) {
   return useQuery(tariffsQueryOptions(state));
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defaultMeterMonths, MONTH_NAMES } from '@sunin/contract';
 import { saveSession } from '../../../lib/session';
 import { buildContact, buildUser } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch, type FetchCall } from '../../../lib/test-utils';
@@ -114,7 +115,7 @@ describe('New Project modal (member-app.md 2)', { timeout: 20_000 }, () => {
     expect(within(dialog()).queryByLabelText('Shade Description')).not.toBeInTheDocument();
   });
 
-  it('shows meters only when the power bill was received; each has Month 1..12; meters are added and removed', async () => {
+  it('shows meters only when the power bill was received; each has Month 1..12 by calendar month; meters are added and removed', async () => {
     stubFetch(() => jsonResponse([]));
     const { user } = renderWizard();
     await user.click(button('Next'));
@@ -126,19 +127,41 @@ describe('New Project modal (member-app.md 2)', { timeout: 20_000 }, () => {
     const meter1 = within(meters).getByRole('group', { name: 'Meter 1' });
     const months = within(meter1).getAllByRole('spinbutton');
     expect(months).toHaveLength(12);
-    expect(Array.from({ length: 12 }, (_, index) => within(meter1).getByLabelText(`Month ${index + 1}`))).toEqual(months);
+    // Issue 35 item 1: labelled by calendar month, January to December of the reference year by default.
+    expect(Array.from({ length: 12 }, (_, index) => within(meter1).getByLabelText(`Month ${index + 1}, ${MONTH_NAMES[index]} 2025`))).toEqual(months);
+    expect(within(meter1).getByText('Jan 2025')).toBeInTheDocument();
+    expect(within(meter1).getByLabelText('Meter name')).toHaveValue('Meter 1');
 
     await user.click(within(meters).getByRole('button', { name: 'Add Meter' }));
     expect(within(meters).getAllByRole('group')).toHaveLength(2);
-    await user.type(within(within(meters).getByRole('group', { name: 'Meter 2' })).getByLabelText('Month 3'), '42');
+    await user.type(within(within(meters).getByRole('group', { name: 'Meter 2' })).getByLabelText('Month 3, March 2025'), '42');
     await user.click(within(meters).getByRole('button', { name: 'Remove Meter 1' }));
     const remaining = within(meters).getAllByRole('group');
     expect(remaining).toHaveLength(1);
     // The former Meter 2 is now Meter 1 and kept its reading.
-    expect(within(within(meters).getByRole('group', { name: 'Meter 1' })).getByLabelText('Month 3')).toHaveValue(42);
+    expect(within(within(meters).getByRole('group', { name: 'Meter 1' })).getByLabelText('Month 3, March 2025')).toHaveValue(42);
 
     await user.selectOptions(within(dialog()).getByLabelText('Power Bill Received?'), 'No');
     expect(within(dialog()).queryByRole('region', { name: 'Meters (kWh Only)' })).not.toBeInTheDocument();
+  });
+
+  it("offers each meter the tariffs of the state typed in step 1, and the profile and start month (issue 35 item 1)", async () => {
+    const tariff = { id: 12, name: 'TOU-GS-2', utility: 'Southern California Edison', state: 'CA', effective_date: '2025-01-01', source: '', customer_charge_usd: 100, periods: [], energy_rates: [{ period: null, usd_per_kwh: 0.2 }], demand_charges: [], export_credit: 'net_billing', export_rate_usd_per_kwh: 0.05, example: true, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+    const calls = stubFetch(({ url }) => (url.pathname === '/api/tariffs' ? jsonResponse({ tariffs: [tariff] }) : jsonResponse([])));
+    const { user } = renderWizard();
+    await user.type(within(dialog()).getByLabelText('State'), 'California');
+    await user.click(button('Next'));
+    await user.click(button('Next'));
+    await user.selectOptions(within(dialog()).getByLabelText('Power Bill Received?'), 'Yes');
+    const meter1 = within(within(dialog()).getByRole('group', { name: 'Meter 1' }));
+    await waitFor(() => expect(within(meter1.getByLabelText('Tariff')).getAllByRole('option')).toHaveLength(2));
+    expect(within(meter1.getByLabelText('Tariff')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'No tariff (use the average rate)',
+      'TOU-GS-2, Southern California Edison (Example)',
+    ]);
+    expect(calls.find((call) => call.url.pathname === '/api/tariffs')!.url.searchParams.get('state')).toBe('CA');
+    await user.selectOptions(meter1.getByLabelText('Starts'), 'March 2024');
+    expect(meter1.getByLabelText('Month 12, February 2025')).toBeInTheDocument();
   });
 
   it('strips everything but digits and dots from the average bill, shown after a $', async () => {
@@ -207,8 +230,8 @@ describe('New Project modal (member-app.md 2)', { timeout: 20_000 }, () => {
     await user.selectOptions(field('Power Bill Received?'), 'Yes');
     await user.type(field('Average Monthly Power Bill Cost'), '1,250.50');
     const meter1 = within(dialog()).getByRole('group', { name: 'Meter 1' });
-    await user.type(within(meter1).getByLabelText('Month 1'), '100');
-    await user.type(within(meter1).getByLabelText('Month 12'), '20');
+    await user.type(within(meter1).getByLabelText('Month 1, January 2025'), '100');
+    await user.type(within(meter1).getByLabelText('Month 12, December 2025'), '20');
     await user.click(button('Next'));
     const contact1 = within(dialog()).getByRole('group', { name: 'Contact 1' });
     await user.type(within(contact1).getByLabelText('First Name'), 'Jamie');
@@ -294,6 +317,7 @@ describe('New Project modal (member-app.md 2)', { timeout: 20_000 }, () => {
         average_monthly_power_bill_cost: '1250.50',
         additional_utility_notes: '',
         kilowatt_amounts: [['100', '', '', '', '', '', '', '', '', '', '', '20']],
+        meters: [{ name: 'Meter 1', tariff_id: null, load_profile: 'office', months: defaultMeterMonths(), interval_import_id: null }],
       },
     });
     expect(writes[1]!.body).toEqual({

@@ -2,7 +2,7 @@ import { NEW_PROJECT_PROGRESS, PROJECT_STAGES, type ProjectCreateInput } from '@
 import { delay } from '../../../lib/timing';
 import { createContact, type ContactInput } from '../api/create-contact';
 import { SUBMIT_STEPS } from '../messages';
-import { isBlankContact, sitePayload, utilityPayload, type ProjectFormValues } from './project-form-values';
+import { isBlankContact, metersPayload, sitePayload, utilityPayload, type ProjectFormValues } from './project-form-values';
 
 export interface NewProjectValues extends ProjectFormValues {
   contacts: ContactInput[];
@@ -49,15 +49,23 @@ export interface SubmitReport {
 
 /** One create call with the Site and Utility parts the detail forms save too (member-app.md 7). */
 function toCreatePayload(values: NewProjectValues): ProjectCreateInput {
-  // The spec's create payload exactly (member-app.md 7): the wizard has no tax-credit inputs,
-  // which the server defaults to false and Site Info edits later (issue 16).
-  const { itc_energy_community: _community, itc_domestic_content: _content, tax_exempt: _exempt, ...site } = sitePayload(values);
+  // The spec's create payload (member-app.md 7): the wizard has no tax-credit inputs, which the
+  // server defaults (false, no dates) and Site Info edits later (issue 16, issue 35 item 6).
+  const {
+    itc_energy_community: _community,
+    itc_domestic_content: _content,
+    tax_exempt_owner: _exempt,
+    itc_prevailing_wage: _wage,
+    construction_start_date: _start,
+    expected_in_service_date: _inService,
+    ...site
+  } = sitePayload(values);
   return {
     project_stage: PROJECT_STAGES[0],
     ...site,
     ...utilityPayload(values),
     // A new project sends its meters only when the power bill was received; none otherwise.
-    kilowatt_amounts: values.power_bill_received_status === 'Yes' ? values.meters.map((meter) => meter.months) : [],
+    ...(values.power_bill_received_status === 'Yes' ? metersPayload(values) : { kilowatt_amounts: [], meters: [] }),
   };
 }
 

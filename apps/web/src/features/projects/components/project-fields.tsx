@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
-import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { MONTHS_PER_METER, ROOF_AGES, ROOF_TYPES, YES_NO, totalAnnualKilowatts } from '@sunin/contract';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { ROOF_AGES, ROOF_TYPES, YES_NO } from '@sunin/contract';
 import { AmountField } from '../../../components/ui/amount-field';
-import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
-import { emptyMeter, type ProjectFormValues } from './project-form-values';
+import type { ProjectFormValues } from './project-form-values';
 
 /*
  * The project's field groups, shared by the New Project wizard and the Site Info / Utility Info
- * forms of the project page. Each reads the surrounding react-hook-form through FormProvider.
+ * forms of the project page (the meters are in meter-fields.tsx). Each reads the surrounding react-hook-form through FormProvider.
  * No client-side checks (member-app.md 5); the server's field messages show under the fields.
  */
 
@@ -117,89 +116,48 @@ export function PrimaryMeterFields() {
   );
 }
 
-/**
- * "Meters (kWh Only)": each meter has 12 monthly fields, Month 1 to Month 12; meters can be
- * added and removed (member-app.md 2 and 9).
- */
-export function MeterFields() {
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = useFormContext<ProjectFormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'meters' });
-  // The server checks the readings as a whole; its message is put on root.meters.
-
-  return (
-    <div className="space-y-4">
-      {fields.length === 0 && <p className="text-sm text-ink-600">No meters yet. Add one to enter its monthly kWh.</p>}
-      {fields.map((field, meterIndex) => (
-        <fieldset key={field.id} className="rounded-xl border border-ink-200 p-4">
-          {/* The legend names the group ("Meter 1"); it stays the fieldset's first child for that. */}
-          <legend className="sr-only">Meter {meterIndex + 1}</legend>
-          <div className="flex items-center justify-between gap-2">
-            <p aria-hidden="true" className="text-sm font-semibold text-ink-900">
-              Meter {meterIndex + 1}
-            </p>
-            <Button variant="ghost-danger" className="min-h-8 px-2 py-1" onClick={() => remove(meterIndex)} aria-label={`Remove Meter ${meterIndex + 1}`}>
-              Remove
-            </Button>
-          </div>
-          <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-            {Array.from({ length: MONTHS_PER_METER }, (_, monthIndex) => (
-              <TextField
-                key={monthIndex}
-                label={`Month ${monthIndex + 1}`}
-                type="number"
-                min={0}
-                step="any"
-                inputMode="decimal"
-                placeholder="kWh"
-                {...register(`meters.${meterIndex}.months.${monthIndex}`)}
-              />
-            ))}
-          </div>
-        </fieldset>
-      ))}
-      {errors.root?.meters?.message && (
-        <p role="alert" className="text-sm text-danger-700">
-          {errors.root.meters.message}
-        </p>
-      )}
-      <Button variant="secondary" onClick={() => append(emptyMeter())}>
-        Add Meter
-      </Button>
-    </div>
-  );
-}
-
-const kilowattFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** "Total Annual Kilowatts": the sum of every monthly value, empty counting as 0 (member-app.md 5). */
-export function AnnualTotal() {
-  const { control } = useFormContext<ProjectFormValues>();
-  const meters = useWatch({ control, name: 'meters' });
-  const total = totalAnnualKilowatts((meters ?? []).map((meter) => meter?.months ?? []));
-  return (
-    <p className="text-2xl font-bold text-ink-900" aria-live="polite" data-testid="annual-total">
-      {kilowattFormat.format(total)} kWh
-    </p>
-  );
-}
-
 const TAX_CREDIT_FLAGS = [
   { name: 'itc_energy_community', label: 'In an energy community', hint: 'Adds 10 points to the 30 % credit.' },
   { name: 'itc_domestic_content', label: 'Meets domestic content', hint: 'Adds 10 points to the 30 % credit.' },
   { name: 'tax_exempt', label: 'Tax-exempt owner (a non-profit)', hint: 'The credit comes as elective pay, which needs a pre-filing registration at least 120 days before the return is filed.' },
+  {
+    name: 'itc_prevailing_wage',
+    label: 'Prevailing wage and apprenticeship (needed at 1 MW AC and above)',
+    hint: 'Without it a system of that size gets a reduced credit (the estimate shows the rates used).',
+  },
 ] as const;
 
-/** The tax-credit inputs of the savings estimate (issue 16 item 2), beyond the spec's fields. */
+/**
+ * The tax-credit inputs of the savings estimate (issue 16 item 2; issue 35 item 6: the dates
+ * that decide whether the credit survives the 2025 law, and the prevailing wage flag).
+ */
 export function TaxCreditFields() {
-  const { register } = useFormContext<ProjectFormValues>();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ProjectFormValues>();
   return (
     <fieldset className="rounded-xl border border-ink-200 p-4">
       <legend className="px-1 text-sm font-semibold text-ink-900">Tax credit (for the savings estimate)</legend>
-      <div className="mt-2 space-y-3">
+      <div className="mt-2 grid gap-4 sm:grid-cols-2">
+        <TextField
+          type="date"
+          label="Construction start date"
+          optional
+          hint="When physical work of a significant nature begins: with the in-service date it decides whether the credit applies under the July 2025 law."
+          error={errors.construction_start_date?.message}
+          {...register('construction_start_date')}
+        />
+        <TextField
+          type="date"
+          label="Expected in-service date"
+          optional
+          hint="When the system is expected to be placed in service."
+          error={errors.expected_in_service_date?.message}
+          {...register('expected_in_service_date')}
+        />
+      </div>
+      <div className="mt-4 space-y-3">
         {TAX_CREDIT_FLAGS.map((flag) => (
           <label key={flag.name} className="flex items-start gap-3 text-sm">
             <input type="checkbox" className="mt-0.5 size-4 rounded border-ink-300 accent-brand-700" {...register(flag.name)} />

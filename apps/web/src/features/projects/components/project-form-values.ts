@@ -1,9 +1,30 @@
-import { MONTHS_PER_METER, type Project, type ProjectUpdateInput, type RoofAge, type RoofType, type YesNo } from '@sunin/contract';
+import {
+  defaultMeter,
+  MONTHS_PER_METER,
+  type LoadProfile,
+  type MeterInput,
+  type Project,
+  type ProjectUpdateInput,
+  type RoofAge,
+  type RoofType,
+  type YesNo,
+} from '@sunin/contract';
 import type { ContactInput } from '../api/create-contact';
 
-/** One utility meter in a form: its 12 monthly kWh entries as typed ('' counts as 0). */
+/**
+ * One utility meter in a form (issue 35 item 1): its name, tariff ('' = none, the average
+ * rate), load profile, the calendar month of each of its 12 values (YYYY-MM) and the 12 kWh
+ * values as typed ('' counts as 0), plus the interval data an import kept for it.
+ */
 export interface MeterValues {
+  name: string;
+  tariff_id: string;
+  load_profile: LoadProfile;
   months: string[];
+  kwh: string[];
+  interval_import_id: number | null;
+  /** The step of that interval data (15 or 60 minutes), for the form's note; not sent. */
+  interval_step_minutes: number | null;
 }
 
 /** The project fields as the forms hold them: text everywhere, '' for "not chosen". */
@@ -27,14 +48,73 @@ export interface ProjectFormValues {
   power_bill_received_status: YesNo | '';
   average_monthly_power_bill_cost: string;
   additional_utility_notes: string;
-  meters: MeterValues[];
-  /** Tax-credit inputs of the savings estimate (issue 16 item 2). */
+  /**
+   * The meters (the contract's `kilowatt_amounts` and `meters` side by side). Not called
+   * `meters`: drafts kept before issue 35 hold the kWh lists under that name, in another shape.
+   */
+  meter_rows: MeterValues[];
+  /** Tax-credit inputs of the savings estimate (issue 16 item 2, issue 35 item 6). */
   itc_energy_community: boolean;
   itc_domestic_content: boolean;
   tax_exempt: boolean;
+  itc_prevailing_wage: boolean;
+  construction_start_date: string;
+  expected_in_service_date: string;
 }
 
-export const emptyMeter = (): MeterValues => ({ months: Array.from({ length: MONTHS_PER_METER }, () => '') });
+/** A new meter at position `index`: 'Meter N', no tariff, the default profile, January to December of the reference year. */
+export const emptyMeter = (index: number): MeterValues => {
+  const meter = defaultMeter(index);
+  return {
+    name: meter.name,
+    tariff_id: '',
+    load_profile: meter.load_profile,
+    months: meter.months,
+    kwh: Array.from({ length: MONTHS_PER_METER }, () => ''),
+    interval_import_id: null,
+    interval_step_minutes: null,
+  };
+};
+
+/** The 12 calendar months from `first` (YYYY-MM) on: what a meter's "Starts" choice writes. */
+export function consecutiveMonths(first: string): string[] {
+  const year = Number(first.slice(0, 4));
+  const month = Number(first.slice(5, 7)) - 1;
+  return Array.from({ length: MONTHS_PER_METER }, (_, offset) => {
+    const index = month + offset;
+    return `${year + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+/** Whether any of the meter's 12 values was typed or imported. */
+export const meterHasValues = (meter: Pick<MeterValues, 'kwh'>) => meter.kwh.some((value) => value.trim() !== '');
+
+const kwhText = (value: number | null) => (value === null ? '' : String(value));
+
+function meterFromProject(project: Project, index: number): MeterValues {
+  const answer = project.meters?.[index];
+  const fallback = emptyMeter(index);
+  return {
+    name: answer?.name || fallback.name,
+    tariff_id: answer?.tariff_id == null ? '' : String(answer.tariff_id),
+    load_profile: answer?.load_profile ?? fallback.load_profile,
+    months: answer?.months.length === MONTHS_PER_METER ? answer.months : fallback.months,
+    kwh: project.kilowatt_amounts[index]!.map(kwhText),
+    interval_import_id: answer?.interval_import_id ?? null,
+    interval_step_minutes: answer?.interval?.step_minutes ?? null,
+  };
+}
+
+/** The contract's `meters` entry of a form meter (same order as `kilowatt_amounts`). */
+export function meterInput(meter: MeterValues): MeterInput {
+  return {
+    name: meter.name,
+    tariff_id: meter.tariff_id === '' ? null : Number(meter.tariff_id),
+    load_profile: meter.load_profile,
+    months: meter.months,
+    interval_import_id: meter.interval_import_id,
+  };
+}
 
 export const emptyContact = (): ContactInput => ({
   contact_first_name: '',
@@ -69,10 +149,13 @@ export const emptyProjectValues = (): ProjectFormValues => ({
   power_bill_received_status: '',
   average_monthly_power_bill_cost: '',
   additional_utility_notes: '',
-  meters: [emptyMeter()],
+  meter_rows: [emptyMeter(0)],
   itc_energy_community: false,
   itc_domestic_content: false,
   tax_exempt: false,
+  itc_prevailing_wage: false,
+  construction_start_date: '',
+  expected_in_service_date: '',
 });
 
 export function projectToFormValues(project: Project): ProjectFormValues {
@@ -97,12 +180,13 @@ export function projectToFormValues(project: Project): ProjectFormValues {
     average_monthly_power_bill_cost: project.average_monthly_power_bill_cost,
     additional_utility_notes: project.additional_utility_notes,
     // A saved "Yes" without meters still offers one empty meter to fill in.
-    meters: project.kilowatt_amounts.length
-      ? project.kilowatt_amounts.map((meter) => ({ months: meter.map((value) => (value === null ? '' : String(value))) }))
-      : [emptyMeter()],
+    meter_rows: project.kilowatt_amounts.length ? project.kilowatt_amounts.map((_, index) => meterFromProject(project, index)) : [emptyMeter(0)],
     itc_energy_community: project.itc_energy_community,
     itc_domestic_content: project.itc_domestic_content,
-    tax_exempt: project.tax_exempt,
+    tax_exempt: project.tax_exempt_owner ?? project.tax_exempt,
+    itc_prevailing_wage: project.itc_prevailing_wage ?? false,
+    construction_start_date: project.construction_start_date ?? '',
+    expected_in_service_date: project.expected_in_service_date ?? '',
   };
 }
 
@@ -123,8 +207,17 @@ export function sitePayload(values: ProjectFormValues): ProjectUpdateInput {
     roof_description: values.roof_description,
     itc_energy_community: values.itc_energy_community,
     itc_domestic_content: values.itc_domestic_content,
-    tax_exempt: values.tax_exempt,
+    // Issue 35 item 6 names the flag `tax_exempt_owner` (the server keeps `tax_exempt` as its alias).
+    tax_exempt_owner: values.tax_exempt,
+    itc_prevailing_wage: values.itc_prevailing_wage,
+    construction_start_date: values.construction_start_date,
+    expected_in_service_date: values.expected_in_service_date,
   };
+}
+
+/** The meters part of a request: the kWh lists and, in the same order, each meter's entry. */
+export function metersPayload(values: ProjectFormValues): Pick<ProjectUpdateInput, 'kilowatt_amounts' | 'meters'> {
+  return { kilowatt_amounts: values.meter_rows.map((meter) => meter.kwh), meters: values.meter_rows.map(meterInput) };
 }
 
 /**
@@ -141,6 +234,6 @@ export function utilityPayload(values: ProjectFormValues): ProjectUpdateInput {
     power_bill_received_status: values.power_bill_received_status,
     average_monthly_power_bill_cost: values.average_monthly_power_bill_cost,
     additional_utility_notes: values.additional_utility_notes,
-    ...(values.power_bill_received_status === 'Yes' ? { kilowatt_amounts: values.meters.map((meter) => meter.months) } : {}),
+    ...(values.power_bill_received_status === 'Yes' ? metersPayload(values) : {}),
   };
 }

@@ -27,6 +27,9 @@ const SITE_FIELD_NAMES = [
   'itc_energy_community',
   'itc_domestic_content',
   'tax_exempt',
+  'itc_prevailing_wage',
+  'construction_start_date',
+  'expected_in_service_date',
 ] as const satisfies readonly (keyof ProjectFormValues)[];
 
 /**

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { Project, UsageImport } from '@sunin/contract';
@@ -8,12 +8,15 @@ import { failureMessage } from '../../../lib/failure-message';
 import { useProjectApi } from '../api/project-api';
 import { useUpdateProject } from '../api/update-project';
 import { PROJECT_TOASTS } from '../messages';
-import { AnnualTotal, FormSection, MeterFields, PrimaryMeterFields } from './project-fields';
-import { projectToFormValues, utilityPayload, type ProjectFormValues } from './project-form-values';
+import { usePublishEstimateDraft, type EstimateDraft } from './estimate/estimate-draft';
+import { AnnualTotal, MeterFields } from './meter-fields';
+import { FormSection, PrimaryMeterFields } from './project-fields';
+import { meterInput, projectToFormValues, utilityPayload, type MeterValues, type ProjectFormValues } from './project-form-values';
 import { showServerFieldErrors } from './server-field-errors';
 import { useFormDraft } from '../../../lib/use-form-draft';
 import { projectDraftKey } from './project-drafts';
-import { UsageImportDialog, type UsageTarget } from './usage-import-dialog';
+import { UsageImportDialog } from './usage-import-dialog';
+import { applyUsageImport, type UsageTarget } from './usage-import-plan';
 
 const UTILITY_FIELD_NAMES = [
   'utility_company',
@@ -26,8 +29,15 @@ const UTILITY_FIELD_NAMES = [
   'additional_utility_notes',
 ] as const satisfies readonly (keyof ProjectFormValues)[];
 
-/** What the form keeps as a draft: its fields and the meter readings. */
-const UTILITY_DRAFT_FIELDS = [...UTILITY_FIELD_NAMES, 'meters'] as const;
+/** What the form keeps as a draft: its fields and the meters. */
+const UTILITY_DRAFT_FIELDS = [...UTILITY_FIELD_NAMES, 'meter_rows'] as const;
+
+const kwhNumber = (text: string): number | null => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
+
+/** The estimate's view of unsaved meters and bill (issue 35 item 5: it recomputes as the partner types). */
+function estimateDraft(meters: MeterValues[], bill: string): EstimateDraft {
+  return { kilowatt_amounts: meters.map((meter) => meter.kwh.map(kwhNumber)), meters: meters.map(meterInput), average_monthly_power_bill_cost: bill };
+}
 
 /**
  * The Utility Info tab: 'Utility Information' with the sections Primary Meter, Meters (kWh
@@ -41,7 +51,12 @@ export function UtilityInfoForm({ project }: { project: Project }) {
   const { handleSubmit, setError, reset, control, getValues, setValue } = form;
   const [importing, setImporting] = useState(false);
   const powerBillReceived = useWatch({ control, name: 'power_bill_received_status' });
+  const meterRows = useWatch({ control, name: 'meter_rows' });
+  const bill = useWatch({ control, name: 'average_monthly_power_bill_cost' });
   const draft = useFormDraft(form, projectDraftKey(project.id, 'utility-info', draftPrefix), UTILITY_DRAFT_FIELDS);
+  const { isDirty } = form.formState;
+  const published = useMemo(() => (isDirty ? estimateDraft(meterRows, bill) : null), [isDirty, meterRows, bill]);
+  usePublishEstimateDraft(published);
 
   const save = handleSubmit(async (values) => {
     try {
@@ -52,22 +67,16 @@ export function UtilityInfoForm({ project }: { project: Project }) {
       draft.afterFailedSave();
       showServerFieldErrors(error, setError, UTILITY_FIELD_NAMES);
       // Meter readings are checked as a whole (12 numbers per meter): one message for the section.
-      const meterMessage = error instanceof ApiError ? Object.entries(error.fields).find(([name]) => name.startsWith('kilowatt_amounts'))?.[1] : undefined;
+      const meterMessage =
+        error instanceof ApiError ? Object.entries(error.fields).find(([name]) => name.startsWith('kilowatt_amounts') || name.startsWith('meters'))?.[1] : undefined;
       if (meterMessage) setError('root.meters', { type: 'server', message: meterMessage });
       toast.error(failureMessage(PROJECT_TOASTS.utilitySaveFailed, error));
     }
   });
 
   // The imported months go into the form for review (issue 16 item 5); Save sends them.
-  const applyUsage = (usage: UsageImport, target: UsageTarget) => {
-    const imported = usage.meters.map((months) => ({ months: months.map((value) => (value === null ? '' : String(value))) }));
-    const current = getValues('meters');
-    const next =
-      target.kind === 'replace'
-        ? current.map((meter, index) => (index === target.meterIndex ? imported[0]! : meter))
-        : // The form's one blank meter is filled rather than kept empty above the import.
-          [...current.filter((meter) => meter.months.some((value) => value !== '')), ...imported];
-    setValue('meters', next, { shouldDirty: true });
+  const applyUsage = (usage: UsageImport, targets: (UsageTarget | null)[]) => {
+    setValue('meter_rows', applyUsageImport(getValues('meter_rows'), usage, targets), { shouldDirty: true });
     toast.success(PROJECT_TOASTS.usageImported);
   };
 
@@ -90,7 +99,7 @@ export function UtilityInfoForm({ project }: { project: Project }) {
                 <p className="text-sm text-ink-600">From the utility’s Green Button file (XML or CSV).</p>
               </div>
               <MeterFields />
-              <UsageImportDialog projectId={project.id} meterCount={getValues('meters').length} open={importing} onClose={() => setImporting(false)} onApply={applyUsage} />
+              <UsageImportDialog projectId={project.id} meters={getValues('meter_rows')} open={importing} onClose={() => setImporting(false)} onApply={applyUsage} />
             </FormSection>
             <FormSection title="Total Annual Kilowatts">
               <AnnualTotal />

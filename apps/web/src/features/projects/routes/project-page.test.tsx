@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeEstimate, type Project } from '@sunin/contract';
+import { computeEstimate, defaultMeterMonths, type Project } from '@sunin/contract';
 import { saveSession } from '../../../lib/session';
 import { buildProject, buildUser } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch, type FetchCall } from '../../../lib/test-utils';
@@ -24,6 +24,7 @@ function stubProjectApi(initial: Project, { failPatch }: { failPatch?: Response 
   const calls = stubFetch(({ url, method, body }) => {
     if (url.pathname === `/api/projects/${project.id}` && method === 'GET') return jsonResponse(project);
     if (url.pathname === `/api/projects/${project.id}/estimate`) return jsonResponse(computeEstimate(project));
+    if (url.pathname === '/api/tariffs') return jsonResponse({ tariffs: [] });
     if (url.pathname === `/api/projects/${project.id}` && method === 'PATCH') {
       if (failPatch) return failPatch.clone();
       project = { ...project, ...(body as { project: Partial<Project> }).project, updated_at: new Date().toISOString() } as Project;
@@ -155,7 +156,11 @@ describe('Site Info tab', () => {
         // The tax-credit inputs of the savings estimate, edited in Site Info too (issue 16).
         itc_energy_community: false,
         itc_domestic_content: false,
-        tax_exempt: false,
+        // Issue 35 item 6: the owner flag by its new name, the prevailing wage flag and the credit's dates.
+        tax_exempt_owner: false,
+        itc_prevailing_wage: false,
+        construction_start_date: '',
+        expected_in_service_date: '',
       },
     });
     expect(JSON.stringify(patch?.body)).not.toContain('project_stage');
@@ -206,13 +211,13 @@ describe('Utility Info tab', () => {
     expect(await screen.findByText('1,278.5 kWh')).toBeInTheDocument();
 
     const meter2 = screen.getByRole('group', { name: 'Meter 2' });
-    await user.clear(within(meter2).getByLabelText('Month 12'));
+    await user.clear(within(meter2).getByLabelText('Month 12, December 2025'));
     expect(total()).toHaveTextContent('1,266 kWh');
-    await user.type(within(meter2).getByLabelText('Month 12'), '34');
+    await user.type(within(meter2).getByLabelText('Month 12, December 2025'), '34');
     expect(total()).toHaveTextContent('1,300 kWh');
 
     await user.click(screen.getByRole('button', { name: 'Add Meter' }));
-    await user.type(within(screen.getByRole('group', { name: 'Meter 3' })).getByLabelText('Month 1'), '700');
+    await user.type(within(screen.getByRole('group', { name: 'Meter 3' })).getByLabelText('Month 1, January 2025'), '700');
     expect(total()).toHaveTextContent('2,000 kWh');
     await user.click(screen.getByRole('button', { name: 'Remove Meter 1' }));
     expect(total()).toHaveTextContent('800 kWh');
@@ -225,7 +230,7 @@ describe('Utility Info tab', () => {
     const bill = await screen.findByLabelText('Average Monthly Power Bill Cost');
     await user.clear(bill);
     await user.type(bill, '$980.25');
-    await user.clear(within(screen.getByRole('group', { name: 'Meter 1' })).getByLabelText('Month 2'));
+    await user.clear(within(screen.getByRole('group', { name: 'Meter 1' })).getByLabelText('Month 2, February 2025'));
 
     await user.click(screen.getByRole('button', { name: 'Save Utility Information' }));
     expect(await screen.findByText('Updated utility information successfully!', {}, { timeout: 4000 })).toBeInTheDocument();
@@ -241,6 +246,7 @@ describe('Utility Info tab', () => {
         average_monthly_power_bill_cost: '980.25',
         additional_utility_notes: '',
         kilowatt_amounts: [['100', '', '100', '100', '100', '100', '100', '100', '100', '100', '100', '100']],
+        meters: [{ name: 'Meter 1', tariff_id: null, load_profile: 'office', months: defaultMeterMonths(), interval_import_id: null }],
       },
     });
     await waitFor(() => expect(gets(calls, '/api/projects/7').length).toBeGreaterThanOrEqual(2));
