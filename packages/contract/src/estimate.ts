@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_MONTHLY_BILL_USD, MAX_MONTHLY_KWH } from './constants.js';
 import { isoDay } from './input-bounds.js';
-import { LOAD_PROFILES, type Meter, type TariffRates } from './tariffs.js';
+import { LOAD_PROFILES, tariffSchema, type Meter, type TariffRates } from './tariffs.js';
 import { stateCode, stateName, US_STATE_CODES, type UsStateCode } from './us-states.js';
 
 /**
@@ -443,6 +443,23 @@ export const estimateAssumptionsResponseSchema = z.object({
   updated_by_name: z.string().nullable(),
 });
 export type EstimateAssumptionsResponse = z.infer<typeof estimateAssumptionsResponseSchema>;
+
+/**
+ * GET /api/projects/{id}/estimate-inputs (admin: /api/admin/projects/{id}/estimate-inputs):
+ * what computeEstimate needs beyond the project itself, so the web app can recompute the
+ * estimate in the browser while the partner types (issue 35 item 5): the assumptions in use,
+ * the tariffs the project's meters name and the interval series they keep.
+ */
+export const estimateInputsSchema = z.object({
+  assumptions: estimateAssumptionsSchema,
+  tariffs: z.array(
+    tariffSchema
+      .pick({ customer_charge_usd: true, periods: true, energy_rates: true, demand_charges: true, export_credit: true, export_rate_usd_per_kwh: true })
+      .extend({ id: z.number().int() }),
+  ),
+  intervals: z.array(z.object({ id: z.number().int(), start: z.number(), step_seconds: z.number().int().positive(), values: z.array(z.number()) })),
+});
+export type EstimateInputs = z.infer<typeof estimateInputsSchema>;
 
 /**
  * POST /api/projects/{id}/usage-imports: a Green Button file read into 12 calendar months per

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Estimate } from '@sunin/contract';
 import { amount, cents, dollars, percent, rateExplanation, years } from './estimate-format';
 
-function Figure({ term, value, how }: { term: string; value: string; how: ReactNode }) {
+export function Figure({ term, value, how }: { term: string; value: string; how: ReactNode }) {
   return (
     <div className="rounded-xl border border-ink-200 p-4 break-inside-avoid print:p-2">
       <dt className="text-sm text-ink-500">{term}</dt>
@@ -14,7 +14,8 @@ function Figure({ term, value, how }: { term: string; value: string; how: ReactN
 
 /**
  * The figures of a complete estimate, each with how it was computed (issue 16 item 4); shared
- * by the project page's panel and the print view.
+ * by the project page's panel and the print view. The returns (paybacks, lifetime savings, NPV)
+ * are InvestmentFigures'.
  */
 export function EstimateFigures({ estimate }: { estimate: Estimate }) {
   const { inputs, system, cost, savings, assumptions } = estimate;
@@ -34,12 +35,14 @@ export function EstimateFigures({ estimate }: { estimate: Estimate }) {
         value={dollars(cost.net_usd)}
         how={`Less a ${percent(cost.itc_rate)} federal credit of ${dollars(cost.itc_usd)}${cost.elective_pay ? ', as elective pay' : ''}`}
       />
-      <Figure term="First-year savings" value={dollars(savings.first_year_usd)} how={`Production up to usage × ${percent(assumptions.energy_share?.value as number)} of ${rateExplanation(inputs)}`} />
-      <Figure term="Payback" value={years(savings.payback_years)} how="When the savings add up to the cost after the credit" />
       <Figure
-        term={`${savings.lifetime_years}-year savings`}
-        value={dollars(savings.lifetime_usd)}
-        how={`Savings less the cost after the credit, with ${percent(assumptions.escalation?.value as number)} yearly rate rises and ${percent(assumptions.degradation?.value as number)} yearly panel loss`}
+        term="First-year savings"
+        value={dollars(savings.first_year_usd)}
+        how={
+          estimate.bills.meters.length > 0
+            ? 'The first year’s bills before solar less those after, hour by hour on each meter’s tariff'
+            : `Production up to usage × ${percent(assumptions.energy_share?.value as number)} of ${rateExplanation(inputs)}`
+        }
       />
       <Figure term="Annual usage" value={amount(inputs.annual_kwh, 'kWh')} how="Every month of every meter in Utility Info" />
     </dl>
@@ -108,16 +111,21 @@ export function FinancingTable({ estimate }: { estimate: Estimate }) {
   );
 }
 
-/** The cumulative cash flow as a table: the chart's text alternative and its print form. */
+/**
+ * The cumulative cash flow as a table: the chart's text alternative and its print form. Beside
+ * the simple savings, the cash flow the NPV discounts (credit, tax benefit and O&M included).
+ */
 export function CashFlowTable({ estimate }: { estimate: Estimate }) {
+  const investment = new Map(estimate.investment?.cash_flow.map((row) => [row.year, row.usd]) ?? []);
   return (
-    <div className="overflow-x-auto">
+    <div className="max-w-full overflow-x-auto">
       <table className="w-full min-w-[20rem] text-right text-sm tabular-nums">
         <thead>
           <tr className="border-b border-ink-200 text-ink-500">
             <th scope="col" className="py-1.5 pr-4 text-left font-medium">Year</th>
             <th scope="col" className="py-1.5 pr-4 font-medium">Savings</th>
-            <th scope="col" className="py-1.5 font-medium">Cumulative</th>
+            <th scope="col" className="py-1.5 pr-4 font-medium">Cumulative</th>
+            {investment.size > 0 && <th scope="col" className="py-1.5 font-medium">Cash flow with tax and O&amp;M</th>}
           </tr>
         </thead>
         <tbody>
@@ -125,7 +133,8 @@ export function CashFlowTable({ estimate }: { estimate: Estimate }) {
             <tr key={row.year} className="border-b border-ink-100">
               <th scope="row" className="py-1 pr-4 text-left font-normal">{row.year === 0 ? 'Install (cost after credit)' : row.year}</th>
               <td className="py-1 pr-4">{dollars(row.savings_usd)}</td>
-              <td className={`py-1 ${row.cumulative_usd < 0 ? 'text-danger-700' : 'text-brand-800'}`}>{dollars(row.cumulative_usd)}</td>
+              <td className={`py-1 pr-4 ${row.cumulative_usd < 0 ? 'text-danger-700' : 'text-brand-800'}`}>{dollars(row.cumulative_usd)}</td>
+              {investment.size > 0 && <td className="py-1">{dollars(investment.get(row.year) ?? null)}</td>}
             </tr>
           ))}
         </tbody>
@@ -134,14 +143,17 @@ export function CashFlowTable({ estimate }: { estimate: Estimate }) {
   );
 }
 
-/** What the estimate leaves out and what must be confirmed. */
+/** What the estimate leaves out and what must be confirmed (the credit's own notes sit with the credit). */
 export function EstimateNotes({ estimate }: { estimate: Estimate }) {
+  const creditNotes = new Set(estimate.tax_credit.notes);
   return (
     <ul className="list-disc space-y-1 pl-5 text-xs text-ink-600">
-      {estimate.cost.notes.map((note) => (
-        <li key={note}>{note}</li>
-      ))}
-      <li>Simplified: {estimate.simplifications.map((item) => item.replace(/\.$/, '').toLowerCase()).join('; ')}.</li>
+      {estimate.cost.notes
+        .filter((note) => !creditNotes.has(note))
+        .map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      {estimate.simplifications.length > 0 && <li>Simplified: {estimate.simplifications.map((item) => item.replace(/\.$/, '').toLowerCase()).join('; ')}.</li>}
     </ul>
   );
 }
