@@ -5,7 +5,6 @@ import { dollars } from './estimate-format';
 
 const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 
-
 const ROW_PX = 46;
 const AXIS_PX = 30;
 

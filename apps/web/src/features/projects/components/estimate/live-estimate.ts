@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react';
-import { computeEstimate, defaultMeter, meterSchema, type Estimate, type EstimateInputs, type EstimateProjectInput, type Meter, type Project } from '@sunin/contract';
+import { computeEstimate, defaultMeter, estimateSchema, meterSchema, type Estimate, type EstimateInputs, type EstimateProjectInput, type Meter, type Project } from '@sunin/contract';
 import { useEstimate } from '../../api/get-estimate';
 import { useEstimateInputs } from '../../api/get-estimate-inputs';
 import { useProject } from '../../api/get-project';
@@ -49,7 +49,8 @@ export function useLiveEstimate(projectId: number): LiveEstimate {
   const computed = useMemo(() => {
     if (draft === null || !inputs.data || !project.data) return null;
     try {
-      return { estimate: computeEstimate(previewInput(project.data, draft, inputs.data), inputs.data.assumptions), failed: false };
+      // Checked like the server's answer (get-estimate.ts), so a preview never shows half an estimate.
+      return { estimate: estimateSchema.parse(computeEstimate(previewInput(project.data, draft, inputs.data), inputs.data.assumptions)), failed: false };
     } catch (error) {
       // A draft the engine cannot read (a value mid-typing): the saved estimate stands, and the panel says so.
       console.error('The preview of unsaved changes could not be computed.', error);
