@@ -40,6 +40,6 @@ test.describe('the estimate’s bills and returns', () => {
     await expect(page.getByRole('group', { name: 'Your partner' })).toContainText(`Prepared by ${DEMO.sales.name}`);
     await expect(page.getByRole('group', { name: 'Your partner' })).toContainText(DEMO.sales.email);
     await expect(page.getByRole('table', { name: 'Monthly bills before and after solar, whole project' }).getByRole('row')).toHaveCount(15);
-    await expect(page.getByRole('table', { name: 'Assumptions used' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Assumptions used' })).toBeVisible();
   });
 });

@@ -34,8 +34,9 @@ describe('the estimate print view (issue 35 item 8)', () => {
     expect(screen.getByText('25-year savings (undiscounted)')).toBeInTheDocument();
     expect(screen.getByText('Eligible: a 30 % federal investment tax credit')).toBeInTheDocument();
     expect(screen.getByText(/Construction begins on March 1, 2026/)).toBeInTheDocument();
-    const assumptions = screen.getByRole('table', { name: 'Assumptions used' });
-    expect(within(assumptions).getByText('Discount rate').closest('tr')).toHaveTextContent('Discount rate8 %');
+    const assumptions = screen.getByRole('region', { name: 'Assumptions used' });
+    expect(within(assumptions).getByText('Discount rate:').parentElement).toHaveTextContent("Discount rate: 8 %The buyer's cost of capital");
+    expect(within(assumptions).getAllByRole('term')).toHaveLength(Object.keys(makeEstimate().assumptions).length);
   });
 
   it('shows the owner name while the partner record cannot be read, and what to fill in without usage', async () => {

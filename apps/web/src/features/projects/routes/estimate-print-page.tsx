@@ -16,7 +16,7 @@ import { useProject } from '../api/get-project';
 import { projectPath, useProjectApi } from '../api/project-api';
 import { AnnualBills, BillsTable, MeterLabel } from '../components/estimate/bills-section';
 import { demandSavingsWords, projectBillRows } from '../components/estimate/bills-data';
-import { AssumptionsTable, EstimateWarnings, TaxCreditSummary } from '../components/estimate/estimate-details';
+import { AssumptionsList, EstimateWarnings, TaxCreditSummary } from '../components/estimate/estimate-details';
 import { EstimateFigures, EstimateNotes, FinancingTable } from '../components/estimate/estimate-figures';
 import { ESTIMATE_MESSAGES } from '../components/estimate/estimate-panel';
 import { InvestmentFigures } from '../components/estimate/investment-figures';
@@ -62,10 +62,10 @@ function PrintBills({ estimate }: { estimate: Estimate }) {
   if (bills.meters.length === 0) return null;
   const words = demandSavingsWords(bills);
   return (
-    <section className="space-y-2 break-inside-avoid">
+    <section className="space-y-2 break-inside-avoid print:space-y-0.5">
       <h2 className="text-sm font-semibold text-ink-900">Bills before and after solar</h2>
       <AnnualBills annual={bills.annual} />
-      {words && <p className="text-sm font-medium text-brand-800">{words}</p>}
+      {words && <p className="text-sm font-medium text-brand-800 print:text-[9px]">{words}</p>}
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
         {bills.meters.map((meter) => (
           <li key={meter.index}>
@@ -125,33 +125,35 @@ function PrintableEstimate({ projectId }: { projectId: number }) {
           <EstimateWarnings warnings={e.warnings} />
           <EstimateFigures estimate={e} />
           <section>
-            <h2 className="mb-2 text-sm font-semibold text-ink-900">Returns</h2>
+            <h2 className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5">Returns</h2>
             <InvestmentFigures estimate={e} />
           </section>
           <PrintBills estimate={e} />
           <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2 print:gap-2">
             <section>
-              <h2 className="mb-2 text-sm font-semibold text-ink-900">Federal tax credit</h2>
+              <h2 className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5">Federal tax credit</h2>
               <TaxCreditSummary estimate={e} />
             </section>
             <section>
-              <h2 className="mb-2 text-sm font-semibold text-ink-900">Financing</h2>
+              <h2 className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5">Financing</h2>
               <FinancingTable estimate={e} />
             </section>
           </div>
           {/* On screen only: the page holds the figures the chart draws, and one sheet has no room for it. */}
           <section className="break-inside-avoid print:hidden">
-            <h2 className="mb-2 text-sm font-semibold text-ink-900">Cumulative cash flow</h2>
+            <h2 className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5">Cumulative cash flow</h2>
             <Suspense fallback={<div className="h-64 rounded-lg bg-ink-100" />}>
               <CashFlowChart estimate={e} />
             </Suspense>
           </section>
-          <section>
-            <h2 className="mb-2 text-sm font-semibold text-ink-900">Assumptions used</h2>
-            <AssumptionsTable assumptions={e.assumptions} />
+          <section aria-labelledby="assumptions-title">
+            <h2 id="assumptions-title" className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5">
+              Assumptions used
+            </h2>
+            <AssumptionsList assumptions={e.assumptions} />
           </section>
           <footer className="space-y-2 border-t border-ink-200 pt-3 print:pt-1">
-            <p className="text-xs text-ink-600">
+            <p className="text-xs text-ink-600 print:text-[7px]">
               {ESTIMATE_MESSAGES.preliminary} The engineering team's proposal, based on a designed system, replaces these figures.
             </p>
             <EstimateNotes estimate={e} />

@@ -70,5 +70,6 @@ export const BILL_PARTS = [
   { key: 'energy', label: 'Energy', color: 'var(--color-brand-600)' },
   { key: 'demand', label: 'Demand', color: 'var(--color-sun-500)' },
   { key: 'fixed', label: 'Fixed', color: 'var(--color-ink-500)' },
-  { key: 'export', label: 'Export credit', color: 'var(--color-brand-300)' },
+  // Sky blue: apart from the energy green, lighter before solar.
+  { key: 'export', label: 'Export credit', color: '#0284c7' },
 ] as const;

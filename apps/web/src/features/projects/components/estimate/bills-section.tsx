@@ -4,7 +4,7 @@ import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { SelectField } from '../../../../components/ui/select-field';
 import { BILL_PARTS, demandSavingsWords, projectBillRows, type BillMeter, type BillRow } from './bills-data';
-import { amount, cents, dollars } from './estimate-format';
+import { amount, dollars } from './estimate-format';
 
 const BillsChart = lazy(() => import('./bills-chart'));
 
@@ -21,18 +21,19 @@ export function MeterLabel({ meter }: { meter: BillMeter }) {
   );
 }
 
-const headCell = 'px-2 py-1.5 font-medium whitespace-nowrap';
-const cell = 'px-2 py-1 whitespace-nowrap';
+const headCell = 'px-2 py-1.5 font-medium whitespace-nowrap print:px-1 print:py-0.5';
+const cell = 'px-2 py-1 whitespace-nowrap print:px-1 print:py-0';
 
 /**
  * Every number of the monthly bills, before and after solar (the chart's table view and the
- * print view's form). Wide: it scrolls inside its own box on a phone, never the page.
+ * print view's form), to the dollar so that thirteen columns fit a desktop panel and a printed
+ * page. Wide: it scrolls inside its own box on a phone, never the page.
  */
 export function BillsTable({ rows, caption }: { rows: readonly BillRow[]; caption: string }) {
   const total = (pick: (row: BillRow) => number) => rows.reduce((sum, row) => sum + pick(row), 0);
   return (
     <div className="max-w-full overflow-x-auto rounded-lg border border-ink-200 print:overflow-visible print:border-0" tabIndex={0} role="group" aria-label={caption}>
-      <table className="w-full text-right text-xs tabular-nums sm:text-sm print:text-[9px]">
+      <table className="w-full text-right text-xs tabular-nums sm:text-sm print:text-[8px]">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="bg-ink-50 text-ink-500">
@@ -63,16 +64,16 @@ export function BillsTable({ rows, caption }: { rows: readonly BillRow[]; captio
               <td className={cell}>
                 {amount(Math.round(row.peak_kw_before))} → {amount(Math.round(row.peak_kw_after))}
               </td>
-              <td className={`${cell} border-l border-ink-100`}>{cents(row.before.energy_usd)}</td>
-              <td className={cell}>{cents(row.before.demand_usd)}</td>
-              <td className={cell}>{cents(row.before.fixed_usd)}</td>
-              <td className={`${cell} font-medium text-ink-900`}>{cents(row.before.total_usd)}</td>
-              <td className={`${cell} border-l border-ink-100`}>{cents(row.after.energy_usd)}</td>
-              <td className={cell}>{cents(row.after.demand_usd)}</td>
-              <td className={cell}>{cents(row.after.fixed_usd)}</td>
-              <td className={cell}>{row.after.export_credit_usd === 0 ? '—' : cents(-row.after.export_credit_usd)}</td>
-              <td className={`${cell} font-medium text-ink-900`}>{cents(row.after.total_usd)}</td>
-              <td className={`${cell} border-l border-ink-100 font-medium text-brand-800`}>{cents(row.before.total_usd - row.after.total_usd)}</td>
+              <td className={`${cell} border-l border-ink-100`}>{dollars(row.before.energy_usd)}</td>
+              <td className={cell}>{dollars(row.before.demand_usd)}</td>
+              <td className={cell}>{dollars(row.before.fixed_usd)}</td>
+              <td className={`${cell} font-medium text-ink-900`}>{dollars(row.before.total_usd)}</td>
+              <td className={`${cell} border-l border-ink-100`}>{dollars(row.after.energy_usd)}</td>
+              <td className={cell}>{dollars(row.after.demand_usd)}</td>
+              <td className={cell}>{dollars(row.after.fixed_usd)}</td>
+              <td className={cell}>{row.after.export_credit_usd === 0 ? '—' : dollars(-row.after.export_credit_usd)}</td>
+              <td className={`${cell} font-medium text-ink-900`}>{dollars(row.after.total_usd)}</td>
+              <td className={`${cell} border-l border-ink-100 font-medium text-brand-800`}>{dollars(row.before.total_usd - row.after.total_usd)}</td>
             </tr>
           ))}
         </tbody>
@@ -81,16 +82,16 @@ export function BillsTable({ rows, caption }: { rows: readonly BillRow[]; captio
             <th scope="row" className={`${cell} text-left`}>Year</th>
             <td className={cell}>{amount(Math.round(total((row) => row.usage_kwh)))}</td>
             <td className={cell} />
-            <td className={`${cell} border-l border-ink-100`}>{cents(total((row) => row.before.energy_usd))}</td>
-            <td className={cell}>{cents(total((row) => row.before.demand_usd))}</td>
-            <td className={cell}>{cents(total((row) => row.before.fixed_usd))}</td>
-            <td className={cell}>{cents(total((row) => row.before.total_usd))}</td>
-            <td className={`${cell} border-l border-ink-100`}>{cents(total((row) => row.after.energy_usd))}</td>
-            <td className={cell}>{cents(total((row) => row.after.demand_usd))}</td>
-            <td className={cell}>{cents(total((row) => row.after.fixed_usd))}</td>
-            <td className={cell}>{cents(-total((row) => row.after.export_credit_usd))}</td>
-            <td className={cell}>{cents(total((row) => row.after.total_usd))}</td>
-            <td className={`${cell} border-l border-ink-100 text-brand-800`}>{cents(total((row) => row.before.total_usd - row.after.total_usd))}</td>
+            <td className={`${cell} border-l border-ink-100`}>{dollars(total((row) => row.before.energy_usd))}</td>
+            <td className={cell}>{dollars(total((row) => row.before.demand_usd))}</td>
+            <td className={cell}>{dollars(total((row) => row.before.fixed_usd))}</td>
+            <td className={cell}>{dollars(total((row) => row.before.total_usd))}</td>
+            <td className={`${cell} border-l border-ink-100`}>{dollars(total((row) => row.after.energy_usd))}</td>
+            <td className={cell}>{dollars(total((row) => row.after.demand_usd))}</td>
+            <td className={cell}>{dollars(total((row) => row.after.fixed_usd))}</td>
+            <td className={cell}>{dollars(-total((row) => row.after.export_credit_usd))}</td>
+            <td className={cell}>{dollars(total((row) => row.after.total_usd))}</td>
+            <td className={`${cell} border-l border-ink-100 text-brand-800`}>{dollars(total((row) => row.before.total_usd - row.after.total_usd))}</td>
           </tr>
         </tfoot>
       </table>
@@ -101,7 +102,7 @@ export function BillsTable({ rows, caption }: { rows: readonly BillRow[]; captio
 /** The year's bills in one sentence, energy and demand savings apart. */
 export function AnnualBills({ annual }: { annual: Estimate['bills']['annual'] }) {
   return (
-    <p className="text-sm text-ink-700">
+    <p className="text-sm text-ink-700 print:text-[9px]">
       Bills of <strong className="text-ink-900">{dollars(annual.before_usd)}</strong> a year before solar and <strong className="text-ink-900">{dollars(annual.after_usd)}</strong> after:{' '}
       <strong className="text-brand-800">{dollars(annual.savings_usd)}</strong> saved in the first year, {dollars(annual.energy_savings_usd)} on energy and {dollars(annual.demand_savings_usd)} on
       demand charges.

@@ -9,13 +9,13 @@ export function TaxCreditSummary({ estimate }: { estimate: Estimate }) {
   const credit = estimate.tax_credit;
   return (
     <div className={`rounded-xl border p-4 break-inside-avoid print:p-2 ${credit.eligible ? 'border-brand-200 bg-brand-50' : 'border-danger-200 bg-danger-50'}`}>
-      <p className={`font-semibold ${credit.eligible ? 'text-brand-800' : 'text-danger-700'}`}>
+      <p className={`font-semibold print:text-[9px] ${credit.eligible ? 'text-brand-800' : 'text-danger-700'}`}>
         {credit.eligible ? `Eligible: a ${percent(credit.rate)} federal investment tax credit` : 'Not eligible: no federal investment tax credit'}
       </p>
-      <p className="mt-1 text-sm text-ink-800">{credit.reason}</p>
+      <p className="mt-1 text-sm text-ink-800 print:mt-0 print:text-[8px]">{credit.reason}</p>
       {credit.size_kw_ac !== null && <p className="mt-1 text-xs text-ink-600">Read against a system of {amount(credit.size_kw_ac, 'kW AC')}.</p>}
       {credit.notes.length > 0 && (
-        <ul className="mt-2 list-disc space-y-1 pl-5 text-xs text-ink-700">
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-xs text-ink-700 print:mt-0.5 print:space-y-0 print:text-[7px]">
           {credit.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
@@ -76,5 +76,20 @@ export function AssumptionsDisclosure({ assumptions }: { assumptions: Estimate['
         <AssumptionsTable assumptions={assumptions} />
       </div>
     </details>
+  );
+}
+
+/** Every assumption as a compact list in columns: the print view's form, one sheet in all. */
+export function AssumptionsList({ assumptions }: { assumptions: Estimate['assumptions'] }) {
+  return (
+    <dl className="gap-6 text-xs sm:columns-2 print:columns-3 print:gap-3 print:text-[7px] print:leading-tight">
+      {Object.entries(assumptions).map(([key, { value, source }]) => (
+        <div key={key} className="mb-2 break-inside-avoid print:mb-0.5">
+          <dt className="inline font-semibold text-ink-900">{assumptionLabel(key)}: </dt>
+          <dd className="inline text-ink-900">{assumptionValue(key, value)}</dd>
+          <dd className="text-ink-500">{source}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -4,10 +4,10 @@ import { amount, cents, dollars, percent, rateExplanation } from './estimate-for
 
 export function Figure({ term, value, how }: { term: string; value: string; how: ReactNode }) {
   return (
-    <div className="rounded-xl border border-ink-200 p-4 break-inside-avoid print:p-2">
-      <dt className="text-sm text-ink-500">{term}</dt>
-      <dd className="mt-1 text-xl font-semibold text-ink-900 print:text-base">{value}</dd>
-      <dd className="mt-1 text-xs text-ink-500">{how}</dd>
+    <div className="rounded-xl border border-ink-200 p-4 break-inside-avoid print:rounded-md print:px-1.5 print:py-1">
+      <dt className="text-sm text-ink-500 print:text-[9px]">{term}</dt>
+      <dd className="mt-1 text-xl font-semibold text-ink-900 print:mt-0 print:text-sm">{value}</dd>
+      <dd className="mt-1 text-xs text-ink-500 print:mt-0 print:text-[7px] print:leading-tight">{how}</dd>
     </div>
   );
 }
@@ -22,7 +22,7 @@ export function EstimateFigures({ estimate }: { estimate: Estimate }) {
   const offset = assumptions.target_offset?.value as number;
   const yieldWhere = inputs.yield_source === 'state' ? inputs.state_name : 'national figure';
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 print:grid-cols-4 print:gap-2">
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 print:grid-cols-6 print:gap-1">
       <Figure
         term="System size"
         value={amount(system.size_kw_dc, 'kW DC')}
@@ -75,7 +75,7 @@ export function FinancingTable({ estimate }: { estimate: Estimate }) {
   const first = estimate.financing[0];
   return (
     <div>
-      <p className="pb-2 text-sm text-ink-600">
+      <p className="pb-2 text-sm text-ink-600 print:pb-0.5 print:text-[8px]">
         Current monthly bill: <strong className="text-ink-900">{bill !== null ? cents(bill) : `${cents(estimatedBill)} (estimated from the rate)`}</strong>. Each loan
         is <strong className="text-ink-900">{dollars(first?.financed_usd ?? null)}</strong>
         {financedShare !== undefined && (
@@ -86,7 +86,7 @@ export function FinancingTable({ estimate }: { estimate: Estimate }) {
         )}{' '}
         at {percent(first?.apr ?? 0)} APR.
       </p>
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-left text-sm print:text-[8px]">
         <caption className="sr-only">Monthly loan payment per term</caption>
         <thead>
           <tr className="border-b border-ink-200 text-ink-500">
@@ -147,7 +147,7 @@ export function CashFlowTable({ estimate }: { estimate: Estimate }) {
 export function EstimateNotes({ estimate }: { estimate: Estimate }) {
   const creditNotes = new Set(estimate.tax_credit.notes);
   return (
-    <ul className="list-disc space-y-1 pl-5 text-xs text-ink-600">
+    <ul className="list-disc space-y-1 pl-5 text-xs text-ink-600 print:space-y-0 print:text-[7px]">
       {estimate.cost.notes
         .filter((note) => !creditNotes.has(note))
         .map((note) => (

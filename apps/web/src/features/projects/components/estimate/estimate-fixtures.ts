@@ -59,7 +59,10 @@ export const WAREHOUSE_METER: BillMeter = {
 
 const assumptions = (): Estimate['assumptions'] => ({
   ...Object.fromEntries(
-    Object.entries(ESTIMATE_SOURCES).map(([key, source]) => [key, { value: (DEFAULT_ESTIMATE_ASSUMPTIONS as Record<string, unknown>)[key], source }]),
+    // The answer names the state's figures (below), not the tables by state.
+    Object.entries(ESTIMATE_SOURCES)
+      .filter(([key]) => key !== 'commercial_rate_cents_per_kwh')
+      .map(([key, source]) => [key, { value: (DEFAULT_ESTIMATE_ASSUMPTIONS as Record<string, unknown>)[key], source }]),
   ),
   specific_yield_kwh_per_kw: { value: 1600, source: `${ESTIMATE_SOURCES.specific_yield_kwh_per_kw}; California` },
   effective_rate_usd_per_kwh: { value: 0.24, source: 'Average monthly bill x 12 / annual usage' },

@@ -114,5 +114,7 @@ export function assumptionValue(key: string, value: unknown): string {
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value === null || value === undefined) return '—';
-  return JSON.stringify(value);
+  // A table by state: 'CA 23.91, TX 8.82'.
+  if (typeof value === 'object') return Object.entries(value).map(([name, entry]) => `${name} ${typeof entry === 'number' ? number.format(entry) : String(entry)}`).join(', ');
+  return String(value);
 }

@@ -12,7 +12,7 @@ export function InvestmentFigures({ estimate }: { estimate: Estimate }) {
   const escalation = assumptions.escalation?.value;
   const degradation = assumptions.degradation?.value;
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 print:grid-cols-4 print:gap-2">
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 print:grid-cols-7 print:gap-1">
       {investment && (
         <>
           <Figure
