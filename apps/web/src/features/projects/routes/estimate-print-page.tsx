@@ -34,7 +34,7 @@ function PartnerContact({ project }: { project: Project }) {
   const name = partner.data ? fullName(partner.data) || project.owner_name : project.owner_name;
   const phone = partner.data ? formatPhoneNumber(partner.data.phone_number) : '';
   return (
-    <address aria-label="Your partner" className="text-sm text-ink-700 not-italic">
+    <address aria-label="Your partner" className="text-sm text-ink-700 not-italic print:text-[9px]">
       <span className="font-semibold text-ink-900">Prepared by {name || 'your SunIn partner'}</span>
       {partner.data?.email && (
         <>
@@ -63,10 +63,10 @@ function PrintBills({ estimate }: { estimate: Estimate }) {
   const words = demandSavingsWords(bills);
   return (
     <section className="space-y-2 break-inside-avoid print:space-y-0.5">
-      <h2 className="text-sm font-semibold text-ink-900">Bills before and after solar</h2>
+      <h2 className="text-sm font-semibold text-ink-900 print:text-[10px]">Bills before and after solar</h2>
       <AnnualBills annual={bills.annual} />
       {words && <p className="text-sm font-medium text-brand-800 print:text-[9px]">{words}</p>}
-      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs print:text-[8px]">
         {bills.meters.map((meter) => (
           <li key={meter.index}>
             <MeterLabel meter={meter} />
@@ -92,27 +92,27 @@ function PrintableEstimate({ projectId }: { projectId: number }) {
   const e = estimate.data;
   const cityLine = [p.city, [p.state, p.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
-    <article className="space-y-5 print:space-y-2">
+    <article className="space-y-5 print:space-y-1.5">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Link to={backTo} className={`${textLinkClasses} text-sm`}>
           Back to the project
         </Link>
         <Button onClick={() => window.print()}>Print</Button>
       </div>
-      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-ink-200 pb-4 print:pb-2">
-        <div className="space-y-2">
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-ink-200 pb-4 print:pb-1">
+        <div className="space-y-2 print:space-y-0.5">
           <Logo to={backTo} />
           <p className="inline-block rounded bg-sun-400/25 px-2 py-0.5 text-xs font-semibold tracking-wide text-ink-900 uppercase">Preliminary estimate · not a proposal</p>
           <PartnerContact project={p} />
         </div>
-        <div className="text-right text-sm text-ink-600">
+        <div className="text-right text-sm text-ink-600 print:text-[9px]">
           <p className="text-base font-semibold text-ink-900">{p.company_name || `Project #${p.id}`}</p>
           {p.address_1 && <p>{p.address_1}</p>}
           {cityLine && <p>{cityLine}</p>}
           <p className="mt-1">Prepared {formatLongDate(new Date().toISOString())}</p>
         </div>
       </header>
-      <h1 className="text-2xl font-bold text-ink-900 print:text-lg">{ESTIMATE_MESSAGES.title}</h1>
+      <h1 className="text-2xl font-bold text-ink-900 print:text-base">{ESTIMATE_MESSAGES.title}</h1>
       {e.system.size_kw_dc === null ? (
         <Alert tone="info">
           {ESTIMATE_MESSAGES.needsUsage}{' '}
@@ -125,29 +125,29 @@ function PrintableEstimate({ projectId }: { projectId: number }) {
           <EstimateWarnings warnings={e.warnings} />
           <EstimateFigures estimate={e} />
           <section>
-            <h2 className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5">Returns</h2>
+            <h2 className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5 print:text-[10px]">Returns</h2>
             <InvestmentFigures estimate={e} />
           </section>
           <PrintBills estimate={e} />
           <div className="grid gap-4 sm:grid-cols-2 print:grid-cols-2 print:gap-2">
             <section>
-              <h2 className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5">Federal tax credit</h2>
+              <h2 className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5 print:text-[10px]">Federal tax credit</h2>
               <TaxCreditSummary estimate={e} />
             </section>
             <section>
-              <h2 className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5">Financing</h2>
+              <h2 className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5 print:text-[10px]">Financing</h2>
               <FinancingTable estimate={e} />
             </section>
           </div>
           {/* On screen only: the page holds the figures the chart draws, and one sheet has no room for it. */}
           <section className="break-inside-avoid print:hidden">
-            <h2 className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5">Cumulative cash flow</h2>
+            <h2 className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5 print:text-[10px]">Cumulative cash flow</h2>
             <Suspense fallback={<div className="h-64 rounded-lg bg-ink-100" />}>
               <CashFlowChart estimate={e} />
             </Suspense>
           </section>
           <section aria-labelledby="assumptions-title">
-            <h2 id="assumptions-title" className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5">
+            <h2 id="assumptions-title" className="mb-2 text-sm font-semibold text-ink-900 print:mb-0.5 print:text-[10px]">
               Assumptions used
             </h2>
             <AssumptionsList assumptions={e.assumptions} />

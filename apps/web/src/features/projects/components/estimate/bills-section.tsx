@@ -15,8 +15,16 @@ export function MeterLabel({ meter }: { meter: BillMeter }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       <span className="font-medium text-ink-900">{meter.name}</span>
-      {meter.tariff_source === 'section_1' ? <Badge tone="amber">{NO_TARIFF_LABEL}</Badge> : <Badge tone="grey">tariff</Badge>}
-      <span className="text-xs text-ink-500">{meter.load_source === 'interval' ? 'load from interval data' : 'load from a typical profile'}</span>
+      {meter.tariff_source === 'section_1' ? (
+        <Badge tone="amber" className="print:px-1 print:py-0 print:text-[7px]">
+          {NO_TARIFF_LABEL}
+        </Badge>
+      ) : (
+        <Badge tone="grey" className="print:px-1 print:py-0 print:text-[7px]">
+          tariff
+        </Badge>
+      )}
+      <span className="text-xs text-ink-500 print:text-[7px]">{meter.load_source === 'interval' ? 'load from interval data' : 'load from a typical profile'}</span>
     </span>
   );
 }

@@ -13,7 +13,7 @@ export function TaxCreditSummary({ estimate }: { estimate: Estimate }) {
         {credit.eligible ? `Eligible: a ${percent(credit.rate)} federal investment tax credit` : 'Not eligible: no federal investment tax credit'}
       </p>
       <p className="mt-1 text-sm text-ink-800 print:mt-0 print:text-[8px]">{credit.reason}</p>
-      {credit.size_kw_ac !== null && <p className="mt-1 text-xs text-ink-600">Read against a system of {amount(credit.size_kw_ac, 'kW AC')}.</p>}
+      {credit.size_kw_ac !== null && <p className="mt-1 text-xs text-ink-600 print:mt-0 print:text-[7px]">Read against a system of {amount(credit.size_kw_ac, 'kW AC')}.</p>}
       {credit.notes.length > 0 && (
         <ul className="mt-2 list-disc space-y-1 pl-5 text-xs text-ink-700 print:mt-0.5 print:space-y-0 print:text-[7px]">
           {credit.notes.map((note) => (
@@ -29,9 +29,9 @@ export function TaxCreditSummary({ estimate }: { estimate: Estimate }) {
 export function EstimateWarnings({ warnings }: { warnings: readonly string[] }) {
   if (warnings.length === 0) return null;
   return (
-    <div className="rounded-lg border border-late-200 bg-late-50 px-4 py-3 text-sm text-late-800 break-inside-avoid">
+    <div className="rounded-lg border border-late-200 bg-late-50 px-4 py-3 text-sm text-late-800 break-inside-avoid print:px-2 print:py-1 print:text-[8px]">
       <h3 className="font-semibold">{warnings.length === 1 ? 'Warning' : 'Warnings'}</h3>
-      <ul className="mt-1 list-disc space-y-1 pl-5">
+      <ul className="mt-1 list-disc space-y-1 pl-5 print:mt-0 print:space-y-0">
         {warnings.map((warning) => (
           <li key={warning}>{warning}</li>
         ))}

@@ -6,7 +6,7 @@ export function Figure({ term, value, how }: { term: string; value: string; how:
   return (
     <div className="rounded-xl border border-ink-200 p-4 break-inside-avoid print:rounded-md print:px-1.5 print:py-1">
       <dt className="text-sm text-ink-500 print:text-[9px]">{term}</dt>
-      <dd className="mt-1 text-xl font-semibold text-ink-900 print:mt-0 print:text-sm">{value}</dd>
+      <dd className="mt-1 text-xl font-semibold text-ink-900 print:mt-0 print:text-xs">{value}</dd>
       <dd className="mt-1 text-xs text-ink-500 print:mt-0 print:text-[7px] print:leading-tight">{how}</dd>
     </div>
   );
@@ -90,17 +90,17 @@ export function FinancingTable({ estimate }: { estimate: Estimate }) {
         <caption className="sr-only">Monthly loan payment per term</caption>
         <thead>
           <tr className="border-b border-ink-200 text-ink-500">
-            <th scope="col" className="py-2 pr-3 font-medium">Term</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Monthly payment</th>
-            <th scope="col" className="py-2 font-medium">Against the savings</th>
+            <th scope="col" className="py-2 pr-3 font-medium print:py-0">Term</th>
+            <th scope="col" className="py-2 pr-3 font-medium print:py-0">Monthly payment</th>
+            <th scope="col" className="py-2 font-medium print:py-0">Against the savings</th>
           </tr>
         </thead>
         <tbody>
           {estimate.financing.map((row) => (
             <tr key={row.term_years} className="border-b border-ink-100 align-top">
-              <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap text-ink-900">{row.term_years} years</th>
-              <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{cents(row.monthly_payment_usd)}</td>
-              <td className={`py-2 ${row.first_year_net_monthly_usd !== null && row.first_year_net_monthly_usd > 0 ? 'text-ink-700' : 'text-brand-800'}`}>
+              <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap text-ink-900 print:py-0">{row.term_years} years</th>
+              <td className="py-2 pr-3 whitespace-nowrap tabular-nums print:py-0">{cents(row.monthly_payment_usd)}</td>
+              <td className={`py-2 print:py-0 ${row.first_year_net_monthly_usd !== null && row.first_year_net_monthly_usd > 0 ? 'text-ink-700' : 'text-brand-800'}`}>
                 {paymentAgainstSavings(row.first_year_net_monthly_usd)}
               </td>
             </tr>
