@@ -31,6 +31,8 @@ export function MeterLabel({ meter }: { meter: BillMeter }) {
 
 const headCell = 'px-2 py-1.5 font-medium whitespace-nowrap print:px-1 print:py-0.5';
 const cell = 'px-2 py-1 whitespace-nowrap print:px-1 print:py-0';
+/** The month stays in view while a phone scrolls the table sideways. */
+const stickyCell = 'sticky left-0 z-10 print:static';
 
 /**
  * Every number of the monthly bills, before and after solar (the chart's table view and the
@@ -45,7 +47,7 @@ export function BillsTable({ rows, caption }: { rows: readonly BillRow[]; captio
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="bg-ink-50 text-ink-500">
-            <th scope="col" rowSpan={2} className={`${headCell} text-left`}>Month</th>
+            <th scope="col" rowSpan={2} className={`${headCell} ${stickyCell} bg-ink-50 text-left`}>Month</th>
             <th scope="col" rowSpan={2} className={headCell}>Usage (kWh)</th>
             <th scope="col" rowSpan={2} className={headCell}>Peak (kW) before → after</th>
             <th scope="colgroup" colSpan={4} className={`${headCell} border-l border-ink-200 text-center`}>Before solar</th>
@@ -67,7 +69,7 @@ export function BillsTable({ rows, caption }: { rows: readonly BillRow[]; captio
         <tbody>
           {rows.map((row) => (
             <tr key={row.month} className="border-t border-ink-100">
-              <th scope="row" className={`${cell} text-left font-normal text-ink-900`}>{shortMonthLabel(row.month)}</th>
+              <th scope="row" className={`${cell} ${stickyCell} bg-white text-left font-normal text-ink-900`}>{shortMonthLabel(row.month)}</th>
               <td className={cell}>{amount(Math.round(row.usage_kwh))}</td>
               <td className={cell}>
                 {amount(Math.round(row.peak_kw_before))} → {amount(Math.round(row.peak_kw_after))}
@@ -87,7 +89,7 @@ export function BillsTable({ rows, caption }: { rows: readonly BillRow[]; captio
         </tbody>
         <tfoot>
           <tr className="border-t-2 border-ink-300 font-semibold text-ink-900">
-            <th scope="row" className={`${cell} text-left`}>Year</th>
+            <th scope="row" className={`${cell} ${stickyCell} bg-white text-left`}>Year</th>
             <td className={cell}>{amount(Math.round(total((row) => row.usage_kwh)))}</td>
             <td className={cell} />
             <td className={`${cell} border-l border-ink-100`}>{dollars(total((row) => row.before.energy_usd))}</td>
