@@ -4,7 +4,7 @@ import { isoDay } from './input-bounds.js';
 import { projectBills } from './bill-engine/project-bills.js';
 import { incompleteMetersMessage, meterAt } from './estimate-meters.js';
 import { investmentMeasures, TAX_CREDIT_NOTES, taxCredit } from './investment.js';
-import { DAY_KINDS, EXPORT_CREDITS, LOAD_PROFILES, type Meter, type TariffRates } from './tariffs.js';
+import { LOAD_PROFILES, tariffSchema, type Meter, type TariffRates } from './tariffs.js';
 import { stateCode, stateName, US_STATE_CODES, type UsStateCode } from './us-states.js';
 
 /**
@@ -497,28 +497,6 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
   };
 }
 
-/**
- * GET /api/projects/{id}/estimate-inputs (member and admin): what the web app needs to run
- * computeEstimate itself as the partner types (issue 35 item 5): the assumptions, the tariffs
- * the project's meters name and the interval data they name (kWh per step, as the engine reads it).
- */
-export const estimateInputsSchema = z.object({
-  assumptions: estimateAssumptionsSchema,
-  tariffs: z.array(
-    z.object({
-      id: z.number().int(),
-      customer_charge_usd: z.number(),
-      periods: z.array(z.object({ name: z.string(), months: z.array(z.number().int()), days: z.enum(DAY_KINDS), start_hour: z.number().int(), end_hour: z.number().int() })),
-      energy_rates: z.array(z.object({ period: z.string().nullable(), usd_per_kwh: z.number() })),
-      demand_charges: z.array(z.object({ period: z.string().nullable(), usd_per_kw: z.number() })),
-      export_credit: z.enum(EXPORT_CREDITS),
-      export_rate_usd_per_kwh: z.number(),
-    }),
-  ),
-  intervals: z.array(z.object({ id: z.number().int(), start: z.number().int(), step_seconds: z.number().int(), values: z.array(z.number()) })),
-});
-export type EstimateInputs = z.infer<typeof estimateInputsSchema>;
-
 /** The Maps computeEstimate reads, from GET /api/projects/{id}/estimate-inputs' answer. */
 export function estimateInputMaps(inputs: { tariffs: readonly (TariffRates & { id: number })[]; intervals: readonly (IntervalSeries & { id: number })[] }): Pick<EstimateProjectInput, 'tariffs' | 'intervals'> {
   return {
@@ -542,6 +520,23 @@ export const estimateAssumptionsResponseSchema = z.object({
   updated_by_name: z.string().nullable(),
 });
 export type EstimateAssumptionsResponse = z.infer<typeof estimateAssumptionsResponseSchema>;
+
+/**
+ * GET /api/projects/{id}/estimate-inputs (admin: /api/admin/projects/{id}/estimate-inputs):
+ * what computeEstimate needs beyond the project itself, so the web app can recompute the
+ * estimate in the browser while the partner types (issue 35 item 5): the assumptions in use,
+ * the tariffs the project's meters name and the interval series they keep.
+ */
+export const estimateInputsSchema = z.object({
+  assumptions: estimateAssumptionsSchema,
+  tariffs: z.array(
+    tariffSchema
+      .pick({ customer_charge_usd: true, periods: true, energy_rates: true, demand_charges: true, export_credit: true, export_rate_usd_per_kwh: true })
+      .extend({ id: z.number().int() }),
+  ),
+  intervals: z.array(z.object({ id: z.number().int(), start: z.number(), step_seconds: z.number().int().positive(), values: z.array(z.number()) })),
+});
+export type EstimateInputs = z.infer<typeof estimateInputsSchema>;
 
 /**
  * POST /api/projects/{id}/usage-imports: a Green Button file read into 12 calendar months per

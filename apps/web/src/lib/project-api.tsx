@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
-import type { ProposalTicket } from '@sunin/contract';
+import type { ProposalTicket, User } from '@sunin/contract';
 
 /** A project's photos (`images`) and PDF files (`files`): the path segment of each. */
 export type ProjectAssetKind = 'images' | 'files';
@@ -43,6 +43,11 @@ export interface ProjectApi {
    * is not offered).
    */
   memberProposalActions: boolean;
+  /**
+   * The partner whose name and contact the estimate's print view carries (issue 35 item 8): the
+   * member's own profile in the member's area, the project owner's record in the admin's.
+   */
+  partner: { key(ownerId: number): QueryKey; get(ownerId: number, signal?: AbortSignal): Promise<User> };
 }
 
 const ProjectApiContext = createContext<ProjectApi | null>(null);

@@ -1,6 +1,7 @@
 import type { ProjectSections } from '../../features/admin/components/project-panels';
 import { adminProjectApi } from '../../features/admin/api/admin-project-api';
 import { AdminProjectPage } from '../../features/admin/routes/project-detail-page';
+import { EstimateDraftProvider } from '../../features/projects/components/estimate/estimate-draft';
 import { EstimatePanel } from '../../features/projects/components/estimate/estimate-panel';
 import { EstimatePrintPage } from '../../features/projects/routes/estimate-print-page';
 import { ProjectApiProvider } from '../../lib/project-api';
@@ -31,7 +32,12 @@ const MEMBER_PROJECT_SECTIONS: ProjectSections = {
  * member area's project tabs (STYLE.md 5), as /home joins several.
  */
 export function AdminProjectRoute() {
-  return <AdminProjectPage sections={MEMBER_PROJECT_SECTIONS} />;
+  // Utility Info publishes its unsaved values to the estimate panel of the same page (issue 35 item 5).
+  return (
+    <EstimateDraftProvider>
+      <AdminProjectPage sections={MEMBER_PROJECT_SECTIONS} />
+    </EstimateDraftProvider>
+  );
 }
 
 /** /admin/projects/:id/estimate: the member's print view of any project, through the admin API. */

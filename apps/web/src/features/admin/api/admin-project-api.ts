@@ -1,6 +1,7 @@
 import type { ProposalTicket } from '@sunin/contract';
 import type { ProjectApi } from '../../../lib/project-api';
 import { adminProjectKey } from './get-project';
+import { adminUserKey, getAdminUser } from './get-user';
 import { adminProjectsKey } from './list-projects';
 import { adminProposalsKey, listProposalTickets } from './list-proposal-tickets';
 
@@ -38,4 +39,5 @@ export const adminProjectApi: ProjectApi = {
   draftPrefix: 'admin.project',
   contactPath: null,
   memberProposalActions: false,
+  partner: { key: adminUserKey, get: getAdminUser },
 };

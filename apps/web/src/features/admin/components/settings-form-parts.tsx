@@ -64,9 +64,11 @@ export function useSettingsForm<Value, Form, Saved>(options: {
   const { initial, toForm, fromForm, save, savedValue, toasts } = options;
   const [form, setForm] = useState<Form>(() => toForm(initial));
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setFieldErrors({});
     save.mutate(fromForm(form), {
       onSuccess: (saved) => {
         setForm(toForm(savedValue(saved)));
@@ -74,11 +76,13 @@ export function useSettingsForm<Value, Form, Saved>(options: {
       },
       onError: (failure) => {
         setError(settingsFailure(failure));
+        setFieldErrors(failure instanceof ApiError ? failure.fields : {});
         toast.error(toasts.failed);
       },
     });
   };
-  return { form, setForm, error, submit };
+  /** `fieldErrors`: the server's reason per field path ('assumptions.discount_rate'), to show beside the field. */
+  return { form, setForm, error, fieldErrors, submit };
 }
 
 /** A settings page's body: a spinner, the load error with Retry, or the form (remounted when another save lands). */

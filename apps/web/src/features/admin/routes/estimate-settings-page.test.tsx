@@ -52,4 +52,89 @@ describe('Estimate Settings (issue 16 item 3)', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Target offset must be more than 0.');
   });
+
+  it('edits every issue-35 assumption: O&M, discount and tax rates, bonus and its day, the MACRS shares, the credit rules and DC/AC', async () => {
+    const calls = stubFetch(({ method, body }) => (method === 'PUT' ? jsonResponse(answer((body as { assumptions: EstimateAssumptions }).assumptions, true)) : jsonResponse(answer(DEFAULT_ESTIMATE_ASSUMPTIONS))));
+    const { user } = renderRoutes([{ path: '/', element: <EstimateSettingsPage /> }]);
+    const discount = await screen.findByLabelText('Discount rate (%)');
+    expect(discount).toHaveValue('8');
+    expect(screen.getByLabelText('O&M cost (US$ per kW DC a year)')).toHaveValue('18');
+    expect(screen.getByLabelText('Credit: construction begun by')).toHaveValue('2026-07-04');
+    expect(screen.getByLabelText('Year 2 (%)')).toHaveValue('32');
+    expect(screen.getByText('The shares add up to 100 %.', { exact: false })).toBeInTheDocument();
+    // Each field carries its default and source.
+    expect(screen.getByText(/Default 8\. The buyer's cost of capital/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tariffs' })).toHaveAttribute('href', '/admin/tariffs');
+
+    const retype = async (label: string, value: string) => {
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), value);
+    };
+    await retype('Discount rate (%)', '10');
+    await retype('O&M cost (US$ per kW DC a year)', '20');
+    await retype('O&M escalation (% a year)', '3');
+    await retype('Federal tax rate (%)', '21');
+    await retype('State tax rate (%)', '8.84');
+    await retype('Bonus depreciation (% of the basis in year 1)', '40');
+    await retype('Bonus depreciation for property acquired after', '2025-01-20');
+    await retype('Credit: construction begun by', '2026-07-05');
+    await retype('Credit: otherwise in service by', '2028-12-31');
+    await retype('Continuity safe harbor (calendar years)', '3');
+    await retype('Prevailing wage threshold (kW AC)', '1500');
+    await retype('Base rate without prevailing wage (%)', '6');
+    await retype('Adder without prevailing wage, each (%)', '2');
+    await retype('DC to AC ratio', '1.3');
+    await retype('Year 1 (%)', '25');
+    expect(screen.getByText(/The shares add up to 105 %: they must add up to 100 %/)).toBeInTheDocument();
+    await retype('Year 2 (%)', '27');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Estimate settings saved. Every estimate now uses them.')).toBeInTheDocument();
+    const sent = (calls.find((call) => call.method === 'PUT')!.body as { assumptions: EstimateAssumptions }).assumptions;
+    expect(sent).toMatchObject({
+      discount_rate: 0.1,
+      om_usd_per_kw_year: 20,
+      om_escalation: 0.03,
+      federal_tax_rate: 0.21,
+      state_tax_rate: 0.0884,
+      bonus_depreciation: 0.4,
+      bonus_depreciation_acquired_after: '2025-01-20',
+      itc_begin_construction_by: '2026-07-05',
+      itc_placed_in_service_by: '2028-12-31',
+      itc_continuity_years: 3,
+      itc_prevailing_wage_threshold_kw_ac: 1500,
+      itc_reduced_base_rate: 0.06,
+      itc_reduced_adder_rate: 0.02,
+      dc_ac_ratio: 1.3,
+      macrs_schedule: [0.25, 0.27, 0.192, 0.1152, 0.1152, 0.0576],
+    });
+    // Nothing else moved: the whole set goes back as it came, but for the fields typed.
+    expect(sent.cost_per_watt_usd).toBe(2.1);
+    expect(sent.financing_terms_years).toEqual([10, 15, 20]);
+  });
+
+  it("shows the server's 422 reasons beside the fields they name", async () => {
+    stubFetch(({ method }) =>
+      method === 'PUT'
+        ? jsonResponse(
+            {
+              error: {
+                code: 'validation_failed',
+                message: 'Some fields are not valid.',
+                fields: { 'assumptions.macrs_schedule': 'The MACRS shares must add up to 1.', 'assumptions.discount_rate': 'Discount rate must be at most 0.5.' },
+              },
+            },
+            { status: 422 },
+          )
+        : jsonResponse(answer(DEFAULT_ESTIMATE_ASSUMPTIONS)),
+    );
+    const { user } = renderRoutes([{ path: '/', element: <EstimateSettingsPage /> }]);
+    const discount = await screen.findByLabelText('Discount rate (%)');
+    await user.clear(discount);
+    await user.type(discount, '60');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Discount rate must be at most 0.5.');
+    expect(discount).toHaveAttribute('aria-invalid', 'true');
+    expect(discount).toHaveAccessibleDescription('Discount rate must be at most 0.5.');
+    expect(screen.getByRole('group', { name: 'MACRS schedule (% of the basis by year)' })).toHaveTextContent('The MACRS shares must add up to 1.');
+  });
 });

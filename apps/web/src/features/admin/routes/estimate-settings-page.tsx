@@ -5,38 +5,26 @@ import { TextField } from '../../../components/ui/text-field';
 import { useEstimateAssumptions, useSaveEstimateAssumptions } from '../api/estimate-assumptions';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { SettingsBody, SettingsError, SettingsFooter, useSettingsForm } from '../components/settings-form-parts';
+import { FIELD_GROUPS, fraction, SETTING_FIELDS, showValue, typedNumber, type SettingField } from './estimate-settings-fields';
 
-/** How each scalar assumption is typed: a percentage shows ×100, money and counts as they are. */
-const SCALARS = [
-  { key: 'cost_per_watt_usd', label: 'Cost per watt (US$ per W DC)', percent: false },
-  { key: 'target_offset', label: 'Target offset (% of annual usage)', percent: true },
-  { key: 'energy_share', label: 'Energy share of the bill (%)', percent: true },
-  { key: 'degradation', label: 'Panel degradation (% a year)', percent: true },
-  { key: 'escalation', label: 'Rate escalation (% a year)', percent: true },
-  { key: 'lifetime_years', label: 'Lifetime (years)', percent: false },
-  { key: 'itc_base_rate', label: 'Tax credit base rate (%)', percent: true },
-  { key: 'itc_adder_rate', label: 'Tax credit adder, each (%)', percent: true },
-  { key: 'financing_apr', label: 'Financing APR (%)', percent: true },
-  { key: 'financed_share', label: 'Financed share of the cost (%)', percent: true },
-  { key: 'default_specific_yield_kwh_per_kw', label: 'Specific yield, other states (kWh per kW a year)', percent: false },
-  { key: 'default_commercial_rate_cents_per_kwh', label: 'Commercial rate, other states (¢ per kWh)', percent: false },
-] as const;
-type ScalarKey = (typeof SCALARS)[number]['key'];
+type FieldKey = SettingField['key'];
 
 interface FormState {
-  scalars: Record<ScalarKey, string>;
+  values: Record<FieldKey, string>;
   terms: string;
+  /** The MACRS shares as percentages, one per year. */
+  macrs: string[];
   yields: Partial<Record<UsStateCode, string>>;
   rates: Partial<Record<UsStateCode, string>>;
 }
 
-const show = (value: number, percent: boolean) => String(percent ? Math.round(value * 1_000_000) / 10_000 : value);
 const stateTable = (table: Partial<Record<UsStateCode, number>>) => Object.fromEntries(Object.entries(table).map(([code, value]) => [code, String(value)]));
 
 function toForm(assumptions: EstimateAssumptions): FormState {
   return {
-    scalars: Object.fromEntries(SCALARS.map(({ key, percent }) => [key, show(assumptions[key], percent)])) as Record<ScalarKey, string>,
+    values: Object.fromEntries(SETTING_FIELDS.map(({ key, kind }) => [key, showValue(assumptions[key], kind)])) as Record<FieldKey, string>,
     terms: assumptions.financing_terms_years.join(', '),
+    macrs: assumptions.macrs_schedule.map((share) => showValue(share, 'percent')),
     yields: stateTable(assumptions.specific_yield_kwh_per_kw),
     rates: stateTable(assumptions.commercial_rate_cents_per_kwh),
   };
@@ -44,23 +32,61 @@ function toForm(assumptions: EstimateAssumptions): FormState {
 
 /** The typed form as the API's assumptions; blanks in the state tables mean "use the other-states figure". Values the server refuses come back with its message. */
 function fromForm(form: FormState): EstimateAssumptions {
-  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-  // 8.99 % is 0.0899, not 0.08990000000000001: float noise would read as a change in the audit trail.
-  const fraction = (percent: number) => Math.round(percent * 1e8) / 1e10;
-  const scalars = Object.fromEntries(SCALARS.map(({ key, percent }) => [key, percent ? fraction(number(form.scalars[key])) : number(form.scalars[key])]));
+  const values = Object.fromEntries(
+    SETTING_FIELDS.map(({ key, kind }) => {
+      const text = form.values[key];
+      return [key, kind === 'day' ? text.trim() : kind === 'percent' ? fraction(typedNumber(text)) : typedNumber(text)];
+    }),
+  );
   const table = (entries: Partial<Record<UsStateCode, string>>) =>
     Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined && value.trim() !== '').map(([code, value]) => [code, Number(value)]));
   return {
-    ...(scalars as Record<ScalarKey, number>),
+    ...(values as Omit<EstimateAssumptions, 'financing_terms_years' | 'macrs_schedule' | 'specific_yield_kwh_per_kw' | 'commercial_rate_cents_per_kwh'>),
     financing_terms_years: form.terms.split(/[,\s]+/).filter(Boolean).map(Number),
+    macrs_schedule: form.macrs.map((share) => fraction(typedNumber(share))),
     specific_yield_kwh_per_kw: table(form.yields),
     commercial_rate_cents_per_kwh: table(form.rates),
   };
 }
 
+/** The server's reason for a field: its own path, or one below it (a MACRS year, a state). */
+function fieldError(errors: Record<string, string>, path: string): string | undefined {
+  return errors[path] ?? Object.entries(errors).find(([key]) => key.startsWith(`${path}.`))?.[1];
+}
+
+const sectionClasses = 'rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6';
+
+/** The MACRS schedule: one share per year, which must add up to 100 %; the sum is shown as it is typed. */
+function MacrsFields({ shares, defaults, source, error, onChange }: { shares: string[]; defaults: number[]; source: string | undefined; error: string | undefined; onChange: (shares: string[]) => void }) {
+  const sum = shares.reduce((total, share) => total + (Number(share) || 0), 0);
+  const addsUp = Math.abs(sum - 100) < 0.05;
+  return (
+    <fieldset className="mt-4" aria-describedby="macrs-sum">
+      <legend className="text-sm font-medium text-ink-700">MACRS schedule (% of the basis by year)</legend>
+      <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {shares.map((share, index) => (
+          <TextField
+            key={index}
+            label={`Year ${index + 1} (%)`}
+            inputMode="decimal"
+            value={share}
+            onChange={(event) => onChange(shares.map((current, at) => (at === index ? event.target.value : current)))}
+            hint={defaults[index] === undefined ? undefined : `Default ${showValue(defaults[index], 'percent')}`}
+          />
+        ))}
+      </div>
+      <p id="macrs-sum" className={`mt-2 text-sm ${addsUp ? 'text-ink-600' : 'text-danger-700'}`}>
+        {addsUp ? 'The shares add up to 100 %.' : `The shares add up to ${Math.round(sum * 100) / 100} %: they must add up to 100 %.`}
+        {source ? ` ${source}.` : ''}
+      </p>
+      {error && <p className="mt-1 text-sm text-danger-700">{error}</p>}
+    </fieldset>
+  );
+}
+
 function SettingsForm({ data }: { data: EstimateAssumptionsResponse }) {
   const save = useSaveEstimateAssumptions();
-  const { form, setForm, error, submit } = useSettingsForm({
+  const { form, setForm, error, fieldErrors, submit } = useSettingsForm({
     initial: data.assumptions,
     toForm,
     fromForm,
@@ -68,36 +94,58 @@ function SettingsForm({ data }: { data: EstimateAssumptionsResponse }) {
     savedValue: (saved) => saved.assumptions,
     toasts: { saved: 'Estimate settings saved. Every estimate now uses them.', failed: 'Estimate settings not saved.' },
   });
-  const setScalar = (key: ScalarKey, value: string) => setForm((current) => ({ ...current, scalars: { ...current.scalars, [key]: value } }));
+  const setValue = (key: FieldKey, value: string) => setForm((current) => ({ ...current, values: { ...current.values, [key]: value } }));
   const setState = (table: 'yields' | 'rates', code: UsStateCode, value: string) => setForm((current) => ({ ...current, [table]: { ...current[table], [code]: value } }));
 
   return (
     <form onSubmit={submit} noValidate aria-label="Estimate settings" className="space-y-6">
       <SettingsError message={error} />
-      <section className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6">
-        <h2 className="text-lg font-semibold text-ink-900">Assumptions</h2>
-        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {SCALARS.map(({ key, label, percent }) => (
-            <TextField
-              key={key}
-              label={label}
-              inputMode="decimal"
-              value={form.scalars[key]}
-              onChange={(event) => setScalar(key, event.target.value)}
-              hint={`Default ${show(data.defaults[key], percent)}${data.sources[key] ? `. ${data.sources[key]}` : ''}`}
+      {FIELD_GROUPS.map((group) => (
+        <section key={group.title} className={sectionClasses}>
+          <h2 className="text-lg font-semibold text-ink-900">{group.title}</h2>
+          {group.description && <p className="mt-1 text-sm text-ink-600">{group.description}</p>}
+          <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {group.fields.map(({ key, label, kind }) => (
+              <TextField
+                key={key}
+                label={label}
+                type={kind === 'day' ? 'date' : 'text'}
+                inputMode={kind === 'day' ? undefined : 'decimal'}
+                value={form.values[key]}
+                onChange={(event) => setValue(key, event.target.value)}
+                error={fieldError(fieldErrors, `assumptions.${key}`)}
+                hint={`Default ${showValue(data.defaults[key], kind)}${data.sources[key] ? `. ${data.sources[key]}` : ''}`}
+              />
+            ))}
+            {group.title === 'Financing' && (
+              <TextField
+                label="Financing terms (years, comma-separated)"
+                value={form.terms}
+                onChange={(event) => setForm((current) => ({ ...current, terms: event.target.value }))}
+                error={fieldError(fieldErrors, 'assumptions.financing_terms_years')}
+                hint={`Default ${data.defaults.financing_terms_years.join(', ')}`}
+              />
+            )}
+          </div>
+          {group.title === 'O&M, discounting and tax' && (
+            <MacrsFields
+              shares={form.macrs}
+              defaults={data.defaults.macrs_schedule}
+              source={data.sources.macrs_schedule}
+              error={fieldError(fieldErrors, 'assumptions.macrs_schedule')}
+              onChange={(macrs) => setForm((current) => ({ ...current, macrs }))}
             />
-          ))}
-          <TextField
-            label="Financing terms (years, comma-separated)"
-            value={form.terms}
-            onChange={(event) => setForm((current) => ({ ...current, terms: event.target.value }))}
-            hint={`Default ${data.defaults.financing_terms_years.join(', ')}`}
-          />
-        </div>
-      </section>
-      <section className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6">
+          )}
+        </section>
+      ))}
+      <section className={sectionClasses}>
         <h2 className="text-lg font-semibold text-ink-900">By state</h2>
-        <p className="mt-1 text-sm text-ink-600">A blank specific yield or rate uses the figure for other states above. Rates: EIA, Electric Power Annual, 2023 data.</p>
+        <p className="mt-1 text-sm text-ink-600">
+          A blank specific yield or rate uses the figure for other states above. Rates: EIA, Electric Power Annual, 2023 data; a meter on a tariff is billed by the tariff instead.
+        </p>
+        {(fieldError(fieldErrors, 'assumptions.specific_yield_kwh_per_kw') ?? fieldError(fieldErrors, 'assumptions.commercial_rate_cents_per_kwh')) && (
+          <p className="mt-2 text-sm text-danger-700">{fieldError(fieldErrors, 'assumptions.specific_yield_kwh_per_kw') ?? fieldError(fieldErrors, 'assumptions.commercial_rate_cents_per_kwh')}</p>
+        )}
         <div className="mt-4 max-h-[32rem] overflow-auto">
           <table className="w-full min-w-[22rem] text-left text-sm">
             <thead className="sticky top-0 bg-white">
@@ -128,7 +176,7 @@ function SettingsForm({ data }: { data: EstimateAssumptionsResponse }) {
   );
 }
 
-/** /admin/estimate-settings: the assumptions of every savings estimate (issue 16 item 3). */
+/** /admin/estimate-settings: the assumptions of every savings estimate (issue 16 item 3, issue 35 item 6). */
 export function EstimateSettingsPage() {
   const settings = useEstimateAssumptions();
   return (

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProposalTicket } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { currentUserQueryKey, getCurrentUser } from '../../../lib/current-user';
 import { useProjectApiOr, type ProjectApi, type ProjectAssetKind } from '../../../lib/project-api';
 
 /*
@@ -34,6 +35,8 @@ export const memberProjectApi: ProjectApi = {
   draftPrefix: 'project',
   contactPath: (projectId, contactId) => `/projects/${projectId}/contacts/${contactId}`,
   memberProposalActions: true,
+  // The member presents their own projects: their own profile, under its usual key.
+  partner: { key: () => currentUserQueryKey, get: (_ownerId, signal) => getCurrentUser(signal) },
 };
 
 /** The API the project tabs use here: the admin's under its provider, else the member's. */

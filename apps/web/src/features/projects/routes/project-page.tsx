@@ -12,6 +12,7 @@ import { PROJECT_TOASTS } from '../messages';
 import { ProjectTabs } from '../components/project-tabs';
 import { TimelinePanel } from '../components/timeline-panel';
 import { EstimatePanel } from '../components/estimate/estimate-panel';
+import { EstimateDraftProvider } from '../components/estimate/estimate-draft';
 import { StageProgress } from '../../../components/ui/stage-progress';
 import { parseRouteId } from './project-id';
 import { ChevronIcon } from '../../../components/ui/chevron-icon';
@@ -99,8 +100,11 @@ export function ProjectPage() {
       {projectId === null ? (
         <NoProjectId />
       ) : (
-        // Keyed so that moving to another project starts afresh (its own remembered tab).
-        <ProjectDetail key={projectId} projectId={projectId} />
+        // Keyed so that moving to another project starts afresh (its own remembered tab, no
+        // draft); Utility Info publishes its unsaved values to the estimate panel through the provider.
+        <EstimateDraftProvider key={projectId}>
+          <ProjectDetail projectId={projectId} />
+        </EstimateDraftProvider>
       )}
     </div>
   );

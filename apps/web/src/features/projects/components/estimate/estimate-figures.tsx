@@ -1,27 +1,28 @@
 import type { ReactNode } from 'react';
 import type { Estimate } from '@sunin/contract';
-import { amount, cents, dollars, percent, rateExplanation, years } from './estimate-format';
+import { amount, cents, dollars, percent, rateExplanation } from './estimate-format';
 
-function Figure({ term, value, how }: { term: string; value: string; how: ReactNode }) {
+export function Figure({ term, value, how }: { term: string; value: string; how: ReactNode }) {
   return (
-    <div className="rounded-xl border border-ink-200 p-4 break-inside-avoid print:p-2">
-      <dt className="text-sm text-ink-500">{term}</dt>
-      <dd className="mt-1 text-xl font-semibold text-ink-900 print:text-base">{value}</dd>
-      <dd className="mt-1 text-xs text-ink-500">{how}</dd>
+    <div className="rounded-xl border border-ink-200 p-4 break-inside-avoid print:rounded-md print:px-1.5 print:py-1">
+      <dt className="text-sm text-ink-500 print:text-[9px]">{term}</dt>
+      <dd className="mt-1 text-xl font-semibold text-ink-900 print:mt-0 print:text-xs">{value}</dd>
+      <dd className="mt-1 text-xs text-ink-500 print:mt-0 print:text-[7px] print:leading-tight">{how}</dd>
     </div>
   );
 }
 
 /**
  * The figures of a complete estimate, each with how it was computed (issue 16 item 4); shared
- * by the project page's panel and the print view.
+ * by the project page's panel and the print view. The returns (paybacks, lifetime savings, NPV)
+ * are InvestmentFigures'.
  */
 export function EstimateFigures({ estimate }: { estimate: Estimate }) {
   const { inputs, system, cost, savings, assumptions } = estimate;
   const offset = assumptions.target_offset?.value as number;
   const yieldWhere = inputs.yield_source === 'state' ? inputs.state_name : 'national figure';
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 print:grid-cols-4 print:gap-2">
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 print:grid-cols-6 print:gap-1">
       <Figure
         term="System size"
         value={amount(system.size_kw_dc, 'kW DC')}
@@ -34,12 +35,14 @@ export function EstimateFigures({ estimate }: { estimate: Estimate }) {
         value={dollars(cost.net_usd)}
         how={`Less a ${percent(cost.itc_rate)} federal credit of ${dollars(cost.itc_usd)}${cost.elective_pay ? ', as elective pay' : ''}`}
       />
-      <Figure term="First-year savings" value={dollars(savings.first_year_usd)} how={`Production up to usage × ${percent(assumptions.energy_share?.value as number)} of ${rateExplanation(inputs)}`} />
-      <Figure term="Payback" value={years(savings.payback_years)} how="When the savings add up to the cost after the credit" />
       <Figure
-        term={`${savings.lifetime_years}-year savings`}
-        value={dollars(savings.lifetime_usd)}
-        how={`Savings less the cost after the credit, with ${percent(assumptions.escalation?.value as number)} yearly rate rises and ${percent(assumptions.degradation?.value as number)} yearly panel loss`}
+        term="First-year savings"
+        value={dollars(savings.first_year_usd)}
+        how={
+          estimate.bills.meters.length > 0
+            ? 'The first year’s bills before solar less those after, hour by hour on each meter’s tariff'
+            : `Production up to usage × ${percent(assumptions.energy_share?.value as number)} of ${rateExplanation(inputs)}`
+        }
       />
       <Figure term="Annual usage" value={amount(inputs.annual_kwh, 'kWh')} how="Every month of every meter in Utility Info" />
     </dl>
@@ -72,7 +75,7 @@ export function FinancingTable({ estimate }: { estimate: Estimate }) {
   const first = estimate.financing[0];
   return (
     <div>
-      <p className="pb-2 text-sm text-ink-600">
+      <p className="pb-2 text-sm text-ink-600 print:pb-0.5 print:text-[8px]">
         Current monthly bill: <strong className="text-ink-900">{bill !== null ? cents(bill) : `${cents(estimatedBill)} (estimated from the rate)`}</strong>. Each loan
         is <strong className="text-ink-900">{dollars(first?.financed_usd ?? null)}</strong>
         {financedShare !== undefined && (
@@ -83,21 +86,21 @@ export function FinancingTable({ estimate }: { estimate: Estimate }) {
         )}{' '}
         at {percent(first?.apr ?? 0)} APR.
       </p>
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-left text-sm print:text-[8px]">
         <caption className="sr-only">Monthly loan payment per term</caption>
         <thead>
           <tr className="border-b border-ink-200 text-ink-500">
-            <th scope="col" className="py-2 pr-3 font-medium">Term</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Monthly payment</th>
-            <th scope="col" className="py-2 font-medium">Against the savings</th>
+            <th scope="col" className="py-2 pr-3 font-medium print:py-0">Term</th>
+            <th scope="col" className="py-2 pr-3 font-medium print:py-0">Monthly payment</th>
+            <th scope="col" className="py-2 font-medium print:py-0">Against the savings</th>
           </tr>
         </thead>
         <tbody>
           {estimate.financing.map((row) => (
             <tr key={row.term_years} className="border-b border-ink-100 align-top">
-              <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap text-ink-900">{row.term_years} years</th>
-              <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{cents(row.monthly_payment_usd)}</td>
-              <td className={`py-2 ${row.first_year_net_monthly_usd !== null && row.first_year_net_monthly_usd > 0 ? 'text-ink-700' : 'text-brand-800'}`}>
+              <th scope="row" className="py-2 pr-3 font-medium whitespace-nowrap text-ink-900 print:py-0">{row.term_years} years</th>
+              <td className="py-2 pr-3 whitespace-nowrap tabular-nums print:py-0">{cents(row.monthly_payment_usd)}</td>
+              <td className={`py-2 print:py-0 ${row.first_year_net_monthly_usd !== null && row.first_year_net_monthly_usd > 0 ? 'text-ink-700' : 'text-brand-800'}`}>
                 {paymentAgainstSavings(row.first_year_net_monthly_usd)}
               </td>
             </tr>
@@ -108,16 +111,21 @@ export function FinancingTable({ estimate }: { estimate: Estimate }) {
   );
 }
 
-/** The cumulative cash flow as a table: the chart's text alternative and its print form. */
+/**
+ * The cumulative cash flow as a table: the chart's text alternative and its print form. Beside
+ * the simple savings, the cash flow the NPV discounts (credit, tax benefit and O&M included).
+ */
 export function CashFlowTable({ estimate }: { estimate: Estimate }) {
+  const investment = new Map(estimate.investment?.cash_flow.map((row) => [row.year, row.usd]) ?? []);
   return (
-    <div className="overflow-x-auto">
+    <div className="max-w-full overflow-x-auto">
       <table className="w-full min-w-[20rem] text-right text-sm tabular-nums">
         <thead>
           <tr className="border-b border-ink-200 text-ink-500">
             <th scope="col" className="py-1.5 pr-4 text-left font-medium">Year</th>
             <th scope="col" className="py-1.5 pr-4 font-medium">Savings</th>
-            <th scope="col" className="py-1.5 font-medium">Cumulative</th>
+            <th scope="col" className="py-1.5 pr-4 font-medium">Cumulative</th>
+            {investment.size > 0 && <th scope="col" className="py-1.5 font-medium">Cash flow with tax and O&amp;M</th>}
           </tr>
         </thead>
         <tbody>
@@ -125,7 +133,8 @@ export function CashFlowTable({ estimate }: { estimate: Estimate }) {
             <tr key={row.year} className="border-b border-ink-100">
               <th scope="row" className="py-1 pr-4 text-left font-normal">{row.year === 0 ? 'Install (cost after credit)' : row.year}</th>
               <td className="py-1 pr-4">{dollars(row.savings_usd)}</td>
-              <td className={`py-1 ${row.cumulative_usd < 0 ? 'text-danger-700' : 'text-brand-800'}`}>{dollars(row.cumulative_usd)}</td>
+              <td className={`py-1 pr-4 ${row.cumulative_usd < 0 ? 'text-danger-700' : 'text-brand-800'}`}>{dollars(row.cumulative_usd)}</td>
+              {investment.size > 0 && <td className="py-1">{dollars(investment.get(row.year) ?? null)}</td>}
             </tr>
           ))}
         </tbody>
@@ -134,14 +143,17 @@ export function CashFlowTable({ estimate }: { estimate: Estimate }) {
   );
 }
 
-/** What the estimate leaves out and what must be confirmed. */
+/** What the estimate leaves out and what must be confirmed (the credit's own notes sit with the credit). */
 export function EstimateNotes({ estimate }: { estimate: Estimate }) {
+  const creditNotes = new Set(estimate.tax_credit.notes);
   return (
-    <ul className="list-disc space-y-1 pl-5 text-xs text-ink-600">
-      {estimate.cost.notes.map((note) => (
-        <li key={note}>{note}</li>
-      ))}
-      <li>Simplified: {estimate.simplifications.map((item) => item.replace(/\.$/, '').toLowerCase()).join('; ')}.</li>
+    <ul className="list-disc space-y-1 pl-5 text-xs text-ink-600 print:space-y-0 print:text-[7px]">
+      {estimate.cost.notes
+        .filter((note) => !creditNotes.has(note))
+        .map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      {estimate.simplifications.length > 0 && <li>Simplified: {estimate.simplifications.map((item) => item.replace(/\.$/, '').toLowerCase()).join('; ')}.</li>}
     </ul>
   );
 }
