@@ -298,7 +298,7 @@ export function monthlyPayment(principal: number, apr: number, termYears: number
   return (principal * rate) / (1 - (1 + rate) ** -months);
 }
 
-const SIMPLIFICATIONS = {
+export const ESTIMATE_SIMPLIFICATIONS = {
   always: [
     'Production follows clear-sky sun geometry scaled to the yearly yield: no weather, so the monthly split is the clear-sky one.',
     'Ratchets, minimum bills and riders are out of scope.',
@@ -411,7 +411,7 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
       savings: { first_year_usd: null, payback_years: null, lifetime_years: a.lifetime_years, lifetime_usd: null, cash_flow: [] },
       financing: a.financing_terms_years.map((term) => ({ term_years: term, apr: a.financing_apr, financed_usd: null, monthly_payment_usd: null, first_year_net_monthly_usd: null })),
       assumptions,
-      simplifications: [...SIMPLIFICATIONS.always],
+      simplifications: [...ESTIMATE_SIMPLIFICATIONS.always],
       missing,
       bills: { meters: [], annual: { before_usd: 0, after_usd: 0, savings_usd: 0, energy_savings_usd: 0, demand_savings_usd: 0 } },
       investment: null,
@@ -475,9 +475,9 @@ export function computeEstimate(project: EstimateProjectInput, a: EstimateAssump
   const investment = investmentMeasures({ gross, creditRate: credit.rate, creditUsd, net, size, firstYearProduction, yearly, project, taxExempt: electivePay }, a);
 
   const financed = gross * a.financed_share;
-  const simplifications: string[] = [...SIMPLIFICATIONS.always];
-  if (engine.sectionOneMeters.length < meters.length) simplifications.push(SIMPLIFICATIONS.tariff);
-  if (engine.sectionOneMeters.length > 0) simplifications.push(...SIMPLIFICATIONS.sectionOne);
+  const simplifications: string[] = [...ESTIMATE_SIMPLIFICATIONS.always];
+  if (engine.sectionOneMeters.length < meters.length) simplifications.push(ESTIMATE_SIMPLIFICATIONS.tariff);
+  if (engine.sectionOneMeters.length > 0) simplifications.push(...ESTIMATE_SIMPLIFICATIONS.sectionOne);
   return {
     inputs,
     system: { size_kw_dc: round(size, 2), annual_production_kwh: round(firstYearProduction, 0), offset: round(Math.min(firstYearProduction / annualKwh, 1e6), 4) },

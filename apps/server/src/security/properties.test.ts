@@ -296,7 +296,10 @@ describe('project bodies with meters, kWh and credit fields', () => {
   let tariffId: number;
   let ownImport: number;
   let foreignImport: number;
+  let projectId: number;
   beforeAll(async () => {
+    // A project of its own: the routes fuzzed above may have deleted the shared one (DELETE /api/admin/projects/:id).
+    projectId = (await call(t, 'POST', '/api/projects', member.auth, { project: { company_name: 'Meter fuzz' } })).json().projectId;
     const [tariff] = await t.db
       .insert(tariffs)
       .values({ name: 'Fuzz tariff', utility: 'Fuzz Power', state: 'CA', effective_date: '2025-01-01', customer_charge_usd: 10, export_credit: 'net_metering', export_rate_usd_per_kwh: 0.05 })
@@ -304,7 +307,7 @@ describe('project bodies with meters, kWh and credit fields', () => {
     // `spare` may have been spent by the session-ending routes above.
     const other = await call(t, 'POST', '/api/projects', (await t.signIn()).auth, { project: { company_name: 'Not the fuzzer' } });
     const kept = (projectId: number) => ({ project_id: projectId, start_seconds: 1_735_689_600, step_seconds: 3600, first_month: '2025-01', last_month: '2025-12', kwh: Buffer.alloc(16) });
-    const [own, foreign] = await t.db.insert(meterIntervalImports).values([kept(ids['projects:id']!), kept(other.json().projectId)]).returning({ id: meterIntervalImports.id });
+    const [own, foreign] = await t.db.insert(meterIntervalImports).values([kept(projectId), kept(other.json().projectId)]).returning({ id: meterIntervalImports.id });
     [tariffId, ownImport, foreignImport] = [tariff!.id, own!.id, foreign!.id];
   });
 
@@ -371,11 +374,11 @@ describe('project bodies with meters, kWh and credit fields', () => {
   }
 
   it('never answers 5xx, answers consistent meters when it accepts, and changes nothing when it refuses', async () => {
-    const projectUrl = `/api/projects/${ids['projects:id']}`;
+    const projectUrl = `/api/projects/${projectId}`;
     const targets = [
       { method: 'POST', url: '/api/projects', auth: member.auth, read: null },
       { method: 'PATCH', url: projectUrl, auth: member.auth, read: projectUrl },
-      { method: 'PUT', url: `/api/admin/projects/${ids['projects:id']}`, auth: admin.auth, read: projectUrl },
+      { method: 'PUT', url: `/api/admin/projects/${projectId}`, auth: admin.auth, read: projectUrl },
     ] as const;
     let accepted = 0;
     await fc.assert(

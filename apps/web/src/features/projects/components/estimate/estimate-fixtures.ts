@@ -99,7 +99,7 @@ export function makeEstimate(overrides: Partial<Estimate> = {}): Estimate {
       { term_years: 20, apr: 0.0899, financed_usd: 141750, monthly_payment_usd: 1274.45, first_year_net_monthly_usd: -345.55 },
     ],
     assumptions: assumptions(),
-    simplifications: [...ESTIMATE_SIMPLIFICATIONS],
+    simplifications: [...ESTIMATE_SIMPLIFICATIONS.always],
     missing: [],
     bills: billsOf([MAIN_METER, WAREHOUSE_METER]),
     investment: {
