@@ -45,6 +45,11 @@ export class UnreadableUsageFile extends AppError {
 
 /** More readings than ten meters of 5-minute data for a year and a half: refused, not summed. */
 export const MAX_READINGS = 1_600_000;
+/** A project has at most 50 meters (the contract's bound), so a file may hold no more. */
+export const MAX_METERS_PER_FILE = 50;
+/** The longest reading read: a quarterly bill (92 days). */
+export const MAX_READING_SECONDS = 92 * 86_400;
+const tooManyMeters = () => new UnreadableUsageFile(`The file holds more than ${MAX_METERS_PER_FILE} meters; a project has at most ${MAX_METERS_PER_FILE}: download the meters of this site only.`);
 const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 
 const CONSUMPTION_PLEASE = 'download the consumption (delivered) data instead';
@@ -158,6 +163,13 @@ async function parseText(input: AsyncIterable<Buffer>, options: ParseOptions): P
   const clock = read.clock ?? project.clock;
   const kept = read.meters.map((readings, index) => ({ readings, label: read.labels[index] ?? '' })).filter(({ readings }) => readings.length > 0);
   if (kept.length === 0) throw new UnreadableUsageFile(isXml ? 'The file has no electricity usage readings in watt-hours.' : 'The file has no rows of kWh usage.');
+  if (kept.length > MAX_METERS_PER_FILE) throw tooManyMeters();
+  // A reading is at most a quarterly bill: a longer one says nothing about months and would cost a pass per month it spans.
+  for (const { readings } of kept) {
+    if (readings.some((reading) => reading.duration > MAX_READING_SECONDS)) {
+      throw new UnreadableUsageFile(`A reading in the file spans more than ${MAX_READING_SECONDS / DAY} days: download monthly, daily or interval usage instead.`);
+    }
+  }
   const labels = meterLabels(kept.map(({ label }) => label));
   const monthly = lastTwelveMonths(
     kept.map(({ readings }) => readings),
@@ -499,6 +511,10 @@ export function ruleInstant(rule: number, year: number): number {
   const weekday = (rule >>> 17) & 0x7; // 1 = Monday ... 7 = Sunday
   const hour = (rule >>> 12) & 0x1f;
   const seconds = rule & 0xfff;
+  // A rule naming no real month, day or weekday (weekday 0 would never be found) is refused, not searched for.
+  if (month < 0 || month > 11 || weekday < 1 || (operator <= 1 && (dayOfMonth < 1 || dayOfMonth > 31)) || hour > 24) {
+    throw new UnreadableUsageFile('The file\'s daylight saving rule (LocalTimeParameters) names no real day: the file is damaged.');
+  }
   const weekdayOf = (day: number) => ((new Date(Date.UTC(year, month, day)).getUTCDay() + 6) % 7) + 1;
   const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   let day: number;
@@ -762,6 +778,7 @@ async function readCsv(chunks: AsyncIterable<string>): Promise<FileReadings> {
     }
     count = countReading(count);
     const meter = columns.meter === undefined ? '' : (row[columns.meter] ?? '').trim();
+    if (!rows.has(meter) && rows.size >= MAX_METERS_PER_FILE) throw tooManyMeters();
     const list = rows.get(meter) ?? [];
     list.push({ start: start.seconds, hasTime: start.hasTime || timeCell !== '', end, kwh, exclusiveEnd: endCell !== undefined });
     rows.set(meter, list);

@@ -62,7 +62,9 @@ export function buildIntervalSeries(readings: readonly Reading[], firstMonthInde
   const covered = new Float64Array(length);
   for (const reading of readings) {
     const readingEnd = reading.start + reading.duration;
-    if (readingEnd <= start || reading.start >= end) continue;
+    // A reading longer than the series' step (a daily total among 15-minute rows) gives no shape, and
+    // walking its steps one by one would let a small file cost minutes: it counts in the months only.
+    if (readingEnd <= start || reading.start >= end || reading.duration > step) continue;
     let from = Math.max(reading.start, start);
     const until = Math.min(readingEnd, end);
     while (from < until) {

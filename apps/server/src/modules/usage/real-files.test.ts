@@ -202,3 +202,23 @@ describe('ZIP downloads', () => {
     await expect(parse(liar, { maxBytes: 20 * 1024 * 1024 })).rejects.toThrow(/The ZIP file cannot be read/);
   });
 });
+
+describe('files made to cost the server (issue 35 review)', () => {
+  it('refuses a daylight saving rule that names no real weekday instead of searching for it forever', async () => {
+    // Weekday bits 0: the rule's "first Sunday" search could never end.
+    const broken = espiFeed({ from: '2024-01-01T08:00:00Z', hours: 48, whPerHour: 1000, powerOfTen: 0, time: { ...PACIFIC, dstStartRule: 0x360e2000 & ~(0x7 << 17) } });
+    await expect(parse(broken)).rejects.toThrow(/daylight saving rule \(LocalTimeParameters\) names no real day/);
+  });
+
+  it('refuses readings that span more than a quarter, and more meters than a project has, before summing them', async () => {
+    const long = ['Start,End,kWh', ...Array.from({ length: 50 }, () => '1970-01-01,2200-12-31,0')].join('\n');
+    await expect(parse(long)).rejects.toThrow(/spans more than 92 days/);
+    const meters = ['Date,Meter,kWh', ...Array.from({ length: 60 }, (_, index) => `2024-01-01,M${index},5`)].join('\n');
+    await expect(parse(meters)).rejects.toThrow(/more than 50 meters/);
+  });
+
+  it('refuses a ZIP of many entries from its directory, before listing them', async () => {
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`f${index}.txt`, new TextEncoder().encode('x')]));
+    await expect(parse(zipSync(many))).rejects.toThrow(/The ZIP file holds 40 entries/);
+  });
+});

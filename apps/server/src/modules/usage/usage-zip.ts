@@ -30,6 +30,9 @@ const isClutter = (name: string) => name.endsWith('/') || /(^|\/)__MACOSX\//.tes
 
 export class ZipRefused extends Error {}
 
+/** The most entries listed: one file, its folder and the extras an archiver adds (macOS's __MACOSX). */
+export const MAX_ZIP_ENTRIES = 16;
+
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 function openBuffer(buffer: Buffer): Promise<ZipFile> {
@@ -65,8 +68,14 @@ export async function singleZipEntry(buffer: Buffer, maxBytes: number): Promise<
   let entries: Entry[];
   try {
     zipfile = await openBuffer(buffer);
+    // The central directory says how many entries there are before any is listed: a download holds one file and a few extras.
+    if (zipfile.entryCount > MAX_ZIP_ENTRIES) {
+      zipfile.close();
+      throw new ZipRefused(`The ZIP file holds ${zipfile.entryCount} entries: upload a ZIP holding one Green Button XML or CSV file, or that file itself.`);
+    }
     entries = await listEntries(zipfile);
   } catch (error) {
+    if (error instanceof ZipRefused) throw error;
     throw new ZipRefused(`The ZIP file cannot be read (${error instanceof Error ? error.message : 'damaged archive'}).`);
   }
   const files = entries.filter((entry) => !isClutter(entry.fileName));
@@ -81,6 +90,7 @@ export async function singleZipEntry(buffer: Buffer, maxBytes: number): Promise<
   try {
     stream = await openEntry(zipfile, entry);
   } catch (error) {
+    if (error instanceof ZipRefused) throw error;
     throw new ZipRefused(`The ZIP file cannot be read (${error instanceof Error ? error.message : 'damaged archive'}).`);
   }
   async function* bytes(): AsyncGenerator<Buffer> {
