@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, meterIntervalImports, projects, tariffs } from '../../db/schema/index.js';
 import { createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
-import { deleteUnusedIntervalImports, sweepOrphanIntervalImports } from '../usage/interval-imports.js';
+import { deleteReplacedIntervalImports, sweepOrphanIntervalImports } from '../usage/interval-imports.js';
 
 /** Issue 35 items 1, 2 and 6 on the server: a project's meters, calendar months and credit fields (docs/decisions/039). */
 let t: TestApp;
@@ -199,6 +199,27 @@ describe('writing meters', () => {
     const cut = await patch(member, id, { kilowatt_amounts: [twelve(1)] });
     expect(cut.json().meters).toHaveLength(1);
     expect(await importIds(id)).toEqual([pending]);
+
+    // An import an open dialog still holds survives another tab's save of the meters: only a replaced one goes.
+    const held = await intervalImport(id);
+    const third = await intervalImport(id);
+    expect((await patch(member, id, { meters: [{ ...defaultMeter(0), interval_import_id: third }] })).statusCode).toBe(200);
+    expect(await importIds(id)).toEqual([held, third].sort());
+  });
+
+  it('holds a newly named tariff until the write commits, so its deletion cannot slip between the check and the write', async () => {
+    const member = await t.signIn();
+    const id = await create(member, { kilowatt_amounts: [twelve(1)] });
+    const named = await tariff('Race tariff');
+    const [saved, deleted] = await Promise.all([
+      patch(member, id, { meters: [{ ...defaultMeter(0), tariff_id: named }] }),
+      t.app.inject({ method: 'DELETE', url: `/api/admin/tariffs/${named}`, headers: admin.auth }),
+    ]);
+    // Either the save came first (the delete is refused: in use) or the delete did (the save is refused: unknown tariff).
+    expect([saved.statusCode, deleted.statusCode].sort()).toEqual(saved.statusCode === 200 ? [200, 409] : [204, 422].sort());
+    const stored = (await get(member, id)).json().meters[0].tariff_id as number | null;
+    const exists = (await t.app.inject({ method: 'GET', url: `/api/admin/tariffs/${named}`, headers: admin.auth })).statusCode === 200;
+    expect(stored === null || exists).toBe(true);
   });
 
   it('lets an administrator write meters through PUT /admin/projects/:id, under the same rules', async () => {
@@ -265,16 +286,15 @@ describe('the credit fields', () => {
 });
 
 describe('interval imports no meter names', () => {
-  it('deleteUnusedIntervalImports keeps only the named ones of that project', async () => {
+  it('deleteReplacedIntervalImports deletes only the ids given, of that project alone', async () => {
     const member = await t.signIn();
     const id = await create(member);
     const other = await create(member);
     const [a, b, c] = [await intervalImport(id), await intervalImport(id), await intervalImport(other)];
-    expect(await deleteUnusedIntervalImports(t.db, id, [b])).toBe(1);
+    expect(await deleteReplacedIntervalImports(t.db, id, [a, c])).toBe(1);
     expect(await importIds(id)).toEqual([b]);
     expect(await importIds(other)).toEqual([c]);
-    expect(await deleteUnusedIntervalImports(t.db, id, [])).toBe(1);
-    expect(a).toBeLessThan(c);
+    expect(await deleteReplacedIntervalImports(t.db, id, [])).toBe(0);
   });
 
   it('the sweep deletes an unnamed import older than its cutoff and keeps named and recent ones', async () => {

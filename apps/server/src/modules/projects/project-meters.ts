@@ -87,8 +87,10 @@ export const namedIntervalImports = (meters: readonly Meter[]): number[] => mete
 export interface MeterPlan<T extends ProjectColumnsUpdate> {
   /** The write with `meters` fitted to the resulting kWh (absent when neither changes). */
   input: T;
-  /** The interval imports the project keeps after the write, when the write changes which are named; null otherwise. */
-  keepIntervalImports: number[] | null;
+  /** The interval imports the meters named before the write and no longer name (to delete with it); null when none. */
+  replacedIntervalImports: number[] | null;
+  /** The write names a tariff or interval import its meters did not name before: checked under a lock, in a transaction. */
+  namesNewReferences: boolean;
 }
 
 /**
@@ -96,39 +98,57 @@ export interface MeterPlan<T extends ProjectColumnsUpdate> {
  * must be one per resulting meter of kWh; without them the stored entries are fitted to a
  * changed number of meters. Tariffs must exist and interval imports be this project's.
  */
-export async function planMeters<T extends ProjectColumnsUpdate>(db: Executor, current: ProjectRow | null, input: T): Promise<MeterPlan<T>> {
+export async function planMeters<T extends ProjectColumnsUpdate>(db: Executor, current: ProjectRow | null, input: T, options: { lock?: boolean } = {}): Promise<MeterPlan<T>> {
   const kilowatts = input.kilowatt_amounts ?? current?.kilowatt_amounts ?? [];
   const storedMeters = current ? fitMeters(current.meters, current.kilowatt_amounts.length) : [];
   if (input.meters === undefined) {
-    if (current && input.kilowatt_amounts === undefined) return { input, keepIntervalImports: null };
+    if (current && input.kilowatt_amounts === undefined) return { input, replacedIntervalImports: null, namesNewReferences: false };
     const meters = fitMeters(current?.meters, kilowatts.length);
-    return { input: { ...input, meters }, keepIntervalImports: changedImports(storedMeters, meters) };
+    return { input: { ...input, meters }, replacedIntervalImports: replacedImports(storedMeters, meters), namesNewReferences: false };
   }
   if (input.meters.length !== kilowatts.length) throw refuse('meters', METER_MESSAGES.count);
   const meters = fitMeters(input.meters, kilowatts.length);
-  await checkReferences(db, current?.id ?? null, meters);
-  return { input: { ...input, meters }, keepIntervalImports: changedImports(storedMeters, meters) };
+  await checkReferences(db, current?.id ?? null, meters, options.lock === true);
+  return { input: { ...input, meters }, replacedIntervalImports: replacedImports(storedMeters, meters), namesNewReferences: namesNew(storedMeters, meters) };
 }
 
-/** The imports kept when the named set changes (a replaced or removed meter's import goes), else null. */
-function changedImports(before: readonly Meter[], after: readonly Meter[]): number[] | null {
-  const was = new Set(namedIntervalImports(before));
-  const now = namedIntervalImports(after);
-  const changed = was.size !== new Set(now).size || now.some((id) => !was.has(id));
-  return changed ? now : null;
+/** The imports named before and not after (a replaced or removed meter's import goes), else null. */
+function replacedImports(before: readonly Meter[], after: readonly Meter[]): number[] | null {
+  const now = new Set(namedIntervalImports(after));
+  const gone = [...new Set(namedIntervalImports(before))].filter((id) => !now.has(id));
+  return gone.length > 0 ? gone : null;
 }
 
-async function checkReferences(db: Executor, projectId: number | null, meters: readonly Meter[]): Promise<void> {
+const lockedIf = <Q extends { for: (strength: 'key share') => Q }>(query: Q, lock: boolean): Q => (lock ? query.for('key share') : query);
+
+/** Whether `after` names a tariff or interval import `before` did not. */
+function namesNew(before: readonly Meter[], after: readonly Meter[]): boolean {
+  const tariffsBefore = new Set(before.map((meter) => meter.tariff_id));
+  const importsBefore = new Set(namedIntervalImports(before));
+  return after.some((meter) => (meter.tariff_id !== null && !tariffsBefore.has(meter.tariff_id)) || (meter.interval_import_id !== null && !importsBefore.has(meter.interval_import_id)));
+}
+
+/**
+ * Tariffs must exist and interval imports be this project's. With `lock` (inside the write's
+ * transaction) the rows found are held FOR KEY SHARE until the commit, so a tariff's deletion
+ * (which locks it FOR UPDATE and counts the meters naming it) or the sweep cannot remove one
+ * between this check and the write.
+ */
+async function checkReferences(db: Executor, projectId: number | null, meters: readonly Meter[], lock: boolean): Promise<void> {
   const tariffIds = [...new Set(meters.flatMap((meter) => (meter.tariff_id === null ? [] : [meter.tariff_id])))];
   const importIds = [...new Set(namedIntervalImports(meters))];
   const [knownTariffs, ownImports] = await Promise.all([
-    tariffIds.length === 0 ? [] : db.select({ id: tariffs.id }).from(tariffs).where(inArray(tariffs.id, tariffIds)),
+    tariffIds.length === 0 ? [] : lockedIf(db.select({ id: tariffs.id }).from(tariffs).where(inArray(tariffs.id, tariffIds)).$dynamic(), lock),
     importIds.length === 0 || projectId === null
       ? []
-      : db
-          .select({ id: meterIntervalImports.id })
-          .from(meterIntervalImports)
-          .where(and(eq(meterIntervalImports.project_id, projectId), inArray(meterIntervalImports.id, importIds))),
+      : lockedIf(
+          db
+            .select({ id: meterIntervalImports.id })
+            .from(meterIntervalImports)
+            .where(and(eq(meterIntervalImports.project_id, projectId), inArray(meterIntervalImports.id, importIds)))
+            .$dynamic(),
+          lock,
+        ),
   ]);
   const tariffFound = new Set(knownTariffs.map((row) => row.id));
   const importFound = new Set(ownImports.map((row) => row.id));

@@ -23,7 +23,7 @@ import { recordStageChange } from './stage-history.js';
 import { insertProject, readProjectForWrite, stageChangedNotice, writeProjectUpdate } from './project-writes.js';
 import { answers, PROJECT_ANSWER, withIntervals, withStalled, type ProjectAnswerRow, type ProjectWithOwner } from './project-answer.js';
 import { meterAnswers, normalizeProjectInput, planMeters, type ProjectColumnsUpdate } from './project-meters.js';
-import { deleteUnusedIntervalImports } from '../usage/interval-imports.js';
+import { deleteReplacedIntervalImports } from '../usage/interval-imports.js';
 import { fullName } from '../users/full-name.js';
 import { followStage } from '../earnings/earnings.service.js';
 
@@ -157,8 +157,9 @@ async function writeProject(ctx: AppContext, scope: ProjectScope, projectId: num
     if (!scope.admin) assertStageUnchanged(input.project_stage, read.project.project_stage);
     if (read.project.project_stage === options.unlessAtStage) return { before: read.project, after: null };
     const plan = await planMeters(ctx.db, read.project, input);
-    // A write that replaces or drops interval data deletes it in the same transaction (the transactional path).
-    if (plan.keepIntervalImports !== null) break;
+    // A write that replaces or drops interval data deletes it in the same transaction, and one that names a
+    // new tariff or import checks it under a lock there (the transactional path).
+    if (plan.replacedIntervalImports !== null || plan.namesNewReferences) break;
     const written = await writeProjectUpdate(ctx, scope, read, plan.input);
     if (written === null) break;
     if (written) {
@@ -170,9 +171,9 @@ async function writeProject(ctx: AppContext, scope: ProjectScope, projectId: num
     const current = await findWritableProject(tx, scope, projectId, { lock: true });
     if (!scope.admin) assertStageUnchanged(input.project_stage, current.project_stage);
     if (current.project_stage === options.unlessAtStage) return { before: current, changed: false, notified: [] };
-    const plan = await planMeters(tx, current, input);
+    const plan = await planMeters(tx, current, input, { lock: true });
     const notified = await applyUpdate(tx, scope, current, plan.input);
-    if (plan.keepIntervalImports !== null) await deleteUnusedIntervalImports(tx, current.id, plan.keepIntervalImports);
+    if (plan.replacedIntervalImports !== null) await deleteReplacedIntervalImports(tx, current.id, plan.replacedIntervalImports);
     return { before: current, changed: true, notified };
   });
   await publishNotifications(ctx, notified);

@@ -1,5 +1,5 @@
 import type { IntervalSeries } from '@sunin/contract';
-import { and, asc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { meterIntervalImports, projects } from '../../db/schema/index.js';
 import { seriesBytes, seriesValues } from './interval-series.js';
@@ -8,12 +8,12 @@ import { seriesBytes, seriesValues } from './interval-series.js';
  * The interval data a usage import keeps per meter (issue 35 item 3), in meter_interval_imports.
  * An import creates rows and replaces nothing: the project's meters name the rows they use by
  * `interval_import_id` once the partner saves. Rows no meter names are removed when the project
- * is saved (deleteUnusedIntervalImports) and by the storage sweep after a day
+ * is saved without it (deleteReplacedIntervalImports) and by the storage sweep after a day
  * (sweepOrphanIntervalImports); a project's unnamed rows are also capped at import time.
  */
 
-/** Unnamed imports a project keeps at most (dialogs opened and not saved); older ones go first. */
-export const MAX_UNNAMED_IMPORTS_PER_PROJECT = 24;
+/** Unnamed interval rows a project keeps at most (dialogs opened and not saved; a file of 50 meters and another fit); older ones go first. */
+export const MAX_UNNAMED_IMPORTS_PER_PROJECT = 100;
 
 export interface IntervalImportRow {
   start: number;
@@ -65,14 +65,16 @@ export async function capUnnamedIntervalImports(db: Executor, projectId: number,
 }
 
 /**
- * On a project's save: deletes its interval imports other than `keepIds` (the ids its meters
- * name after the save). Answers how many were deleted.
+ * On a project's save: deletes the interval imports its meters named before the save and no
+ * longer name ("replaced by the next import"). Imports no save has named yet are left alone: an
+ * import dialog may still hold them; the sweep takes them after a day. Answers how many went.
  */
-export async function deleteUnusedIntervalImports(db: Executor, projectId: number, keepIds: readonly number[]): Promise<number> {
-  const keep = keepIds.filter((id) => Number.isInteger(id));
+export async function deleteReplacedIntervalImports(db: Executor, projectId: number, replacedIds: readonly number[]): Promise<number> {
+  const ids = replacedIds.filter((id) => Number.isInteger(id));
+  if (ids.length === 0) return 0;
   const rows = await db
     .delete(meterIntervalImports)
-    .where(and(eq(meterIntervalImports.project_id, projectId), keep.length > 0 ? notInArray(meterIntervalImports.id, keep) : undefined))
+    .where(and(eq(meterIntervalImports.project_id, projectId), inArray(meterIntervalImports.id, ids)))
     .returning({ id: meterIntervalImports.id });
   return rows.length;
 }
