@@ -72,7 +72,7 @@ test.describe('forms and failures (issue 14)', () => {
 
     await page.getByRole('tab', { name: /^Utility Info/ }).click();
     const meter = page.getByRole('group', { name: 'Meter 1' });
-    await meter.getByLabel('Month 1, January 2025').fill('420');
+    await meter.getByLabel('Jan 2025, Month 1').fill('420');
     // Item 3: one decimal point, two decimals.
     const bill = page.getByLabel('Average Monthly Power Bill Cost');
     await bill.pressSequentially('1.250.00');
@@ -82,7 +82,7 @@ test.describe('forms and failures (issue 14)', () => {
     await expect(page.getByLabel('Company Name')).toHaveValue('Drafty Foods West');
     await expect(page.getByRole('tab', { name: 'Site Info (unsaved changes)' })).toBeVisible();
     await page.getByRole('tab', { name: /^Utility Info/ }).click();
-    await expect(meter.getByLabel('Month 1, January 2025')).toHaveValue('420');
+    await expect(meter.getByLabel('Jan 2025, Month 1')).toHaveValue('420');
     await expect(page.getByLabel('Average Monthly Power Bill Cost')).toHaveValue('1.25');
 
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Projects' }).click();

@@ -18,16 +18,16 @@ test.describe('meters by calendar month', () => {
     const form = page.getByRole('form', { name: 'Utility Information' });
     const meter = form.getByRole('group', { name: 'Meter 1' });
     // An existing project's meter reads January to December of the reference year.
-    const january = meter.getByLabel('Month 1, January 2025');
+    const january = meter.getByLabel('Jan 2025, Month 1');
     await expect(january).toBeVisible();
     await expect(meter.getByText('Jan 2025', { exact: true })).toBeVisible();
     const firstValue = await january.inputValue();
-    const lastValue = await meter.getByLabel('Month 12, December 2025').inputValue();
+    const lastValue = await meter.getByLabel('Dec 2025, Month 12').inputValue();
     expect(Number(firstValue)).toBeGreaterThan(0);
 
     await meter.getByLabel('Starts').selectOption({ label: 'July 2024' });
-    await expect(meter.getByLabel('Month 1, July 2024')).toHaveValue(firstValue);
-    await expect(meter.getByLabel('Month 12, June 2025')).toHaveValue(lastValue);
+    await expect(meter.getByLabel('Jul 2024, Month 1')).toHaveValue(firstValue);
+    await expect(meter.getByLabel('Jun 2025, Month 12')).toHaveValue(lastValue);
     await meter.getByLabel('Load profile').selectOption({ label: 'Constant (same every hour)' });
     await meter.getByLabel('Meter name').fill('Clinic building');
     await form.getByRole('button', { name: 'Save Utility Information' }).click();
@@ -36,10 +36,10 @@ test.describe('meters by calendar month', () => {
     await page.reload();
     await expect(page.getByRole('tab', { name: 'Utility Info' })).toHaveAttribute('aria-selected', 'true');
     await expect(meter.getByLabel('Meter name')).toHaveValue('Clinic building');
-    await expect(meter.getByLabel('Month 1, July 2024')).toHaveValue(firstValue);
-    await expect(meter.getByLabel('Month 6, December 2024')).toBeVisible();
-    await expect(meter.getByLabel('Month 7, January 2025')).toBeVisible();
-    await expect(meter.getByLabel('Month 12, June 2025')).toHaveValue(lastValue);
+    await expect(meter.getByLabel('Jul 2024, Month 1')).toHaveValue(firstValue);
+    await expect(meter.getByLabel('Dec 2024, Month 6')).toBeVisible();
+    await expect(meter.getByLabel('Jan 2025, Month 7')).toBeVisible();
+    await expect(meter.getByLabel('Jun 2025, Month 12')).toHaveValue(lastValue);
     await expect(meter.getByText('Jul 2024', { exact: true })).toBeVisible();
     await expect(meter.getByLabel('Starts')).toHaveValue('2024-07');
     await expect(meter.getByLabel('Load profile')).toHaveValue('constant');

@@ -123,10 +123,10 @@ test.describe('projects', () => {
     await bill.pressSequentially('$1,234.56');
     await expect(bill).toHaveValue('1234.56');
     const meter1 = modal.getByRole('group', { name: 'Meter 1' });
-    for (let month = 1; month <= 12; month += 1) await meter1.getByLabel(new RegExp(`^Month ${month},`)).fill('100');
+    for (let month = 1; month <= 12; month += 1) await meter1.getByLabel(new RegExp(`, Month ${month}$`)).fill('100');
     await modal.getByRole('button', { name: 'Add Meter' }).click();
     const meter2 = modal.getByRole('group', { name: 'Meter 2' });
-    for (let month = 1; month <= 12; month += 1) await meter2.getByLabel(new RegExp(`^Month ${month},`)).fill('50');
+    for (let month = 1; month <= 12; month += 1) await meter2.getByLabel(new RegExp(`, Month ${month}$`)).fill('50');
     await modal.getByRole('button', { name: 'Next' }).click();
 
     await expect(modal.getByRole('button', { name: 'Remove Contact 1' })).toHaveCount(0);
@@ -158,7 +158,7 @@ test.describe('projects', () => {
     await expect(page.getByLabel('Average Monthly Power Bill Cost')).toHaveValue('1234.56');
 
     await page.getByLabel('Utility Company').fill('Oncor');
-    await page.getByRole('group', { name: 'Meter 2' }).getByLabel('Month 1, January 2025').fill('150');
+    await page.getByRole('group', { name: 'Meter 2' }).getByLabel('Jan 2025, Month 1').fill('150');
     await expect(total).toContainText('1,900 kWh');
     await page.getByRole('button', { name: 'Save Utility Information' }).click();
     await expect(page.getByRole('button', { name: 'Saving…' })).toBeVisible();

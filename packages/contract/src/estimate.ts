@@ -538,6 +538,28 @@ export const estimateInputsSchema = z.object({
 });
 export type EstimateInputs = z.infer<typeof estimateInputsSchema>;
 
+/** A comma-separated list of up to 50 row ids in a query ('3,7'), as numbers. */
+const idList = (name: string) =>
+  z
+    .string({ error: `${name} must be ids separated by commas.` })
+    .max(600, `${name} is too long.`)
+    .transform((value, ctx) => {
+      const ids = value === '' ? [] : value.split(',').map((part) => Number(part.trim()));
+      if (ids.length > 50 || ids.some((id) => !Number.isInteger(id) || id < 1 || id > 2_147_483_647)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be up to 50 ids separated by commas.` });
+        return z.NEVER;
+      }
+      return ids;
+    })
+    .optional();
+
+/**
+ * The query of estimate-inputs: tariffs and interval imports the unsaved meters name beside the
+ * saved ones (a tariff just picked, a file just imported), so the preview prices them too. An
+ * interval import is answered only when it is this project's.
+ */
+export const estimateInputsQuerySchema = z.object({ tariff_ids: idList('tariff_ids'), interval_import_ids: idList('interval_import_ids') });
+
 /**
  * POST /api/projects/{id}/usage-imports: a Green Button file read into 12 calendar months per
  * meter (issue 35 item 2). Nothing of the project changes; interval data is kept aside

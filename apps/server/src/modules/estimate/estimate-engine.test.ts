@@ -132,6 +132,11 @@ describe('GET /api/projects/{id}/estimate with the bill engine', () => {
     expect(inputs.json().intervals[0]).toMatchObject({ start: Date.UTC(2025, 0, 1) / 1000, step_seconds: 900 });
     expect(inputs.json().intervals[0].values).toHaveLength(365 * 96);
     expect(inputs.json().intervals[0].values[160 * 96 + 40]).toBe(40);
+
+    // The preview's unsaved meters: a pending import of this project is answered, another project's is not.
+    const [pending] = await insert(id);
+    const asked = await get(`/api/projects/${id}/estimate-inputs?interval_import_ids=${pending!.id},${foreign!.id}`, member.auth);
+    expect(asked.json().intervals.map((series: { id: number }) => series.id).sort()).toEqual([own!.id, pending!.id].sort());
   });
 });
 
@@ -152,5 +157,17 @@ describe('GET /api/projects/{id}/estimate-inputs', () => {
     expect((await get(`/api/admin/projects/${id}/estimate-inputs`, member.auth)).statusCode).toBe(403);
     expect((await get(`/api/projects/${id}/estimate-inputs`, {})).statusCode).toBe(401);
     expect((await get('/api/projects/abc/estimate-inputs', member.auth)).statusCode).toBe(422);
+  });
+
+  it('answers a tariff the unsaved meters name (tariff_ids) and refuses a list that is not ids', async () => {
+    const picked = await insertReferenceTariff();
+    const id = await createProject({ state: 'CA', kilowatt_amounts: [meterA] });
+    const res = await get(`/api/projects/${id}/estimate-inputs?tariff_ids=${picked}`, member.auth);
+    expect(res.json().tariffs.map((tariff: { id: number }) => tariff.id)).toEqual([picked]);
+    for (const bad of ['1,x', '0', '2147483648', Array.from({ length: 51 }, (_, index) => index + 1).join(',')]) {
+      const refused = await get(`/api/projects/${id}/estimate-inputs?tariff_ids=${bad}`, member.auth);
+      expect(refused.statusCode, bad).toBe(422);
+      expect(refused.json().error.fields).toHaveProperty('tariff_ids');
+    }
   });
 });

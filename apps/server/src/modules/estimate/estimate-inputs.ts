@@ -17,9 +17,17 @@ export interface EngineInputs {
   intervals: { id: number; start: number; step_seconds: number; values: Float32Array }[];
 }
 
-export async function loadEngineInputs(db: Executor, project: ProjectRow, meters: Meter[]): Promise<EngineInputs> {
-  const tariffIds = meters.flatMap((meter) => (meter.tariff_id === null ? [] : [meter.tariff_id]));
-  const [rates, series] = await Promise.all([tariffRatesByIds(db, tariffIds), readIntervalSeries(db, namedIntervalImports(meters), project.id)]);
+/** Tariffs and interval imports beyond the saved meters' (the preview's unsaved meters name them). */
+export interface ExtraReferences {
+  tariffIds: readonly number[];
+  intervalImportIds: readonly number[];
+}
+
+export async function loadEngineInputs(db: Executor, project: ProjectRow, meters: Meter[], extra: ExtraReferences = { tariffIds: [], intervalImportIds: [] }): Promise<EngineInputs> {
+  const tariffIds = [...meters.flatMap((meter) => (meter.tariff_id === null ? [] : [meter.tariff_id])), ...extra.tariffIds];
+  const importIds = [...namedIntervalImports(meters), ...extra.intervalImportIds];
+  // Interval data only under this project's id: another project's import id finds nothing.
+  const [rates, series] = await Promise.all([tariffRatesByIds(db, tariffIds), readIntervalSeries(db, importIds, project.id)]);
   return {
     tariffs: [...rates].map(([id, tariff]) => ({
       id,

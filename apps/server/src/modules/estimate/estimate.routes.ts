@@ -3,6 +3,7 @@ import {
   ESTIMATE_SOURCES,
   estimateAssumptionsBodySchema,
   estimateAssumptionsResponseSchema,
+  estimateInputsQuerySchema,
   estimateInputsSchema,
   estimateSchema,
   stateCode,
@@ -48,10 +49,11 @@ export function registerProjectEconomicsRoutes(app: FastifyInstance, options: Pr
         tags,
         summary: "The assumptions, the meters' tariffs and their interval data, for the web app to recompute the estimate as the partner types (issue 35 item 5)",
         params: projectParams,
+        querystring: estimateInputsQuerySchema,
         response: { 200: estimateInputsSchema },
       },
     },
-    async (request) => projectEstimateInputs(app.ctx, scopeOf(request), request.params.id),
+    async (request) => projectEstimateInputs(app.ctx, scopeOf(request), request.params.id, { tariffIds: request.query.tariff_ids ?? [], intervalImportIds: request.query.interval_import_ids ?? [] }),
   );
 
   typed.post(

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import { findProject, type ProjectScope } from '../projects/project-access.js';
 import { readSetting, type Setting } from '../settings/settings.service.js';
-import { loadEngineInputs, projectMeters } from './estimate-inputs.js';
+import { loadEngineInputs, projectMeters, type ExtraReferences } from './estimate-inputs.js';
 
 export const readEstimateAssumptions = (db: Executor): Promise<Setting<EstimateAssumptions>> =>
   readSetting(db, 'estimate_assumptions', estimateAssumptionsSchema, DEFAULT_ESTIMATE_ASSUMPTIONS);
@@ -17,14 +17,14 @@ export async function projectEstimate(ctx: AppContext, scope: ProjectScope, proj
 }
 
 /** GET /api/projects/{id}/estimate-inputs: the same inputs, for the web app to recompute as the partner types. */
-export async function projectEstimateInputs(ctx: AppContext, scope: ProjectScope, projectId: number): Promise<EstimateInputs> {
+export async function projectEstimateInputs(ctx: AppContext, scope: ProjectScope, projectId: number, extra: ExtraReferences = { tariffIds: [], intervalImportIds: [] }): Promise<EstimateInputs> {
   const project = await findProject(ctx.db, scope, projectId);
   const meters = projectMeters(project);
-  const [{ value: assumptions }, engine] = await Promise.all([readEstimateAssumptions(ctx.db), loadEngineInputs(ctx.db, project, meters)]);
+  const [{ value: assumptions }, engine] = await Promise.all([readEstimateAssumptions(ctx.db), loadEngineInputs(ctx.db, project, meters, extra)]);
   return {
     assumptions,
     tariffs: engine.tariffs,
-    // A float32 written with 9 significant digits reads back as the same float32, in about half of 17 digits' bytes.
-    intervals: engine.intervals.map((series) => ({ ...series, values: Array.from(series.values, (value) => Number(value.toPrecision(9))) })),
+    // Tenths of a watt-hour per step: a preview needs no more, and a year of 15-minute data stays a few hundred KB.
+    intervals: engine.intervals.map((series) => ({ ...series, values: Array.from(series.values, (value) => Math.round(value * 10_000) / 10_000) })),
   };
 }

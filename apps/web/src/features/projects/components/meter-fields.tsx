@@ -109,9 +109,20 @@ function MeterFieldset({ meterIndex, state, onRemove }: { meterIndex: number; st
           placeholder={null}
           options={startOptions(months[0])}
           labels={Object.fromEntries(startOptions(months[0]).map((month) => [month, monthLabel(month)]))}
-          hint="The calendar month of the first value; the others follow month by month."
+          hint={
+            intervalId !== null && intervalId !== undefined
+              ? 'The calendar month of the first value. Changing it stops using the interval data, which belongs to the months it was read in.'
+              : 'The calendar month of the first value; the others follow month by month.'
+          }
           value={months[0] ?? ''}
-          onChange={(event) => setValue(`meter_rows.${meterIndex}.months`, consecutiveMonths(event.target.value), { shouldDirty: true })}
+          onChange={(event) => {
+            setValue(`meter_rows.${meterIndex}.months`, consecutiveMonths(event.target.value), { shouldDirty: true });
+            // Interval data belongs to the months it was read in: moved months no longer match it.
+            if (intervalId !== null && intervalId !== undefined) {
+              setValue(`meter_rows.${meterIndex}.interval_import_id`, null, { shouldDirty: true });
+              setValue(`meter_rows.${meterIndex}.interval_step_minutes`, null, { shouldDirty: true });
+            }
+          }}
         />
       </div>
       {intervalId !== null && intervalId !== undefined && (
@@ -137,9 +148,9 @@ function MeterFieldset({ meterIndex, state, onRemove }: { meterIndex: number; st
           return (
             <TextField
               key={monthIndex}
-              // Short on screen ("Jan 2025"); read out with the spec's "Month N" and the full month.
+              // "Jan 2025" on screen; its name starts with what is seen (WCAG 2.5.3) and keeps the spec's "Month N".
               label={month ? shortMonthLabel(month) : `Month ${monthIndex + 1}`}
-              aria-label={month ? `Month ${monthIndex + 1}, ${monthLabel(month)}` : `Month ${monthIndex + 1}`}
+              aria-label={month ? `${shortMonthLabel(month)}, Month ${monthIndex + 1}` : `Month ${monthIndex + 1}`}
               type="number"
               min={0}
               step="any"

@@ -128,18 +128,18 @@ describe('New Project modal (member-app.md 2)', { timeout: 20_000 }, () => {
     const months = within(meter1).getAllByRole('spinbutton');
     expect(months).toHaveLength(12);
     // Issue 35 item 1: labelled by calendar month, January to December of the reference year by default.
-    expect(Array.from({ length: 12 }, (_, index) => within(meter1).getByLabelText(`Month ${index + 1}, ${MONTH_NAMES[index]} 2025`))).toEqual(months);
+    expect(Array.from({ length: 12 }, (_, index) => within(meter1).getByLabelText(`${MONTH_NAMES[index]!.slice(0, 3)} 2025, Month ${index + 1}`))).toEqual(months);
     expect(within(meter1).getByText('Jan 2025')).toBeInTheDocument();
     expect(within(meter1).getByLabelText('Meter name')).toHaveValue('Meter 1');
 
     await user.click(within(meters).getByRole('button', { name: 'Add Meter' }));
     expect(within(meters).getAllByRole('group')).toHaveLength(2);
-    await user.type(within(within(meters).getByRole('group', { name: 'Meter 2' })).getByLabelText('Month 3, March 2025'), '42');
+    await user.type(within(within(meters).getByRole('group', { name: 'Meter 2' })).getByLabelText('Mar 2025, Month 3'), '42');
     await user.click(within(meters).getByRole('button', { name: 'Remove Meter 1' }));
     const remaining = within(meters).getAllByRole('group');
     expect(remaining).toHaveLength(1);
     // The former Meter 2 is now Meter 1 and kept its reading.
-    expect(within(within(meters).getByRole('group', { name: 'Meter 1' })).getByLabelText('Month 3, March 2025')).toHaveValue(42);
+    expect(within(within(meters).getByRole('group', { name: 'Meter 1' })).getByLabelText('Mar 2025, Month 3')).toHaveValue(42);
 
     await user.selectOptions(within(dialog()).getByLabelText('Power Bill Received?'), 'No');
     expect(within(dialog()).queryByRole('region', { name: 'Meters (kWh Only)' })).not.toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('New Project modal (member-app.md 2)', { timeout: 20_000 }, () => {
     ]);
     expect(calls.find((call) => call.url.pathname === '/api/tariffs')!.url.searchParams.get('state')).toBe('CA');
     await user.selectOptions(meter1.getByLabelText('Starts'), 'March 2024');
-    expect(meter1.getByLabelText('Month 12, February 2025')).toBeInTheDocument();
+    expect(meter1.getByLabelText('Feb 2025, Month 12')).toBeInTheDocument();
   });
 
   it('strips everything but digits and dots from the average bill, shown after a $', async () => {
@@ -230,8 +230,8 @@ describe('New Project modal (member-app.md 2)', { timeout: 20_000 }, () => {
     await user.selectOptions(field('Power Bill Received?'), 'Yes');
     await user.type(field('Average Monthly Power Bill Cost'), '1,250.50');
     const meter1 = within(dialog()).getByRole('group', { name: 'Meter 1' });
-    await user.type(within(meter1).getByLabelText('Month 1, January 2025'), '100');
-    await user.type(within(meter1).getByLabelText('Month 12, December 2025'), '20');
+    await user.type(within(meter1).getByLabelText('Jan 2025, Month 1'), '100');
+    await user.type(within(meter1).getByLabelText('Dec 2025, Month 12'), '20');
     await user.click(button('Next'));
     const contact1 = within(dialog()).getByRole('group', { name: 'Contact 1' });
     await user.type(within(contact1).getByLabelText('First Name'), 'Jamie');

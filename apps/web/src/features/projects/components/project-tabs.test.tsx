@@ -29,10 +29,10 @@ describe('project tabs', { timeout: 20_000 }, () => {
     const months = [null, 5, null, 0, 1, 2, 3, 4, 5, 6, 7, 8];
     renderProject('/projects/7', buildProject({ power_bill_received_status: 'Yes', kilowatt_amounts: [months] }));
     const meter = await screen.findByRole('group', { name: 'Meter 1' });
-    expect(within(meter).getByLabelText('Month 1, January 2025')).toHaveValue(null);
-    expect(within(meter).getByLabelText('Month 2, February 2025')).toHaveValue(5);
-    expect(within(meter).getByLabelText('Month 3, March 2025')).toHaveValue(null);
-    expect(within(meter).getByLabelText('Month 4, April 2025')).toHaveValue(0);
+    expect(within(meter).getByLabelText('Jan 2025, Month 1')).toHaveValue(null);
+    expect(within(meter).getByLabelText('Feb 2025, Month 2')).toHaveValue(5);
+    expect(within(meter).getByLabelText('Mar 2025, Month 3')).toHaveValue(null);
+    expect(within(meter).getByLabelText('Apr 2025, Month 4')).toHaveValue(0);
     expect(within(screen.getByRole('region', { name: 'Total Annual Kilowatts' })).getByTestId('annual-total')).toHaveTextContent('41 kWh');
   });
 });

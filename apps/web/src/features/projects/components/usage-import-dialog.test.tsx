@@ -69,8 +69,8 @@ describe('Import usage in Utility Info (issue 16 item 5, issue 35 item 2)', { ti
     await user.click(dialog.getByRole('button', { name: 'Use these months' }));
     expect(await screen.findByText('Usage imported: review the months, then save Utility Information.')).toBeInTheDocument();
     const meter = within(screen.getByRole('group', { name: 'Meter 1' }));
-    expect(meter.getByLabelText('Month 1, January 2024')).toHaveValue(100);
-    expect(meter.getByLabelText('Month 12, December 2024')).toHaveValue(1200);
+    expect(meter.getByLabelText('Jan 2024, Month 1')).toHaveValue(100);
+    expect(meter.getByLabelText('Dec 2024, Month 12')).toHaveValue(1200);
     expect(screen.queryByRole('group', { name: 'Meter 2' })).not.toBeInTheDocument();
     // Focus goes back to the button that opened the dialog.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Import usage' })).toHaveFocus());
@@ -96,8 +96,8 @@ describe('Import usage in Utility Info (issue 16 item 5, issue 35 item 2)', { ti
     expect(apply).toBeEnabled();
     await user.click(apply);
     const meter = within(await screen.findByRole('group', { name: 'Meter 1' }));
-    expect(meter.getByLabelText('Month 3, March 2025')).toHaveValue(700);
-    expect(meter.getByLabelText('Month 4, April 2025')).toHaveValue(null);
+    expect(meter.getByLabelText('Mar 2025, Month 3')).toHaveValue(700);
+    expect(meter.getByLabelText('Apr 2025, Month 4')).toHaveValue(null);
     const sent = await savedProject(calls, user);
     expect(sent.kilowatt_amounts[0]).toEqual(['500', '600', '700', '', '', '', '', '', '', '', '', '']);
   });
@@ -173,6 +173,6 @@ describe('Import usage in Utility Info (issue 16 item 5, issue 35 item 2)', { ti
     expect(dialog.getByRole('button', { name: 'Use these months' })).toBeDisabled();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(within(screen.getByRole('group', { name: 'Meter 1' })).getByLabelText('Month 1, January 2025')).toHaveValue(null);
+    expect(within(screen.getByRole('group', { name: 'Meter 1' })).getByLabelText('Jan 2025, Month 1')).toHaveValue(null);
   });
 });

@@ -87,8 +87,8 @@ describe('Meters by calendar month in Utility Info (issue 35 item 1)', { timeout
   it("labels the 12 values by the meter's calendar months: short on screen, 'Month N' and the full month read out", async () => {
     setup({ meters: [meterAnswer({ months: aprilToMarch })] });
     const meter = meterGroup();
-    expect(meter.getByLabelText('Month 1, April 2024')).toHaveValue(10);
-    expect(meter.getByLabelText('Month 12, March 2025')).toHaveValue(120);
+    expect(meter.getByLabelText('Apr 2024, Month 1')).toHaveValue(10);
+    expect(meter.getByLabelText('Mar 2025, Month 12')).toHaveValue(120);
     expect(meter.getByText('Apr 2024')).toBeInTheDocument();
     expect(meter.getByText('Mar 2025')).toBeInTheDocument();
     expect(meter.getByLabelText('Meter name')).toHaveValue('Main building');
@@ -97,10 +97,10 @@ describe('Meters by calendar month in Utility Info (issue 35 item 1)', { timeout
 
   it('a meter the answer has no entry for, and a new meter, get January to December of 2025 and their position as name', async () => {
     const { user } = setup({ meters: [] });
-    expect(meterGroup().getByLabelText('Month 1, January 2025')).toHaveValue(10);
+    expect(meterGroup().getByLabelText('Jan 2025, Month 1')).toHaveValue(10);
     expect(meterGroup().getByLabelText('Meter name')).toHaveValue('Meter 1');
     await user.click(screen.getByRole('button', { name: 'Add Meter' }));
-    expect(meterGroup('Meter 2').getByLabelText('Month 12, December 2025')).toHaveValue(null);
+    expect(meterGroup('Meter 2').getByLabelText('Dec 2025, Month 12')).toHaveValue(null);
     expect(meterGroup('Meter 2').getByLabelText('Meter name')).toHaveValue('Meter 2');
     expect(meterGroup('Meter 2').getByLabelText('Load profile')).toHaveValue('office');
   });
@@ -108,10 +108,10 @@ describe('Meters by calendar month in Utility Info (issue 35 item 1)', { timeout
   it("'Starts' rewrites the meter's 12 months consecutively from the chosen month; the values stay in place and Save sends the months", async () => {
     const { user, calls } = setup({});
     await user.selectOptions(meterGroup().getByLabelText('Starts'), 'July 2024');
-    expect(meterGroup().getByLabelText('Month 1, July 2024')).toHaveValue(10);
-    expect(meterGroup().getByLabelText('Month 6, December 2024')).toHaveValue(60);
-    expect(meterGroup().getByLabelText('Month 7, January 2025')).toHaveValue(70);
-    expect(meterGroup().getByLabelText('Month 12, June 2025')).toHaveValue(120);
+    expect(meterGroup().getByLabelText('Jul 2024, Month 1')).toHaveValue(10);
+    expect(meterGroup().getByLabelText('Dec 2024, Month 6')).toHaveValue(60);
+    expect(meterGroup().getByLabelText('Jan 2025, Month 7')).toHaveValue(70);
+    expect(meterGroup().getByLabelText('Jun 2025, Month 12')).toHaveValue(120);
 
     await user.click(screen.getByRole('button', { name: 'Save Utility Information' }));
     const body = await patchBody(calls);
@@ -179,11 +179,20 @@ describe('Meters by calendar month in Utility Info (issue 35 item 1)', { timeout
     expect(((await patchBody(calls)).meters as { interval_import_id: number | null }[])[0]!.interval_import_id).toBeNull();
   });
 
+  it("'Starts' on a meter with interval data stops using it: the data belongs to the months it was read in", async () => {
+    const { user } = setup({ kilowatt_amounts: [values], meters: [meterAnswer({ interval_import_id: 31, interval: { step_minutes: 15, first_month: '2025-01', last_month: '2025-12' } })] });
+    expect(meterGroup().getByText('Interval data (15-minute) kept for the bill engine')).toBeInTheDocument();
+    expect(meterGroup().getByText(/Changing it stops using the interval data/)).toBeInTheDocument();
+    await user.selectOptions(meterGroup().getByLabelText('Starts'), 'July 2024');
+    expect(meterGroup().queryByText('Interval data (15-minute) kept for the bill engine')).not.toBeInTheDocument();
+    expect(meterGroup().getByLabelText('Jul 2024, Month 1')).toBeInTheDocument();
+  });
+
   it('publishes the unsaved meters and bill to the estimate while the form differs from the saved project', async () => {
     const { user } = setup({});
     const probe = screen.getByRole('status', { name: 'Estimate draft' });
     expect(probe).toHaveTextContent('none');
-    const month = meterGroup().getByLabelText('Month 2, February 2025');
+    const month = meterGroup().getByLabelText('Feb 2025, Month 2');
     await user.clear(month);
     await user.type(month, '25');
     await waitFor(() => expect(probe).not.toHaveTextContent('none'));

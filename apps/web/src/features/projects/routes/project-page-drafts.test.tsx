@@ -47,7 +47,7 @@ describe('project page drafts (issue 14 item 2)', { timeout: 20_000 }, () => {
     await user.type(company, 'Sunny Foods West');
 
     await user.click(tab(/^Utility Info/));
-    await user.type(month('Month 3, March 2025'), '450');
+    await user.type(month('Mar 2025, Month 3'), '450');
     await user.click(tab(/^Site Info/));
     expect(screen.getByLabelText('Company Name')).toHaveValue('Sunny Foods West');
     expect(tab(/^Site Info/)).toHaveAccessibleName('Site Info (unsaved changes)');
@@ -55,8 +55,8 @@ describe('project page drafts (issue 14 item 2)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Discard changes' })).toBeEnabled();
 
     await user.click(tab(/^Utility Info/));
-    expect(month('Month 3, March 2025')).toHaveValue(450);
-    expect(month('Month 4, April 2025')).toHaveValue(null);
+    expect(month('Mar 2025, Month 3')).toHaveValue(450);
+    expect(month('Apr 2025, Month 4')).toHaveValue(null);
 
     // Saved: the draft goes, and the form shows the saved values.
     await user.click(screen.getByRole('button', { name: 'Save Utility Information' }));

@@ -211,13 +211,13 @@ describe('Utility Info tab', () => {
     expect(await screen.findByText('1,278.5 kWh')).toBeInTheDocument();
 
     const meter2 = screen.getByRole('group', { name: 'Meter 2' });
-    await user.clear(within(meter2).getByLabelText('Month 12, December 2025'));
+    await user.clear(within(meter2).getByLabelText('Dec 2025, Month 12'));
     expect(total()).toHaveTextContent('1,266 kWh');
-    await user.type(within(meter2).getByLabelText('Month 12, December 2025'), '34');
+    await user.type(within(meter2).getByLabelText('Dec 2025, Month 12'), '34');
     expect(total()).toHaveTextContent('1,300 kWh');
 
     await user.click(screen.getByRole('button', { name: 'Add Meter' }));
-    await user.type(within(screen.getByRole('group', { name: 'Meter 3' })).getByLabelText('Month 1, January 2025'), '700');
+    await user.type(within(screen.getByRole('group', { name: 'Meter 3' })).getByLabelText('Jan 2025, Month 1'), '700');
     expect(total()).toHaveTextContent('2,000 kWh');
     await user.click(screen.getByRole('button', { name: 'Remove Meter 1' }));
     expect(total()).toHaveTextContent('800 kWh');
@@ -230,7 +230,7 @@ describe('Utility Info tab', () => {
     const bill = await screen.findByLabelText('Average Monthly Power Bill Cost');
     await user.clear(bill);
     await user.type(bill, '$980.25');
-    await user.clear(within(screen.getByRole('group', { name: 'Meter 1' })).getByLabelText('Month 2, February 2025'));
+    await user.clear(within(screen.getByRole('group', { name: 'Meter 1' })).getByLabelText('Feb 2025, Month 2'));
 
     await user.click(screen.getByRole('button', { name: 'Save Utility Information' }));
     expect(await screen.findByText('Updated utility information successfully!', {}, { timeout: 4000 })).toBeInTheDocument();

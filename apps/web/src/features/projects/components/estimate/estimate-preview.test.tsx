@@ -6,6 +6,7 @@ import { buildProject } from '../../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch } from '../../../../lib/test-utils';
 import { EstimateDraftProvider, usePublishEstimateDraft, type EstimateDraft } from './estimate-draft';
 import { EstimatePanel } from './estimate-panel';
+import { draftReferences } from './live-estimate';
 import { makeEstimate } from './estimate-fixtures';
 
 /** Stands in for Utility Info: publishes what the partner "types" (a kWh for every month of one meter). */
@@ -73,5 +74,18 @@ describe('EstimatePanel: live preview of unsaved Utility Info (issue 35 item 5)'
     expect(await within(panel).findByText(/could not be previewed/)).toBeInTheDocument();
     expect(within(panel).getByText('67.5 kW DC')).toBeInTheDocument();
     expect(within(panel).queryByText('Preview of unsaved changes')).not.toBeInTheDocument();
+  });
+});
+
+describe('draftReferences', () => {
+  it('names the tariffs and interval imports the unsaved meters name beyond the saved ones, sorted', () => {
+    const project = buildProject({ id: 7, meters: [{ ...defaultMeter(0), tariff_id: 3, interval_import_id: 11, interval: null }] });
+    const draft = {
+      kilowatt_amounts: [Array<number>(12).fill(1), Array<number>(12).fill(2)],
+      meters: [{ ...defaultMeter(0), tariff_id: 9, interval_import_id: 11 }, { ...defaultMeter(1), tariff_id: 3, interval_import_id: 14 }],
+      average_monthly_power_bill_cost: '',
+    };
+    expect(draftReferences(project, draft)).toEqual({ tariffIds: [9], intervalImportIds: [14] });
+    expect(draftReferences(project, null)).toEqual({ tariffIds: [], intervalImportIds: [] });
   });
 });

@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import { computeEstimate, defaultMeter, estimateSchema, meterSchema, type Estimate, type EstimateInputs, type EstimateProjectInput, type Meter, type Project } from '@sunin/contract';
 import { useEstimate } from '../../api/get-estimate';
-import { useEstimateInputs } from '../../api/get-estimate-inputs';
+import { useEstimateInputs, type ExtraReferences } from '../../api/get-estimate-inputs';
 import { useProject } from '../../api/get-project';
 import { useEstimateDraft, type EstimateDraft } from './estimate-draft';
 
@@ -40,11 +40,21 @@ export type LiveEstimate =
  * saved project and the server's estimate inputs; otherwise, or while those inputs load or
  * fail, the server's answer. The draft is deferred so typing never waits for the engine.
  */
+/** The tariffs and interval imports the draft's meters name that the saved meters do not (sorted, so the query key is stable). */
+export function draftReferences(project: Project | undefined, draft: EstimateDraft | null): ExtraReferences {
+  if (!draft || !project) return { tariffIds: [], intervalImportIds: [] };
+  const saved = new Set(project.meters.flatMap((meter) => [`t${meter.tariff_id}`, `i${meter.interval_import_id}`]));
+  const ids = (pick: (meter: EstimateDraft['meters'][number]) => unknown, prefix: string) =>
+    [...new Set(draft.meters.map(pick).filter((id): id is number => typeof id === 'number' && !saved.has(`${prefix}${id}`)))].sort((a, b) => a - b);
+  return { tariffIds: ids((meter) => meter.tariff_id, 't'), intervalImportIds: ids((meter) => meter.interval_import_id, 'i') };
+}
+
 export function useLiveEstimate(projectId: number): LiveEstimate {
   const server = useEstimate(projectId);
   const draft = useDeferredValue(useEstimateDraft());
   const project = useProject(projectId);
-  const inputs = useEstimateInputs(projectId, draft !== null);
+  const extra = draftReferences(project.data, draft);
+  const inputs = useEstimateInputs(projectId, draft !== null, extra);
 
   const computed = useMemo(() => {
     if (draft === null || !inputs.data || !project.data) return null;
