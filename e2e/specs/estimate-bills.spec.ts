@@ -37,8 +37,8 @@ test.describe('the estimate’s bills and returns', () => {
 
     await panel.getByRole('link', { name: 'Print view' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Savings estimate' })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Your partner' })).toContainText(`Prepared by ${DEMO.sales.name}`);
-    await expect(page.getByRole('group', { name: 'Your partner' })).toContainText(DEMO.sales.email);
+    await expect(page.getByLabel('Your partner')).toContainText(`Prepared by ${DEMO.sales.name}`);
+    await expect(page.getByLabel('Your partner')).toContainText(DEMO.sales.email);
     await expect(page.getByRole('table', { name: 'Monthly bills before and after solar, whole project' }).getByRole('row')).toHaveCount(15);
     await expect(page.getByRole('region', { name: 'Assumptions used' })).toBeVisible();
   });

@@ -127,7 +127,7 @@ describe('computeEstimate with the bill engine', () => {
     const withData = computeEstimate({ ...worked, meters: [{ ...defaultMeter(0), interval_import_id: 3 }, { ...defaultMeter(1), interval_import_id: 99 }], intervals });
     expect(withData.bills.meters.map((meter) => meter.load_source)).toEqual(['interval', 'profile']);
     expect(withData.warnings.join(' ')).toMatch(/15-minute peaks come from its interval data/);
-    expect(withData.warnings.join(' ')).toMatch(/Meter 2: its interval data was not found/);
+    expect(withData.warnings.join(' ')).toMatch(/Meter 2: its interval data is no longer kept/);
   });
 
   it('lists every new assumption with its source', () => {

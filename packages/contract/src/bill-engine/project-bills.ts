@@ -71,7 +71,7 @@ export function projectBills(input: ProjectBillsInput): ProjectBills {
         warnings.push(`${name}: the interval data has no readings for ${listMonths(load.profileMonths.map((month) => monthLabel(monthKey(month))))}, so those months follow the ${LOAD_PROFILE_LABELS[profile]} profile.`);
       }
     } else {
-      if (entry.meter.interval_import_id !== null) warnings.push(`${name}: its interval data was not found (import the file again), so its load follows the ${LOAD_PROFILE_LABELS[profile]} profile.`);
+      if (entry.meter.interval_import_id !== null) warnings.push(`${name}: its interval data is no longer kept (import the file again), so its load follows the ${LOAD_PROFILE_LABELS[profile]} profile.`);
       load = profileLoad(calendar, profile, entry.monthlyKwh);
     }
     const steps = load.stepsPerHour;
@@ -85,8 +85,8 @@ export function projectBills(input: ProjectBillsInput): ProjectBills {
     } else {
       warnings.push(
         entry.meter.tariff_id === null
-          ? `${name} has no tariff: its savings follow the flat rate and energy share of DOMAIN.md section 1, without demand charges. Choose its tariff in Utility Info for hour-by-hour bills.`
-          : `${name}'s tariff no longer exists: its savings follow the flat rate and energy share of DOMAIN.md section 1. Choose another tariff in Utility Info.`,
+          ? `The meter “${name}” has no tariff: its savings use the average rate per kWh and the energy share of the bill, without demand charges. Choose its tariff in Utility Info for hour-by-hour bills.`
+          : `The tariff of the meter “${name}” no longer exists: its savings use the average rate per kWh and the energy share of the bill. Choose another tariff in Utility Info.`,
       );
       sectionOneMeters.push({ usage: meterUsage, production: meterProduction });
       months = Array.from({ length: 12 }, (_, month) => sectionOneMonth(month, monthPeaks(calendar, load.kwh, production, steps, month), input.rate, input.avoided, coverage));

@@ -124,7 +124,7 @@ describe('GET /api/projects/{id}/estimate with the bill engine', () => {
     const june = estimate.bills.meters[0].months[5];
     // June's 6,000 kWh over 2,880 quarters of about 2.08 kWh, one of them 40 times as much.
     expect(june.peak_kw_before).toBeGreaterThan(200);
-    expect(estimate.warnings.join(' ')).toMatch(/Meter 2: its interval data was not found/);
+    expect(estimate.warnings.join(' ')).toMatch(/Meter 2: its interval data is no longer kept/);
 
     const inputs = await get(`/api/projects/${id}/estimate-inputs`, member.auth);
     expect(inputs.statusCode).toBe(200);

@@ -27,7 +27,7 @@ export const FIELD_GROUPS: readonly { title: string; description?: string; field
   },
   {
     title: 'Rates',
-    description: 'A meter without a tariff is billed at the average rate (DOMAIN.md section 1); a meter with one, hour by hour on its tariff.',
+    description: 'A meter without a tariff is billed at the average rate per kWh and this energy share; a meter with one, hour by hour on its tariff.',
     fields: [
       { key: 'energy_share', label: 'Energy share of the bill (%)', kind: 'percent' },
       { key: 'escalation', label: 'Rate escalation (% a year)', kind: 'percent' },

@@ -38,15 +38,21 @@ export function EstimateFigures({ estimate }: { estimate: Estimate }) {
       <Figure
         term="First-year savings"
         value={dollars(savings.first_year_usd)}
-        how={
-          estimate.bills.meters.length > 0
-            ? 'The first year’s bills before solar less those after, hour by hour on each meter’s tariff'
-            : `Production up to usage × ${percent(assumptions.energy_share?.value as number)} of ${rateExplanation(inputs)}`
-        }
+        how={savingsExplanation(estimate)}
       />
       <Figure term="Annual usage" value={amount(inputs.annual_kwh, 'kWh')} how="Every month of every meter in Utility Info" />
     </dl>
   );
+}
+
+/** How the first-year savings were found: on the meters' tariffs, at the average rate, or both. */
+export function savingsExplanation(estimate: Estimate): string {
+  const priced = estimate.bills.meters.filter((meter) => meter.tariff_source === 'tariff').length;
+  const averaged = `production up to usage × ${percent(estimate.assumptions.energy_share?.value as number)} of ${rateExplanation(estimate.inputs)}`;
+  if (priced === 0) return averaged.charAt(0).toUpperCase() + averaged.slice(1);
+  const hourly = 'The first year’s bills before solar less those after, hour by hour on each meter’s tariff';
+  if (priced === estimate.bills.meters.length) return hourly;
+  return `${hourly}; for the meters without a tariff, ${averaged}`;
 }
 
 /**
@@ -153,7 +159,16 @@ export function EstimateNotes({ estimate }: { estimate: Estimate }) {
         .map((note) => (
           <li key={note}>{note}</li>
         ))}
-      {estimate.simplifications.length > 0 && <li>Simplified: {estimate.simplifications.map((item) => item.replace(/\.$/, '').toLowerCase()).join('; ')}.</li>}
+      {estimate.simplifications.length > 0 && (
+        <li>
+          Simplified:
+          <ul className="list-[circle] pl-5">
+            {estimate.simplifications.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </li>
+      )}
     </ul>
   );
 }

@@ -5,6 +5,7 @@ import { ProjectApiProvider } from '../../../../lib/project-api';
 import { memberProjectApi } from '../../api/project-api';
 import { EstimatePanel } from './estimate-panel';
 import { makeEstimate, makeMissingEstimate } from './estimate-fixtures';
+import { savingsExplanation } from './estimate-figures';
 
 /** The admin area's scope as far as the panel cares: its base path and keys. */
 const adminLikeApi = { ...memberProjectApi, basePath: '/admin/projects', keys: { ...memberProjectApi.keys, project: (id: number) => ['admin', 'projects', 'detail', id] } };
@@ -162,5 +163,18 @@ describe('EstimatePanel', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('67.5 kW DC')).toBeInTheDocument();
+  });
+});
+
+describe('savingsExplanation', () => {
+  it('says the savings come from the tariffs, the average rate, or both, as the meters are priced', () => {
+    const base = makeEstimate();
+    const withSources = (...sources: ('tariff' | 'section_1')[]) => ({
+      ...base,
+      bills: { ...base.bills, meters: sources.map((tariff_source, index) => ({ ...base.bills.meters[0]!, index, tariff_source })) },
+    });
+    expect(savingsExplanation(withSources('tariff', 'tariff'))).toBe('The first year’s bills before solar less those after, hour by hour on each meter’s tariff');
+    expect(savingsExplanation(withSources('section_1'))).toMatch(/^Production up to usage × 75 % of \$0\.\d{4} per kWh/);
+    expect(savingsExplanation(withSources('tariff', 'section_1'))).toMatch(/each meter’s tariff; for the meters without a tariff, production up to usage/);
   });
 });
