@@ -59,6 +59,8 @@ export interface DemoProject {
   proposal: ProposalStep[];
   /** The deal an administrator records just before the project reaches its stage (issue 17). */
   deal?: { contract_value_usd: number; net_profit_usd: number };
+  /** The example tariff (demo-tariffs.ts, by name) of each meter, where the demo prices it hour by hour (issue 35). */
+  meterTariffs?: (string | null)[];
 }
 
 /** Electricity use by month (January first), as shares of a year, for where the site is. */
@@ -237,6 +239,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     stage: 'Presentation Ready',
     // Past the 21-day stall threshold (issue 18 item 3): the demo's stalled project.
     lastActivityDaysAgo: 26,
+    meterTariffs: ['Example: NV Energy LGS-1-like TOU (southern Nevada)'],
     project: {
       company_name: 'Silver State Self Storage',
       industry: 'Self storage',
@@ -313,6 +316,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     stage: 'Site Survey and Finalization',
     deal: { contract_value_usd: 268500, net_profit_usd: 40275 },
     lastActivityDaysAgo: 9,
+    meterTariffs: ['Example: Eversource CT Rate 56-like intermediate TOU'],
     project: {
       company_name: 'Nutmeg Precision Machining',
       industry: 'Aerospace components',

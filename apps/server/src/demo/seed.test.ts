@@ -57,7 +57,7 @@ describe('the demo seed', () => {
       for (const meter of row.kilowatt_amounts) expect(meter.filter((value) => Number(value) > 0)).toHaveLength(12);
       // Issue 35 item 1: named meters with a load profile and the calendar months they were read in, no tariff.
       expect(row.meters).toHaveLength(row.kilowatt_amounts.length);
-      for (const meter of row.meters) expect(meter).toMatchObject({ name: expect.not.stringMatching(/^(Meter \d+)?$/), tariff_id: null, months: expect.arrayContaining([expect.stringMatching(/^202[45]-\d\d$/)]) });
+      for (const meter of row.meters) expect(meter).toMatchObject({ name: expect.not.stringMatching(/^(Meter \d+)?$/), months: expect.arrayContaining([expect.stringMatching(/^202[45]-\d\d$/)]) });
       expect(Number(row.average_monthly_power_bill_cost)).toBeGreaterThan(0);
       const [contactCount] = await t.db.select({ n: count() }).from(contacts).where(eq(contacts.project_id, row.id));
       const [linkCount] = await t.db.select({ n: count() }).from(projectLinks).where(eq(projectLinks.project_id, row.id));
@@ -160,6 +160,18 @@ describe('the demo seed', () => {
     expect(await alertStalledProjects(t.app.ctx)).toBe(0);
     const alerts = await t.db.select().from(notifications).where(eq(notifications.title, 'Project stalled'));
     expect(alerts.map((row) => row.message)).toContain('Silver State Self Storage has been at Presentation Ready for 26 days, past the 21-day stall threshold.');
+  });
+
+  it('prices two demo projects hour by hour on example tariffs, with demand savings (issue 35)', async () => {
+    const sales = await login(t, DEMO_ACCOUNTS.sales);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/projects', headers: sales })).json() as Array<{ id: number; company_name: string }>;
+    for (const name of ['Silver State Self Storage', 'Nutmeg Precision Machining']) {
+      const id = listed.find((project) => project.company_name === name)!.id;
+      const estimate = (await t.app.inject({ method: 'GET', url: `/api/projects/${id}/estimate`, headers: sales })).json();
+      expect(estimate.bills.meters.map((meter: { tariff_source: string }) => meter.tariff_source), name).toEqual(['tariff']);
+      expect(estimate.bills.annual.demand_savings_usd, name).toBeGreaterThan(0);
+      expect(estimate.investment.npv_usd, name).toEqual(expect.any(Number));
+    }
   });
 
   it('the sales partner paid through the local checkout', async () => {

@@ -180,7 +180,7 @@ async function playProject(ctx: AppContext, timeline: DemoTimeline, people: Demo
   let at = timeline.daysAgo(demo.lastActivityDaysAgo + gaps.reduce((sum, days) => sum + days, 0));
   let stepIndex = 0;
   const nextStep = () => (at = new Date(at.getTime() + (gaps[stepIndex++] ?? STEP_DAYS) * 24 * 60 * 60 * 1000));
-  const { id } = await createProject(ctx, scope, projectCreateSchema.parse(demo.project), owner.id);
+  const { id } = await createProject(ctx, scope, projectCreateSchema.parse(await withMeterTariffs(ctx, demo)), owner.id);
 
   for (const contact of demo.contacts) {
     const { project_id: _ignored, ...values } = contactCreateBodySchema.parse({ contact }).contact;
@@ -242,6 +242,19 @@ async function readOlderNotifications(ctx: AppContext, person: UserRow): Promise
 export async function seedDemoOnce(ctx: AppContext, locks: ClusterLocks): Promise<DemoAccount[]> {
   const result = await locks.withAdvisoryLock('seed-demo', () => seedDemoData(ctx), { wait: true });
   return result.acquired ? result.value : [];
+}
+
+/** The project with its meters on the example tariffs the demo names for them (by name: their ids are the seed's). */
+async function withMeterTariffs(ctx: AppContext, demo: DemoProject): Promise<DemoProject['project']> {
+  if (!demo.meterTariffs || !demo.project.meters) return demo.project;
+  const ids = new Map((await ctx.db.select({ id: tariffs.id, name: tariffs.name }).from(tariffs)).map((row) => [row.name, row.id]));
+  return {
+    ...demo.project,
+    meters: demo.project.meters.map((meter, index) => {
+      const name = demo.meterTariffs?.[index];
+      return name ? { ...meter, tariff_id: ids.get(name) ?? null } : meter;
+    }),
+  };
 }
 
 /**

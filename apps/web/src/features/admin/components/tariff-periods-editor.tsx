@@ -37,7 +37,7 @@ export function TariffPeriodsEditor({ periods, errors, onChange }: { periods: Pe
                 <Select label="From" value={String(period.start_hour)} onChange={(value) => update(index, { start_hour: Number(value) })} options={Array.from({ length: 24 }, (_, hour) => [String(hour), hourLabel(hour)])} />
                 <Select label="Until" value={String(period.end_hour)} onChange={(value) => update(index, { end_hour: Number(value) })} options={Array.from({ length: 24 }, (_, hour) => [String(hour + 1), hourLabel(hour + 1)])} />
               </div>
-              <fieldset className="mt-3">
+              <fieldset className="mt-3 min-w-0">
                 <legend className={labelClasses}>Months of {label}</legend>
                 <div className="mt-1 grid grid-cols-4 gap-x-3 gap-y-1 sm:grid-cols-6 lg:grid-cols-12">
                   {MONTH_SHORT_NAMES.map((short, at) => (

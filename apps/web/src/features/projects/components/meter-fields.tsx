@@ -25,8 +25,9 @@ import { consecutiveMonths, emptyMeter, type ProjectFormValues } from './project
 
 export const NO_TARIFF_LABEL = 'No tariff (use the average rate)';
 
-/** "TOU-GS-2, Southern California Edison (Example)". */
-export const tariffOptionLabel = (tariff: Pick<Tariff, 'name' | 'utility' | 'example'>) => `${tariff.name}, ${tariff.utility}${tariff.example ? ' (Example)' : ''}`;
+/** "TOU-GS-2, Southern California Edison (Example)"; a name that already says it is an example is not told twice. */
+export const tariffOptionLabel = (tariff: Pick<Tariff, 'name' | 'utility' | 'example'>) =>
+  `${tariff.name}, ${tariff.utility}${tariff.example && !/^example\b/i.test(tariff.name) ? ' (Example)' : ''}`;
 
 /** What an interval import kept, in the partner's words: "Interval data (15-minute) kept for the bill engine". */
 export const intervalNote = (stepMinutes: number | null) =>
@@ -82,7 +83,7 @@ function MeterFieldset({ meterIndex, state, onRemove }: { meterIndex: number; st
   const intervalStep = useWatch({ control, name: `meter_rows.${meterIndex}.interval_step_minutes` });
   const position = `Meter ${meterIndex + 1}`;
   return (
-    <fieldset className="rounded-xl border border-ink-200 p-4">
+    <fieldset className="min-w-0 rounded-xl border border-ink-200 p-4">
       {/* The legend names the group by position ("Meter 1"); it stays the fieldset's first child for that. */}
       <legend className="sr-only">{position}</legend>
       <div className="flex items-center justify-between gap-2">

@@ -57,7 +57,7 @@ function ContactsStep() {
   return (
     <div className="space-y-4">
       {fields.map((field, index) => (
-        <fieldset key={field.id} className="rounded-xl border border-ink-200 p-4">
+        <fieldset key={field.id} className="min-w-0 rounded-xl border border-ink-200 p-4">
           <legend className="sr-only">Contact {index + 1}</legend>
           <div className="mb-3 flex items-center justify-between gap-2">
             <p aria-hidden="true" className="text-sm font-semibold text-ink-900">

@@ -137,7 +137,7 @@ export function TaxCreditFields() {
     formState: { errors },
   } = useFormContext<ProjectFormValues>();
   return (
-    <fieldset className="rounded-xl border border-ink-200 p-4">
+    <fieldset className="min-w-0 rounded-xl border border-ink-200 p-4">
       <legend className="px-1 text-sm font-semibold text-ink-900">Tax credit (for the savings estimate)</legend>
       <div className="mt-2 grid gap-4 sm:grid-cols-2">
         <TextField

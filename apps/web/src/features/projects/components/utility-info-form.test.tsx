@@ -7,6 +7,7 @@ import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
 import { EstimateDraftProvider, useEstimateDraft } from './estimate/estimate-draft';
 import { SiteInfoForm } from './site-info-form';
 import { UtilityInfoForm } from './utility-info-form';
+import { tariffOptionLabel } from './meter-fields';
 
 const values = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120];
 const aprilToMarch = ['2024-04', '2024-05', '2024-06', '2024-07', '2024-08', '2024-09', '2024-10', '2024-11', '2024-12', '2025-01', '2025-02', '2025-03'];
@@ -230,5 +231,13 @@ describe('The credit fields in Site Info (issue 35 item 6)', { timeout: 30_000 }
       tax_exempt_owner: true,
     });
     expect(sent).not.toHaveProperty('tax_exempt');
+  });
+});
+
+describe('tariffOptionLabel', () => {
+  it('marks an example once, even when its name already says so', () => {
+    expect(tariffOptionLabel({ name: 'TOU-GS-2', utility: 'SCE', example: true })).toBe('TOU-GS-2, SCE (Example)');
+    expect(tariffOptionLabel({ name: 'Example: PG&E B-19-like TOU', utility: 'PG&E', example: true })).toBe('Example: PG&E B-19-like TOU, PG&E');
+    expect(tariffOptionLabel({ name: 'B-19', utility: 'PG&E', example: false })).toBe('B-19, PG&E');
   });
 });
