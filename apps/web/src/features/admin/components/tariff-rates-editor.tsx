@@ -43,30 +43,8 @@ export function TariffRatesEditor({ periods, rates, errors, onChange }: { period
                     {title}
                     {name === BASE && <span className="block text-xs text-ink-500">Energy: hours in no period. Demand: highest kW at any hour.</span>}
                   </th>
-                  <td className="py-2 pr-3">
-                    <input
-                      aria-label={energyLabel}
-                      inputMode="decimal"
-                      className={inputClasses(Boolean(energyError))}
-                      aria-invalid={energyError ? true : undefined}
-                      placeholder={name === BASE ? 'Required' : 'Base rate'}
-                      value={rates[name]?.energy ?? ''}
-                      onChange={(event) => set(name, { energy: event.target.value })}
-                    />
-                    {energyError && <p className="mt-1 text-sm text-danger-700">{energyError}</p>}
-                  </td>
-                  <td className="py-2">
-                    <input
-                      aria-label={demandLabel}
-                      inputMode="decimal"
-                      className={inputClasses(Boolean(demandError))}
-                      aria-invalid={demandError ? true : undefined}
-                      placeholder="None"
-                      value={rates[name]?.demand ?? ''}
-                      onChange={(event) => set(name, { demand: event.target.value })}
-                    />
-                    {demandError && <p className="mt-1 text-sm text-danger-700">{demandError}</p>}
-                  </td>
+                  <RateCell label={energyLabel} error={energyError} placeholder={name === BASE ? 'Required' : 'Base rate'} value={rates[name]?.energy ?? ''} onChange={(energy) => set(name, { energy })} />
+                  <RateCell label={demandLabel} error={demandError} placeholder="None" value={rates[name]?.demand ?? ''} onChange={(demand) => set(name, { demand })} last />
                 </tr>
               );
             })}
@@ -74,5 +52,23 @@ export function TariffRatesEditor({ periods, rates, errors, onChange }: { period
         </table>
       </div>
     </div>
+  );
+}
+
+/** One rate of a period: a decimal input with its error below it. */
+function RateCell({ label, error, placeholder, value, onChange, last = false }: { label: string; error: string | undefined; placeholder: string; value: string; onChange: (value: string) => void; last?: boolean }) {
+  return (
+    <td className={last ? 'py-2' : 'py-2 pr-3'}>
+      <input
+        aria-label={label}
+        inputMode="decimal"
+        className={inputClasses(Boolean(error))}
+        aria-invalid={error ? true : undefined}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && <p className="mt-1 text-sm text-danger-700">{error}</p>}
+    </td>
   );
 }

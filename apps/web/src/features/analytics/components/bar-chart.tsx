@@ -1,4 +1,5 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '../../../components/ui/chart-frame';
 
 export interface ChartSeries {
   key: string;
@@ -83,14 +84,8 @@ export default function AnalyticsBarChart({ data, categoryKey, series, stacked =
     </BarChart>
   );
   return (
-    <div className="w-full" style={{ height }} aria-hidden="true">
-      {width === undefined ? (
-        <ResponsiveContainer width="100%" height="100%">
-          {chart}
-        </ResponsiveContainer>
-      ) : (
-        chart
-      )}
-    </div>
+    <ChartFrame height={height} width={width}>
+      {chart}
+    </ChartFrame>
   );
 }

@@ -1,4 +1,5 @@
-import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '../../../../components/ui/chart-frame';
 import { MONTH_SHORT_NAMES } from '@sunin/contract';
 import { BILL_PARTS, type BillRow } from './bills-data';
 import { dollars } from './estimate-format';
@@ -54,14 +55,8 @@ export default function BillsChart({ rows, width }: { rows: readonly BillRow[]; 
     </BarChart>
   );
   return (
-    <div className="w-full" style={{ height }} aria-hidden="true">
-      {width === undefined ? (
-        <ResponsiveContainer width="100%" height="100%">
-          {chart}
-        </ResponsiveContainer>
-      ) : (
-        chart
-      )}
-    </div>
+    <ChartFrame height={height} width={width}>
+      {chart}
+    </ChartFrame>
   );
 }
