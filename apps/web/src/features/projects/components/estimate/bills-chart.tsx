@@ -45,7 +45,7 @@ export default function BillsChart({ rows, width }: { rows: readonly BillRow[]; 
       )),
   );
   const chart = (
-    <BarChart layout="vertical" data={data} width={width} height={width === undefined ? undefined : height} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} barCategoryGap="18%" accessibilityLayer={false}>
+    <BarChart layout="vertical" stackOffset="sign" data={data} width={width} height={width === undefined ? undefined : height} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} barCategoryGap="18%" accessibilityLayer={false}>
       <CartesianGrid strokeDasharray="3 3" stroke="var(--color-ink-200)" horizontal={false} />
       <XAxis type="number" tickFormatter={(value: number) => compact.format(value)} tick={{ fontSize: 11 }} stroke="var(--color-ink-500)" />
       <YAxis type="category" dataKey="month" interval={0} width={36} tick={{ fontSize: 11 }} stroke="var(--color-ink-500)" />
