@@ -207,6 +207,17 @@ describe('writing meters', () => {
     expect(await importIds(id)).toEqual([held, third].sort());
   });
 
+  it('creates a project on a tariff in one transaction with the check, so a deletion at the same time finds it in use or it finds the tariff gone', async () => {
+    const member = await t.signIn();
+    const named = await tariff('Create race tariff');
+    const [created, deleted] = await Promise.all([
+      t.app.inject({ method: 'POST', url: '/api/projects', headers: member.auth, payload: { project: { company_name: 'Race Co', kilowatt_amounts: [twelve(1)], meters: [{ ...defaultMeter(0), tariff_id: named }] } } }),
+      t.app.inject({ method: 'DELETE', url: `/api/admin/tariffs/${named}`, headers: admin.auth }),
+    ]);
+    expect([created.statusCode, deleted.statusCode]).toEqual(created.statusCode === 201 ? [201, 409] : [422, 204]);
+    if (created.statusCode === 201) expect((await get(member, created.json().projectId)).json().meters[0].tariff_id).toBe(named);
+  });
+
   it('holds a newly named tariff until the write commits, so its deletion cannot slip between the check and the write', async () => {
     const member = await t.signIn();
     const id = await create(member, { kilowatt_amounts: [twelve(1)] });

@@ -11,7 +11,7 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { projectCreateSchema, projectUpdateSchema } from '@sunin/contract';
 import type { AppContext } from '../../app-context.js';
-import { statement, type Executor } from '../../db/client.js';
+import { runWithin, statement, type Executor } from '../../db/client.js';
 import { accounts, projectCounts, projects, settings, users, type NotificationRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
@@ -120,9 +120,21 @@ export async function createProject(ctx: AppContext, scope: ProjectScope, input:
     assertCanWrite(scope.user);
     assertStageUnchanged(input.project_stage, INITIAL_STAGE);
   }
-  const { input: planned } = await planMeters(ctx.db, null, normalizeProjectInput(input));
-  const { project_stage, ...fields } = planned;
-  return insertProject(ctx, scope.user.id, ownerId, scope.admin && project_stage ? project_stage : INITIAL_STAGE, fields, addressOf(fields));
+  const normalized = normalizeProjectInput(input);
+  const insert = async (on: AppContext, planned: typeof normalized) => {
+    const { project_stage, ...fields } = planned;
+    return insertProject(on, scope.user.id, ownerId, scope.admin && project_stage ? project_stage : INITIAL_STAGE, fields, addressOf(fields));
+  };
+  // A new project naming a tariff holds it FOR KEY SHARE until the insert commits, as an edit does
+  // (decision 039), so the tariff's deletion cannot slip between the check and the insert.
+  if (normalized.meters?.some((meter) => meter.tariff_id !== null)) {
+    return ctx.db.transaction(async (tx) => {
+      const { input: planned } = await planMeters(tx, null, normalized, { lock: true });
+      return insert({ ...ctx, db: tx, run: runWithin(tx) }, planned);
+    });
+  }
+  const { input: planned } = await planMeters(ctx.db, null, normalized);
+  return insert(ctx, planned);
 }
 
 /** A write planned from a read may find the project changed since: it is read and planned again, this many times at most. */
