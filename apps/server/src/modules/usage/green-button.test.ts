@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localClock, parseUsageFile, ruleInstant, UnreadableUsageFile, wallClock } from './green-button.js';
+import { localClock, parseUsageFile, projectClock, ruleInstant, UnreadableUsageFile, wallClock } from './green-button.js';
 import { lastTwelveMonths } from './monthly.js';
 import { espiFeed, fifteenMinuteCsv, monthlyBillingCsv } from './usage-fixtures.js';
 
@@ -90,7 +90,7 @@ describe('parseUsageFile: CSV', () => {
     expect(result.warnings.join(' ')).toMatch(/Left out January 2025/);
   });
 
-  it('reads hourly rows with one ISO start date-time column, in the wall-clock time they state', async () => {
+  it("reads hourly rows with one ISO start date-time column stamped with an offset on the project's clock (Central without a state)", async () => {
     const lines = ['Start,kWh'];
     const first = Date.UTC(2023, 11, 31, 20); // 2023-12-31 20:00 wall clock: December is partial and left out
     const hours = (366 + 3) * 24;
@@ -101,7 +101,8 @@ describe('parseUsageFile: CSV', () => {
     const result = await parse(lines.join('\n'), 2048);
     expect(result.period_start).toBe('2024-01-01');
     expect(result.period_end).toBe('2024-12-31');
-    expect(result.meters).toEqual([[31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31].map((days) => days * 12)]);
+    // Stamped -06:00 all year: on Central time March has 743 local hours (371.5 kWh) and November 721 (360.5).
+    expect(result.meters).toEqual([[372, 348, 372, 360, 372, 360, 372, 372, 360, 372, 361, 372]]);
     expect(result.warnings.join(' ')).toMatch(/Left out January 2025.*left out 1 earlier month/);
   });
 
@@ -167,6 +168,18 @@ describe('wallClock', () => {
     expect(iso('Mar 2024')).toBe('2024-03-01T00:00:00.000Z');
     expect(wallClock('13/45/2024')).toBeUndefined();
     expect(wallClock('tomorrow')).toBeUndefined();
+  });
+
+  it("puts a time stamped with its offset on the project state's clock: UTC moves, the local offset reads as written", () => {
+    const { clock } = projectClock('CA');
+    const iso = (date: string) => new Date(wallClock(date, '', clock)!.seconds * 1000).toISOString();
+    expect(iso('2025-01-01T07:30:00Z')).toBe('2024-12-31T23:30:00.000Z');
+    expect(iso('2025-01-01 07:30 UTC')).toBe('2024-12-31T23:30:00.000Z');
+    expect(iso('2025-07-01T10:00:00+00:00')).toBe('2025-07-01T03:00:00.000Z');
+    expect(iso('2025-01-01T07:30:00-08:00')).toBe('2025-01-01T07:30:00.000Z');
+    expect(iso('2025-07-01T07:30:00-0700')).toBe('2025-07-01T07:30:00.000Z');
+    // Without a zone, the wall clock as written.
+    expect(iso('2025-01-01T07:30:00')).toBe('2025-01-01T07:30:00.000Z');
   });
 });
 

@@ -159,7 +159,7 @@ async function parseText(input: AsyncIterable<Buffer>, options: ParseOptions): P
   }
   const isXml = head.trimStart().startsWith('<');
   const project = projectClock(options.state);
-  const read = isXml ? await readEspi(rest(), project) : await readCsv(rest());
+  const read = isXml ? await readEspi(rest(), project) : await readCsv(rest(), project.clock);
   const clock = read.clock ?? project.clock;
   const kept = read.meters.map((readings, index) => ({ readings, label: read.labels[index] ?? '' })).filter(({ readings }) => readings.length > 0);
   if (kept.length === 0) throw new UnreadableUsageFile(isXml ? 'The file has no electricity usage readings in watt-hours.' : 'The file has no rows of kWh usage.');
@@ -609,8 +609,13 @@ export function csvColumns(row: string[]): CsvColumns | undefined {
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-/** Wall-clock seconds of a date (and optional time) as written; any UTC offset is ignored, since the wall clock is what counts. */
-export function wallClock(dateText: string, timeText = ''): { seconds: number; hasTime: boolean } | undefined {
+/**
+ * Wall-clock seconds of a date (and optional time) as written. A time that carries its UTC
+ * offset ("Z", "UTC", "+00:00", "-0700") names an instant: with `toLocal` (the project state's
+ * clock) it becomes that clock's wall time, so a UTC-stamped export lands in the right hours and
+ * months; one stamped with the local offset reads as written.
+ */
+export function wallClock(dateText: string, timeText = '', toLocal?: LocalClock): { seconds: number; hasTime: boolean } | undefined {
   let text = `${dateText.trim()} ${timeText.trim()}`.trim();
   let year: number, month: number, day: number;
   let match: RegExpExecArray | null;
@@ -649,7 +654,13 @@ export function wallClock(dateText: string, timeText = ''): { seconds: number; h
     if (meridiem === 'am' && hour === 12) hour = 0;
     if (hour > 24 || minute > 59 || second > 59) return undefined;
   }
-  return { seconds: Date.UTC(year, month - 1, day, hour, minute, second) / 1000, hasTime: clock !== null };
+  const written = Date.UTC(year, month - 1, day, hour, minute, second) / 1000;
+  const zone = clock && toLocal ? /^(?:z|utc|gmt|([+-])(\d{2}):?(\d{2}))$/i.exec(text.slice(clock[0].length).trim()) : null;
+  if (zone && toLocal) {
+    const offset = zone[1] ? (zone[1] === '-' ? -1 : 1) * (Number(zone[2]) * 3600 + Number(zone[3]) * 60) : 0;
+    return { seconds: toLocal(written - offset), hasTime: true };
+  }
+  return { seconds: written, hasTime: clock !== null };
 }
 
 function amount(text: string): number | undefined {
@@ -703,7 +714,7 @@ export async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<st
 /** "2024-01-01 00:00:00 to 2024-01-01 00:15:00" (SCE): the start and end of one cell. */
 const SPAN = /^(.*?\d)\s+to\s+(\d.*)$/i;
 
-async function readCsv(chunks: AsyncIterable<string>): Promise<FileReadings> {
+async function readCsv(chunks: AsyncIterable<string>, toLocal: LocalClock): Promise<FileReadings> {
   const warnings: string[] = [];
 
   let columns: CsvColumns | undefined;
@@ -752,7 +763,7 @@ async function readCsv(chunks: AsyncIterable<string>): Promise<FileReadings> {
       endCell = span[2]!;
     }
     const timeCell = columns.start === undefined && columns.time !== undefined ? (row[columns.time] ?? '') : '';
-    const start = wallClock(startCell, timeCell);
+    const start = wallClock(startCell, timeCell, toLocal);
     let value = amount(usageCell);
     if (columns.units !== undefined && value !== undefined) {
       const unit = clean(row[columns.units] ?? '');
@@ -770,11 +781,11 @@ async function readCsv(chunks: AsyncIterable<string>): Promise<FileReadings> {
     refuseNegative(kwh, start.seconds);
     let end: number | undefined;
     if (endCell !== undefined) {
-      end = wallClock(endCell)?.seconds;
+      end = wallClock(endCell, '', toLocal)?.seconds;
     } else if (columns.end !== undefined) {
-      end = wallClock(row[columns.end] ?? '')?.seconds;
+      end = wallClock(row[columns.end] ?? '', '', toLocal)?.seconds;
     } else if (columns.endTime !== undefined) {
-      end = wallClock(startCell, row[columns.endTime] ?? '')?.seconds;
+      end = wallClock(startCell, row[columns.endTime] ?? '', toLocal)?.seconds;
     }
     count = countReading(count);
     const meter = columns.meter === undefined ? '' : (row[columns.meter] ?? '').trim();
