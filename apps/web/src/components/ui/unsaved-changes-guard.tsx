@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { isLoggedIn } from '../../lib/access';
 import { discardDraft, useDraftKeys } from '../../lib/form-drafts';
@@ -18,15 +18,26 @@ function listLabels(labels: string[]): string {
 }
 
 /**
- * Warns before the member leaves a page whose forms hold unsaved drafts (issue 14 item 2): the
- * browser's own prompt on reload or close (beforeunload), and for a link inside the app the
- * router's blocker with a confirmation. Leaving discards the drafts; staying keeps everything.
- * A page change without a session (logout, an expired session) is never held up.
+ * Warns before the member leaves a page whose forms hold unsaved drafts (issue 14 item 2), by
+ * LeaveGuard: leaving discards the drafts; staying keeps everything.
  */
 export function UnsavedChangesGuard({ drafts }: { drafts: readonly GuardedDraft[] }) {
   const pending = useDraftKeys(drafts.map((draft) => draft.key));
-  const unsaved = pending.length > 0;
+  const labels = drafts.filter((draft) => pending.includes(draft.key)).map((draft) => draft.label);
+  return (
+    <LeaveGuard unsaved={pending.length > 0} onDiscard={() => pending.forEach(discardDraft)}>
+      You have unsaved changes in {listLabels(labels)}. If you leave this page, they will be lost.
+    </LeaveGuard>
+  );
+}
 
+/**
+ * Holds the user on a page with unsaved changes: the browser's own prompt on reload or close
+ * (beforeunload), and for a link inside the app the router's blocker with a confirmation that
+ * says `children`. Leaving calls `onDiscard`; staying keeps everything. A page change without a
+ * session (logout, an expired session) is never held up.
+ */
+export function LeaveGuard({ unsaved, onDiscard, children }: { unsaved: boolean; onDiscard?: () => void; children: ReactNode }) {
   useEffect(() => {
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -41,7 +52,6 @@ export function UnsavedChangesGuard({ drafts }: { drafts: readonly GuardedDraft[
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => unsaved && isLoggedIn(readSession()) && currentLocation.pathname !== nextLocation.pathname,
   );
-  const labels = drafts.filter((draft) => pending.includes(draft.key)).map((draft) => draft.label);
 
   return (
     <ConfirmDialog
@@ -49,12 +59,12 @@ export function UnsavedChangesGuard({ drafts }: { drafts: readonly GuardedDraft[
       title="Leave without saving?"
       confirmLabel="Discard and leave"
       onConfirm={() => {
-        for (const key of pending) discardDraft(key);
+        onDiscard?.();
         blocker.proceed?.();
       }}
       onCancel={() => blocker.reset?.()}
     >
-      You have unsaved changes in {listLabels(labels)}. If you leave this page, they will be lost.
+      {children}
     </ConfirmDialog>
   );
 }

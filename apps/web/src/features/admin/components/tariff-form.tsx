@@ -1,9 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { EXPORT_CREDIT_LABELS, EXPORT_CREDITS, TARIFF_MESSAGES, tariffProblems, US_STATES, type Tariff } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LeaveGuard } from '../../../components/ui/unsaved-changes-guard';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -50,6 +51,13 @@ export function TariffForm({ tariff }: { tariff?: Tariff }) {
   const [errors, setErrors] = useState<PlacedErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Where to go once saved or deleted: set first, so the leave guard lets the page go (an effect navigates).
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+  const [baseline] = useState(() => JSON.stringify(form));
+  const unsaved = leavingTo === null && JSON.stringify(form) !== baseline;
+  useEffect(() => {
+    if (leavingTo !== null) void navigate(leavingTo);
+  }, [leavingTo, navigate]);
   const save = useSaveTariff(id);
   const remove = useDeleteTariff(id ?? 0);
 
@@ -75,7 +83,7 @@ export function TariffForm({ tariff }: { tariff?: Tariff }) {
     save.mutate(checked.input, {
       onSuccess: () => {
         adminToast.success(TARIFF_TOASTS.saved);
-        void navigate('/admin/tariffs');
+        setLeavingTo('/admin/tariffs');
       },
       onError: (error) => {
         const placed = error instanceof ApiError ? placeErrors(error.fields, built) : {};
@@ -90,7 +98,7 @@ export function TariffForm({ tariff }: { tariff?: Tariff }) {
     remove.mutate(undefined, {
       onSuccess: () => {
         adminToast.success(TARIFF_TOASTS.deleted);
-        void navigate('/admin/tariffs');
+        setLeavingTo('/admin/tariffs');
       },
       onError: (error) => {
         setConfirming(false);
@@ -157,6 +165,7 @@ export function TariffForm({ tariff }: { tariff?: Tariff }) {
           {save.isPending ? 'Saving…' : 'Save tariff'}
         </Button>
       </div>
+      <LeaveGuard unsaved={unsaved}>You have unsaved changes to this tariff. If you leave this page, they will be lost.</LeaveGuard>
       <ConfirmDialog open={confirming} title="Delete this tariff?" confirmLabel="Yes, delete it" onConfirm={confirmDelete} onCancel={() => setConfirming(false)} pending={remove.isPending}>
         <p>
           “{tariff?.name}” will be deleted for everyone. A tariff a project’s meter is on cannot be deleted: choose another tariff for those meters first.

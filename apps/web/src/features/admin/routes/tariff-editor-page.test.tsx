@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { TARIFF_MESSAGES, type Tariff, type TariffInput } from '@sunin/contract';
 import { describe, expect, it } from 'vitest';
+import { saveSession } from '../../../lib/session';
+import { buildUser } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
 import { TariffEditorPage } from './tariff-editor-page';
 
@@ -163,6 +165,40 @@ describe('the tariff editor (issue 35 item 4)', { timeout: 60_000 }, () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete this tariff?' })).getByRole('button', { name: 'Yes, delete it' }));
     expect(await screen.findByText(TARIFF_MESSAGES.inUse(2))).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url.pathname)).toEqual(['/api/admin/tariffs/7']);
+  });
+
+  it('leaves an untouched tariff at once on Cancel', async () => {
+    saveSession('jwt', buildUser({ account_type: 'admin', company_role: 'full_access_admin' }));
+    stubFetch(() => jsonResponse({ tariff: STORED }));
+    const { user } = renderRoutes(ROUTES, { initialEntries: ['/admin/tariffs/7'] });
+    // Untouched: Cancel leaves at once.
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('The tariff list')).toBeInTheDocument();
+  });
+
+  it('holds an edited tariff on Cancel until the admin chooses to discard it', async () => {
+    saveSession('jwt', buildUser({ account_type: 'admin', company_role: 'full_access_admin' }));
+    stubFetch(() => jsonResponse({ tariff: STORED }));
+    const { user } = renderRoutes(ROUTES, { initialEntries: ['/admin/tariffs/7'] });
+    await fill(user, await screen.findByLabelText('Name'), 'Renamed');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toMatch(/Renamed$/);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Discard and leave' }));
+    expect(await screen.findByText('The tariff list')).toBeInTheDocument();
+  });
+
+  it('leaves for the list without asking once an edit is saved', async () => {
+    saveSession('jwt', buildUser({ account_type: 'admin', company_role: 'full_access_admin' }));
+    stubFetch(() => jsonResponse({ tariff: STORED }));
+    const { user } = renderRoutes(ROUTES, { initialEntries: ['/admin/tariffs/7'] });
+    await fill(user, await screen.findByLabelText('Name'), 'Renamed');
+    await user.click(screen.getByRole('button', { name: 'Save tariff' }));
+    expect(await screen.findByText('The tariff list')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
   });
 
   it('says when the tariff does not exist', async () => {
