@@ -7,7 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
-import { isWebAppPath } from '@sunin/contract';
+import { isWebAppPath, SHARE_PATH_PREFIX } from '@sunin/contract';
 import { trustProxyOption, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { BackgroundTasks } from './lib/background-tasks.js';
@@ -310,8 +310,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         if (encoding) reply.header('Content-Encoding', encoding);
         return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
       }
-      // The unsubscribe page's address holds a signed token: never indexed (issue 18 item 4).
-      if (NOINDEX_PATHS.has(url)) reply.header('X-Robots-Tag', 'noindex');
+      // The unsubscribe page's address holds a signed token, a customer link's its token:
+      // never indexed (issue 18 item 4, issue 36 item 1).
+      if (NOINDEX_PATHS.has(url) || url.startsWith(SHARE_PATH_PREFIX)) reply.header('X-Robots-Tag', 'noindex, nofollow');
       // A 404 answers in full even to a conditional request: a 304 would keep the status and
       // leave the browser a blank page.
       if (!isWebAppPath(url)) return reply.status(404).sendFile('index.html', { etag: false, lastModified: false });

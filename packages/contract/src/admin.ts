@@ -171,6 +171,8 @@ export const adminProjectListQuerySchema = pageQuerySchema.extend({
   state: text('state', 50).transform((value) => value || undefined).optional(),
   updated_from: dateParam('updated_from'),
   updated_to: dateParam('updated_to'),
+  /** Signed by the customer (issue 36 item 4): `true` only signed, `false` only unsigned. */
+  signed: z.enum(['true', 'false'], { error: 'signed is true or false.' }).optional(),
   sort: sortParam(ADMIN_PROJECT_SORTS),
 });
 export type AdminProjectListQuery = z.infer<typeof adminProjectListQuerySchema>;

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** A customer link that expired or was revoked (issue 36 item 1). */
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rule_broken: 422,

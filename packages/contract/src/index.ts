@@ -29,3 +29,4 @@ export * from './tariffs.js';
 export * from './time-zones.js';
 export * from './bill-engine/index.js';
 export * from './investment.js';
+export * from './shares.js';

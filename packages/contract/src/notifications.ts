@@ -8,7 +8,7 @@ import type { Notification } from './notification-schemas.js';
  * The kinds of notification that may also be emailed (issue 18 item 4): each is an email event
  * type a member can turn on or off.
  */
-export const EMAILED_NOTIFICATION_KINDS = ['proposal_updates', 'stage_changes', 'stall_alerts', 'earnings', 'proposal_requests', 'proposal_reminders'] as const;
+export const EMAILED_NOTIFICATION_KINDS = ['proposal_updates', 'stage_changes', 'stall_alerts', 'earnings', 'proposal_requests', 'proposal_reminders', 'customer_views', 'customer_responses'] as const;
 export type EmailedNotificationKind = (typeof EMAILED_NOTIFICATION_KINDS)[number];
 
 /**
@@ -37,6 +37,8 @@ export const DEFAULT_EMAIL_PREFERENCES: Readonly<Record<EmailEventType, boolean>
   earnings: true,
   proposal_requests: true,
   proposal_reminders: true,
+  customer_views: true,
+  customer_responses: true,
   weekly_digest: true,
 };
 
@@ -48,6 +50,8 @@ export const EMAIL_EVENT_LABELS: Readonly<Record<EmailEventType, { label: string
   earnings: { label: 'Earnings', description: 'When earnings are recorded, approved, adjusted, voided or paid.' },
   proposal_requests: { label: 'New proposal requests', description: 'When a partner requests a proposal or a revision.' },
   proposal_reminders: { label: '48-hour promise reminders', description: 'When a proposal has 12 hours left, and when it is overdue.' },
+  customer_views: { label: 'Customer opens', description: 'When a customer opens a proposal link you sent: the first time, then at most once a day.' },
+  customer_responses: { label: 'Customer signatures and change requests', description: 'When a customer signs a proposal or asks for changes through a link.' },
   weekly_digest: { label: 'Weekly digest', description: 'A Monday summary: project changes, pending actions and proposal clocks.' },
 };
 

@@ -211,6 +211,8 @@ export const projectSchema = z.object({
   stage_entered_at: z.string().nullable(),
   /** Past its stage's stall threshold now (issue 18 item 3; the rule of stall.ts, the alerts' rule). */
   stalled: z.boolean(),
+  /** When the customer signed the current proposal through a link (issue 36 item 4), or null. */
+  signed_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -40,6 +40,7 @@ export const WEB_APP_ROUTES = [
   '/password-reset-form/:reset_password_token',
   '/verify_email',
   '/unsubscribe',
+  '/p/:token',
   '/home',
   '/checkout',
   '/activating-now',

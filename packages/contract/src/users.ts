@@ -166,6 +166,8 @@ export const profileEditUserSchema = z
     city: required('City'),
     state: required('State', 50),
     zip: zipField,
+    /** The partner's company, shown on their customer links (issue 36 item 2). */
+    company_name: optionalText('Company name', 100),
     current_password: currentPasswordForEmailChange,
   })
   .partial();
@@ -221,6 +223,9 @@ export const userSchema = z.object({
   company_role: z.enum(COMPANY_ROLES).nullable(),
   member_level: z.string().nullable(),
   image: z.string().nullable(),
+  /** The partner's company and logo (`/api/user/logo`, or null), on their customer links (issue 36 item 2). */
+  company_name: z.string(),
+  logo_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   email_verified_at: timestamp,

@@ -46,6 +46,7 @@ const project: Project & { password_digest: string } = {
   proposal_url: null,
   stage_entered_at: '2026-11-01T10:00:00.000Z',
   stalled: true,
+  signed_at: null,
   created_at: '2026-10-01T10:00:00.000Z',
   updated_at: '2026-11-02T10:00:00.000Z',
   // Never part of an answer: the contract's properties only.

@@ -35,12 +35,35 @@ declare module 'fastify' {
        * session (ASVS 6.3.1): a stolen token cannot be used to guess the password behind it.
        */
       reauthFailures: FailureGuard;
+      /**
+       * The customer links' public routes (issue 36): opens per address (page, logo, signed
+       * document), writes per address (codes, signatures, change requests), and per link the
+       * codes mailed and the change requests sent (SHARE_LIMITS).
+       */
+      sharePagePerIp: preHandlerAsyncHookHandler;
+      shareWritesPerIp: preHandlerAsyncHookHandler;
+      signatureCodesPerShare: preHandlerAsyncHookHandler;
+      changeRequestsPerShare: preHandlerAsyncHookHandler;
     };
   }
 }
 
 /** No message is given by the spec; this one is shown as the server sends it. */
 export const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
+
+/** The customer links' limits (issue 36; docs/security.md). */
+export const SHARE_LIMITS = {
+  pagePerIpPerMinute: 120,
+  writesPerIpPer15Minutes: 30,
+  codesPerSharePerHour: 5,
+  changeRequestsPerSharePerHour: 5,
+} as const;
+
+/** A customer link's counters are keyed by a digest of its token, never the token. */
+function shareKey(request: FastifyRequest): string {
+  const token = (request.params as { token?: unknown } | undefined)?.token;
+  return `share:${digest(typeof token === 'string' ? token : '')}`;
+}
 
 /** Availability lookups and email verifications per IP per minute. */
 export const LOOKUPS_PER_MINUTE = 120;
@@ -225,6 +248,11 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
       (error) => error instanceof ReauthenticationFailed,
       (request) => (request.auth ? [{ key: `reauth:session:${request.auth.sessionId}`, limit: rateLimits.loginPerEmail, clearedOnSuccess: false }] : []),
     ),
+    sharePagePerIp: limiter('share-page-ip', SHARE_LIMITS.pagePerIpPerMinute, MINUTE),
+    shareWritesPerIp: limiter('share-write-ip', SHARE_LIMITS.writesPerIpPer15Minutes, 15 * MINUTE),
+    // Each code mails a real inbox: per link, so nobody can use one link to flood an address.
+    signatureCodesPerShare: limiter('share-code', SHARE_LIMITS.codesPerSharePerHour, 60 * MINUTE, shareKey, 'Too many codes were asked for this link. Please wait before asking again.'),
+    changeRequestsPerShare: limiter('share-change', SHARE_LIMITS.changeRequestsPerSharePerHour, 60 * MINUTE, shareKey),
   });
 
   // ASVS 2.4.1: every signed-in request counts against its user, writes also against a smaller

@@ -7,3 +7,4 @@ export * from './billing.js';
 export * from './audit.js';
 export * from './settings.js';
 export * from './earnings.js';
+export * from './shares.js';

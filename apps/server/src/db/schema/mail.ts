@@ -35,6 +35,11 @@ export const mailOutbox = pgTable(
      */
     template: text(),
     template_data: jsonb(),
+    /**
+     * Files sent with the message, read from storage when it is sent (issue 36 item 4: the
+     * signed proposal to its signer): name, type and storage key each.
+     */
+    attachments: jsonb().$type<Array<{ filename: string; content_type: string; storage_key: string }>>().notNull().default([]),
     attempts: integer().notNull().default(0),
     next_attempt_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sent_at: timestamp({ withTimezone: true, mode: 'date' }),

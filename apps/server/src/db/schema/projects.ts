@@ -75,6 +75,11 @@ export const projects = pgTable(
      * history once per project. Null only for a project without a history.
      */
     stage_entered_at: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * When the customer signed the current proposal through a link (issue 36 item 4); a new
+     * delivery of the proposal clears it, as a new version needs a new signature.
+     */
+    signed_at: timestamp({ withTimezone: true, mode: 'date' }),
     created_at: createdAt,
     updated_at: updatedAt,
   },

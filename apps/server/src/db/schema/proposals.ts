@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { EmailEventType, NotificationKind } from '@sunin/contract';
 import { projects } from './projects.js';
 import { users } from './users.js';
@@ -46,6 +46,11 @@ export const proposalLinks = pgTable(
       .references(() => proposalTickets.id, { onDelete: 'cascade' }),
     title: text().notNull(),
     url: text().notNull(),
+    /**
+     * The delivery (history entry of status 3 or 7) that attached it: a proposal version's links
+     * (issue 36 item 2). Migration 0018 matched the earlier links by time.
+     */
+    delivery_history_id: integer().references((): AnyPgColumn => proposalTicketHistories.id, { onDelete: 'set null' }),
     created_at: createdAt,
   },
   (table) => [index('proposal_links_ticket_idx').on(table.proposal_ticket_id)],

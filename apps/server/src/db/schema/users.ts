@@ -47,6 +47,12 @@ export const users = pgTable(
     mfa_last_step: integer(),
     /** The weekly digest slot last handled for this user (issue 18 item 4): each slot sends at most once. */
     digest_sent_at: timestamp({ withTimezone: true, mode: 'date' }),
+    /** The partner's company and logo, shown on their customer links (issue 36 item 2). */
+    company_name: text().notNull().default(''),
+    /** The logo's bytes in storage (`logos/{uuid}`), checked by content; null without one. */
+    logo_key: text(),
+    logo_content_type: text(),
+    logo_updated_at: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (table) => [
     index('users_first_name_idx').on(table.first_name),

@@ -72,6 +72,7 @@ export function toProjectResponse({ project: row, ownerName, stalled, intervals 
     project_stage: row.project_stage,
     proposal_url: row.proposal_url,
     stage_entered_at: row.stage_entered_at?.toISOString() ?? null,
+    signed_at: row.signed_at?.toISOString() ?? null,
     stalled,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

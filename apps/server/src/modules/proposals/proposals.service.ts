@@ -111,8 +111,8 @@ const billReceived = (project: Pick<ProjectRow, 'power_bill_received_status'>) =
  * Every status change appends its history entry in the caller's transaction (DESIGN.md) and
  * moves the ticket's 48-hour clock (issue 18 item 1).
  */
-async function recordStatusChange(tx: Executor, ticketId: number, change: StatusChange, project: Pick<ProjectRow, 'power_bill_received_status'>): Promise<void> {
-  await tx.insert(proposalTicketHistories).values({
+async function recordStatusChange(tx: Executor, ticketId: number, change: StatusChange, project: Pick<ProjectRow, 'power_bill_received_status'>): Promise<number> {
+  const [history] = await tx.insert(proposalTicketHistories).values({
     proposal_ticket_id: ticketId,
     status: change.status,
     event_date: change.at,
@@ -121,8 +121,10 @@ async function recordStatusChange(tx: Executor, ticketId: number, change: Status
     rejection_reason: change.rejection_reason ?? null,
     rejection_specific: change.rejection_specific ?? null,
     proposal_link: change.proposal_link ?? null,
-  });
+  }).returning({ id: proposalTicketHistories.id });
   await followTicketStatus(tx, ticketId, change.status, change.at, billReceived(project));
+  if (!history) throw new Error('insert returned no row');
+  return history.id;
 }
 
 async function findTicket(tx: Executor, projectId: number, ticketId: number): Promise<ProposalTicketRow> {
@@ -302,15 +304,11 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
       .where(eq(proposalTickets.id, ticket.id))
       .returning();
     const firstLink = input.proposal_links[0]?.url ?? null;
-    if (input.proposal_links.length > 0) {
-      await tx.insert(proposalLinks).values(input.proposal_links.map((link) => ({ proposal_ticket_id: ticket.id, ...link })));
-      await tx.update(projects).set({ proposal_url: firstLink, updated_at: at }).where(eq(projects.id, ticket.project_id));
-    }
     const changes = diff(ticket, updated ?? null, ['status', 'admin_notes', 'engineer_name', 'rejection_reason', 'rejection_specific']);
     if (input.proposal_links.length > 0) changes.proposal_links = { before: null, after: input.proposal_links };
     await recordAudit(tx, { actorId: admin.id, action: 'updated', entityType: 'proposal_ticket', entityId: ticket.id, changes });
     const [project] = await tx.select({ power_bill_received_status: projects.power_bill_received_status }).from(projects).where(eq(projects.id, ticket.project_id)).limit(1);
-    await recordStatusChange(
+    const historyId = await recordStatusChange(
       tx,
       ticket.id,
       {
@@ -324,6 +322,12 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
       },
       project ?? { power_bill_received_status: null },
     );
+    if (input.proposal_links.length > 0) {
+      // A delivery is a new proposal version (issue 36 item 2): its links name it, and a
+      // signature of the version before no longer stands for the project (item 4).
+      await tx.insert(proposalLinks).values(input.proposal_links.map((link) => ({ proposal_ticket_id: ticket.id, delivery_history_id: historyId, ...link })));
+      await tx.update(projects).set({ proposal_url: firstLink, signed_at: null, updated_at: at }).where(eq(projects.id, ticket.project_id));
+    }
     created = await createNotifications(tx, [ticket.notification_user_id], {
       kind: 'proposal_updates',
       title: 'Proposal update',

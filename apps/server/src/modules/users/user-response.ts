@@ -22,6 +22,9 @@ export function toUserResponse(row: UserRow): User {
     company_role: row.company_role ?? null,
     member_level: row.member_level,
     image: row.image,
+    company_name: row.company_name,
+    // The version in the address: a new logo is a new URL, so no cache shows the old one.
+    logo_url: row.logo_key && row.logo_updated_at ? `/api/user/logo?v=${row.logo_updated_at.getTime()}` : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     email_verified_at: iso(row.email_verified_at),
