@@ -31,6 +31,10 @@ async function main(config: Config): Promise<void> {
       app.log.info({ ms: Math.round(performance.now() - started) }, 'Seeded the demo (projects, proposals, notifications) into the empty database; sign in as:');
       for (const account of created) console.info(`  ${account.label.padEnd(22)} ${account.email}  /  ${account.password}`);
     }
+    // The customer's side (issue 36): the demo's link to Bayside Brewing's proposal, at every start while it is open.
+    const { demoShareLink } = await import('./demo/demo-share.js');
+    const link = speaks ? await demoShareLink(app.ctx) : null;
+    if (link) console.info(`  A customer's proposal link (Bayside Brewing): ${link}`);
   }
 
   let closing = false;

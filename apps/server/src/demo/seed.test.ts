@@ -1,4 +1,4 @@
-import { ALL_PROJECT_STAGES, PROPOSAL_STATUS_NUMBERS, TERMINAL_PROPOSAL_STATUSES } from '@sunin/contract';
+import { ALL_PROJECT_STAGES, PROPOSAL_STATUS_NUMBERS, TERMINAL_PROPOSAL_STATUSES, type PublicShare } from '@sunin/contract';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import type { FileStorage } from '../lib/storage/index.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { alertStalledProjects } from '../modules/stalls/stalls.service.js';
 import { DEMO_PROJECTS } from './demo-projects.js';
+import { DEMO_PARTNER_COMPANY, demoShareLink, demoShareToken } from './demo-share.js';
 import { DEMO_ACCOUNTS, DEMO_PAYOUT_REFERENCE, DEMO_UNREAD_NOTIFICATIONS, seedDemoData, seedDemoOnce } from './seed.js';
 
 async function rowsIn(t: TestApp, table: PgTable): Promise<number> {
@@ -172,6 +173,18 @@ describe('the demo seed', () => {
       expect(estimate.bills.annual.demand_savings_usd, name).toBeGreaterThan(0);
       expect(estimate.investment.npv_usd, name).toEqual(expect.any(Number));
     }
+  });
+
+  it('leaves a customer link of Bayside Brewing whose page shows its second proposal, the first superseded (issue 36)', async () => {
+    const link = await demoShareLink(t.app.ctx);
+    expect(link).toBe(`${t.app.ctx.config.appUrl}/p/${demoShareToken(t.app.ctx.config.jwtSecret)}`);
+    const res = await t.app.inject({ method: 'GET', url: `/api/public/shares/${demoShareToken(t.app.ctx.config.jwtSecret)}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<PublicShare>();
+    expect(page.customer.company_name).toBe('Bayside Brewing Company');
+    expect(page.partner.company_name).toBe(DEMO_PARTNER_COMPANY);
+    expect(page.proposal?.version).toBe(2);
+    expect(page.superseded.map((version) => version.version)).toEqual([1]);
   });
 
   it('the sales partner paid through the local checkout', async () => {

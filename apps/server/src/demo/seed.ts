@@ -29,6 +29,7 @@ import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
 import { energyProfilePdf, sitePhoto } from './demo-files.js';
 import { DEMO_PROJECTS, type DemoProject } from './demo-projects.js';
 import { DEMO_TARIFFS } from './demo-tariffs.js';
+import { seedDemoShare } from './demo-share.js';
 import { DemoTimeline } from './demo-timeline.js';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
@@ -72,6 +73,8 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
     // The sales partner's completed project was paid out a week later; the referral partner's
     // approved earnings wait for a payout, to try Record payout on.
     await recordPayout(demo, people.admin.id, { user_id: people.sales.id, reference: DEMO_PAYOUT_REFERENCE });
+    // A customer link of Bayside Brewing, printed at start-up (issue 36).
+    await seedDemoShare(tx, ctx.config.jwtSecret, people.sales.id, new Date());
     await timeline.mark(timeline.daysAgo(14));
     await timeline.apply();
     await timeline.dateLedger();
