@@ -35,6 +35,8 @@ import { adminStallRoutes } from './modules/stalls/stalls.routes.js';
 import { adminAnalyticsRoutes, userAnalyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { adminExportRoutes } from './modules/admin/admin-export.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { publicShareRoutes, shareRoutes } from './modules/shares/shares.routes.js';
+import { userLogoRoutes } from './modules/users/logo.routes.js';
 import { AccessTokens } from './lib/tokens.js';
 import { createPaymentProvider, stripeContentSecurityPolicy } from './lib/billing/index.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
@@ -243,6 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(userLogoRoutes);
       await api.register(sessionsRoutes);
       await api.register(mfaRoutes);
       await api.register(projectsRoutes);
@@ -265,6 +268,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(billingRoutes);
       await api.register(stripeWebhookRoutes);
       await api.register(adminRoutes);
+      await api.register(shareRoutes);
+      await api.register(publicShareRoutes);
     },
     { prefix: '/api' },
   );

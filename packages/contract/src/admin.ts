@@ -25,6 +25,8 @@ const adminUserFields = {
   company_role: z.union([z.enum(COMPANY_ROLES, { error: 'Unknown company role.' }), z.literal(''), z.null()]).transform((value) => value || null),
   account_type: z.enum(ACCOUNT_TYPES, { error: 'Unknown account type.' }),
   referrer_name: text('Referred by', 100),
+  /** The partner's company on their customer links (issue 36 item 2). */
+  company_name: text('Company name', 100),
 };
 
 /**

@@ -246,6 +246,17 @@ export const adminUserSchema = userSchema.extend({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/**
+ * The partner's logo (issue 36 item 2; POST /api/user/logo, multipart field "file"): judged by
+ * its bytes, at most this size.
+ */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const LOGO_MESSAGES = {
+  wrongType: 'The logo must be a PNG, JPEG or WebP image.',
+  tooLarge: 'The logo must be at most 2 MB.',
+} as const;
+
 export const authResponseSchema = z.object({ message: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });

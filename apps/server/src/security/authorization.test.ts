@@ -12,8 +12,8 @@ let t: TestApp;
 let a: Session;
 let b: Session;
 /** A's resources, keyed like ClassifiedRoute.params (`<segment before>:<param>`). */
-let idsOfA: Record<string, number>;
-let idsOfB: Record<string, number>;
+let idsOfA: Record<string, number | string>;
+let idsOfB: Record<string, number | string>;
 const SECRET = `Owner-A-Secret-${Date.now()}`;
 
 const UNAUTHORIZED = { error: { code: 'unauthorized', message: 'You need to sign in or sign up before continuing.' } };
@@ -38,6 +38,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/projects/:projectId/proposal_tickets': () => ({ proposal_ticket: { details: 'Intruder' } }),
   'PATCH /api/projects/:projectId/proposal_tickets/:ticketId': () => ({ proposal_ticket: { status: 5, details: 'Intruder', revision_type: 'Request a revision to the original proposal' } }),
   'PATCH /api/users/:userId/notifications/:id': () => ({ notification: { read: true } }),
+  'POST /api/projects/:id/shares': () => ({ share: { recipient_name: 'Intruder', recipient_email: 'intruder@example.com' } }),
   // B's own password: the session check must still answer 404 for A's session.
   'DELETE /api/user/sessions/:id': () => ({ current_password: b.user.password }),
 };

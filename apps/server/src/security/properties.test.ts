@@ -19,7 +19,7 @@ let member: Session;
 let admin: Session;
 /** A member whose token the session-ending routes may spend. */
 let spare: Session;
-let ids: Record<string, number>;
+let ids: Record<string, number | string>;
 let sent = 0;
 
 beforeAll(async () => {

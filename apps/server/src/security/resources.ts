@@ -29,7 +29,7 @@ async function created(res: Awaited<ReturnType<typeof call>>, what: string): Pro
  * A full set of resources under one member: a project with every sub-record the member routes
  * address, keyed like ClassifiedRoute.params (`<segment before>:<param>`).
  */
-export async function ownEverything(t: TestApp, who: Session, name: string): Promise<Record<string, number>> {
+export async function ownEverything(t: TestApp, who: Session, name: string): Promise<Record<string, number | string>> {
   const post = (url: string, payload: unknown) => call(t, 'POST', url, who.auth, payload);
   const project = await created(await post('/api/projects', { project: { company_name: name, city: name } }), 'project');
   const base = `/api/projects/${project}`;
@@ -39,6 +39,8 @@ export async function ownEverything(t: TestApp, who: Session, name: string): Pro
   const image = await created(await post(`${base}/images`, pngUpload(name)), 'image');
   const file = await created(await post(`${base}/files`, pdfUpload(name)), 'file');
   const proposal = await created(await post(`${base}/proposal_tickets`, { proposal_ticket: { details: name } }), 'proposal ticket');
+  const share = await call(t, 'POST', `${base}/shares`, who.auth, { share: { recipient_name: name, recipient_email: 'customer@example.com' } });
+  expect(share.statusCode, `share: ${share.body}`).toBe(201);
   const [notification] = await createNotifications(t.db, [who.user.id], { kind: 'welcome', title: name, message: name, subject: null });
   return {
     'projects:id': project,
@@ -52,5 +54,7 @@ export async function ownEverything(t: TestApp, who: Session, name: string): Pro
     'users:userId': who.user.id,
     'notifications:id': notification!.id,
     'sessions:id': who.sessionId,
+    'shares:shareId': share.json().id as number,
+    'shares:token': (share.json().url as string).split('/p/')[1]!,
   };
 }

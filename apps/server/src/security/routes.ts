@@ -17,6 +17,10 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/webhooks/stripe',
   'GET /api/unsubscribe',
   'POST /api/unsubscribe',
+  // A customer link's token is its only credential (issue 36).
+  'GET /api/public/shares/:token',
+  'GET /api/public/shares/:token/logo',
+  'POST /api/public/shares/:token/change-requests',
 ]);
 
 export type RouteClass = 'public' | 'admin' | 'member';

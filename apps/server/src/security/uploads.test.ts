@@ -70,6 +70,8 @@ describe('the upload routes', () => {
         'POST /api/projects/:id/images',
         'POST /api/admin/projects/:id/usage-imports',
         'POST /api/projects/:id/usage-imports',
+        // The partner's logo (issue 36): judged by content and size in shares/partner-logo.test.ts.
+        'POST /api/user/logo',
       ].sort(),
     );
     expect(storingRoutes).toHaveLength(4);

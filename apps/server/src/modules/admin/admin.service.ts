@@ -1,5 +1,5 @@
 import { ADMIN_REAUTH_MESSAGES, ADMIN_ROLE, ARCHIVED_STAGE, adminChangeNeedsPassword, normalizeUserFields, PROJECT_STAGES, type ProjectStage, type Account, type AccountType, type AdminProjectListQuery, type AdminUserListQuery, type CompanyRole, type Referral } from '@sunin/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { closeSockets, endSessionsIn, userChanged, type Authenticated } from '../auth/sessions.service.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
@@ -30,6 +30,7 @@ export interface AdminUserChanges {
   company_role?: CompanyRole | null;
   account_type?: AccountType;
   referrer_name?: string;
+  company_name?: string;
 }
 
 /** The filters of All Users (issue 15 item 2), apart from paging so an export can reuse them. */
@@ -342,6 +343,8 @@ export function projectListWhere(query: Omit<AdminProjectListQuery, 'page' | 'pe
     query.state ? ilike(projects.state, escapeLike(query.state)) : undefined,
     query.updated_from ? gte(projects.updated_at, new Date(`${query.updated_from}T00:00:00Z`)) : undefined,
     query.updated_to ? lt(projects.updated_at, nextDay(query.updated_to)) : undefined,
+    // Signed by the customer through a link (issue 36 item 4).
+    query.signed === 'true' ? isNotNull(projects.signed_at) : query.signed === 'false' ? isNull(projects.signed_at) : undefined,
   );
 }
 

@@ -144,12 +144,15 @@ export async function uploadAttachment(ctx: AppContext, scope: ProjectScope, pro
   }
 }
 
-/** The answer for a stream the meter stopped; undefined when the failure was elsewhere. */
-function meterError(ctx: AppContext, failure: MeterFailure | undefined, where: { key: string; userId: number; projectId: number }): AppError | undefined {
+/**
+ * The answer for a stream the meter stopped; undefined when the failure was elsewhere. Also the
+ * partner's logo upload's (users/logo.service.ts), with its own smaller limit.
+ */
+export function meterError(ctx: AppContext, failure: MeterFailure | undefined, where: { key: string; userId: number; projectId?: number }, maxBytes = ctx.config.uploadMaxBytes): AppError | undefined {
   if (!failure) return undefined;
   switch (failure.reason) {
     case 'too_large': {
-      const message = tooLargeMessage(ctx.config.uploadMaxBytes);
+      const message = tooLargeMessage(maxBytes);
       return new AppError('payload_too_large', message, { file: message });
     }
     case 'infected':

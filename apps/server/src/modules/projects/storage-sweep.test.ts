@@ -59,6 +59,21 @@ describe('storage sweep', () => {
     expect(download.statusCode).toBe(200);
   });
 
+  it("never deletes a partner's logo or a signature's document, which no stored_files row names (issue 36)", async () => {
+    const root = path.join(t.app.ctx.config.dataDir, 'storage');
+    const old = new Date(Date.now() - 2 * HOUR);
+    const kept = [`logos/${randomUUID()}`, `signatures/${randomUUID()}`, `signatures/1/${randomUUID()}`];
+    for (const key of kept) {
+      await t.app.ctx.storage.put(key, Readable.from([PNG_1PX]), 'image/png');
+      await utimes(path.join(root, ...key.split('/')), old, old);
+    }
+    const result = await sweepOrphanFiles(t.db, t.app.ctx.storage, { graceMs: HOUR });
+    for (const key of kept) expect(result.orphans).not.toContain(key);
+    const left: string[] = [];
+    for await (const object of t.app.ctx.storage.list()) left.push(object.key);
+    expect(left).toEqual(expect.arrayContaining(kept));
+  });
+
   it('reads the grace from ORPHAN_SWEEP_GRACE_SECONDS, an hour by default, and refuses nonsense', () => {
     expect(loadConfig({ DATA_DIR: t.app.ctx.config.dataDir }).orphanSweepGraceMs).toBe(HOUR);
     expect(loadConfig({ DATA_DIR: t.app.ctx.config.dataDir, ORPHAN_SWEEP_GRACE_SECONDS: '5' }).orphanSweepGraceMs).toBe(5_000);

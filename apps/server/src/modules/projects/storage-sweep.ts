@@ -6,7 +6,11 @@ import { scheduleClusterJob } from '../../lib/schedule.js';
 import type { FileStorage } from '../../lib/storage/index.js';
 import { sweepOrphanIntervalImports } from '../usage/interval-imports.js';
 
-/** Only keys the upload service generates are ever swept; anything else in a shared bucket is left alone. */
+/**
+ * Only keys the upload service generates are ever swept; anything else in a shared bucket is
+ * left alone, the partners' logos (`logos/`, named by users.logo_key) and the signed documents
+ * (`signatures/`, named by share_signatures) included (issue 36).
+ */
 const UPLOAD_KEY = /^projects\/\d+\/(?:images|files)\/[0-9a-f-]{36}$/;
 const BATCH = 500;
 /** After the start-up sweep, once an hour: listing the store is cheap at that rate. */

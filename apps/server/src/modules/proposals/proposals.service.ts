@@ -98,7 +98,8 @@ async function loadTicket(db: Executor, ticketId: number): Promise<ProposalTicke
 interface StatusChange {
   status: ProposalStatusNumber;
   at: Date;
-  actor: UserRow;
+  /** Who made the change: a user, or a name as written (a customer through their link, issue 36 item 5). */
+  actor: UserRow | string;
   notes: string;
   rejection_reason?: RejectionReason | null;
   rejection_specific?: RejectionSpecific | null;
@@ -116,7 +117,7 @@ async function recordStatusChange(tx: Executor, ticketId: number, change: Status
     proposal_ticket_id: ticketId,
     status: change.status,
     event_date: change.at,
-    action_taken_by: fullName(change.actor),
+    action_taken_by: typeof change.actor === 'string' ? change.actor : fullName(change.actor),
     notes: change.notes,
     rejection_reason: change.rejection_reason ?? null,
     rejection_specific: change.rejection_specific ?? null,
@@ -239,6 +240,45 @@ export async function requestRevision(
   });
   await publishNotifications(ctx, created);
   return loadTicket(ctx.db, ticketId);
+}
+
+/**
+ * A customer's change request through their link (issue 36 item 5), in the caller's
+ * transaction: when the project's latest proposal ticket is in a terminal status it becomes a
+ * revision request (status 5) with the note in its history, as a member's revision would, and
+ * its 48-hour clock starts again. Answers the latest ticket (null without one) and whether it
+ * was revised; an open ticket is left as it is.
+ */
+export async function reviseForCustomer(
+  tx: Executor,
+  project: Pick<ProjectRow, 'id' | 'power_bill_received_status'>,
+  request: { name: string; email: string; note: string },
+  at: Date,
+): Promise<{ ticket: ProposalTicketRow | null; revised: boolean }> {
+  const [ticket] = await tx
+    .select()
+    .from(proposalTickets)
+    .where(eq(proposalTickets.project_id, project.id))
+    .orderBy(desc(proposalTickets.created_at), desc(proposalTickets.id))
+    .limit(1)
+    .for('update');
+  if (!ticket) return { ticket: null, revised: false };
+  if (!isTerminalProposalStatus(ticket.status)) return { ticket, revised: false };
+  const notes = `Customer change request from ${request.name} (${request.email}): ${request.note}`;
+  await tx
+    .update(proposalTickets)
+    .set({ status: PROPOSAL_STATUS.revisionRequested, rejection_reason: null, rejection_specific: null, updated_at: at })
+    .where(eq(proposalTickets.id, ticket.id));
+  await recordStatusChange(tx, ticket.id, { status: PROPOSAL_STATUS.revisionRequested, at, actor: `${request.name} (customer)`, notes }, project);
+  // No user acted: the entry names the customer in its changes (actor_id stays empty).
+  await recordAudit(tx, {
+    actorId: null,
+    action: 'customer_revision_requested',
+    entityType: 'proposal_ticket',
+    entityId: ticket.id,
+    changes: { status: { before: ticket.status, after: PROPOSAL_STATUS.revisionRequested }, details: { before: null, after: notes } },
+  });
+  return { ticket: { ...ticket, status: PROPOSAL_STATUS.revisionRequested }, revised: true };
 }
 
 export async function listHistories(ctx: AppContext, scope: ProjectScope, projectId: number, ticketId: number) {

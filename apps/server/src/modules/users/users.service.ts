@@ -30,6 +30,8 @@ export interface OwnUserChanges {
   zip?: string;
   account_type?: AccountType;
   member_level?: string;
+  /** The partner's company, shown on their customer links (issue 36 item 2). */
+  company_name?: string;
   /** Required when `email` changes (ASVS 7.5.1); never stored. */
   current_password?: string;
 }
