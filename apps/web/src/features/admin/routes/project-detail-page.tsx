@@ -171,6 +171,7 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
           </TabPanel>
         </TabPanels>
       </TabGroup>
+      <sections.Shares projectId={data.id} />
       <sections.Estimate projectId={data.id} />
       <DealPanel project={data} />
       <sections.Timeline projectId={data.id} />

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useProject } from '../api/get-project';
 import { PROJECT_TOASTS } from '../messages';
 import { ProjectTabs } from '../components/project-tabs';
+import { SharePanel } from '../components/share/share-panel';
 import { TimelinePanel } from '../components/timeline-panel';
 import { EstimatePanel } from '../components/estimate/estimate-panel';
 import { EstimateDraftProvider } from '../components/estimate/estimate-draft';
@@ -84,6 +85,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
       <div className="rounded-2xl border border-ink-200 bg-white px-4 pb-6 shadow-sm sm:px-6">
         <ProjectTabs project={project.data} />
       </div>
+      <SharePanel projectId={project.data.id} />
       <EstimatePanel projectId={project.data.id} />
       <TimelinePanel projectId={project.data.id} />
     </div>
