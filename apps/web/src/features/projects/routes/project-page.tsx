@@ -11,6 +11,7 @@ import { useProject } from '../api/get-project';
 import { PROJECT_TOASTS } from '../messages';
 import { ProjectTabs } from '../components/project-tabs';
 import { SharePanel } from '../components/share/share-panel';
+import { SignedBadge } from '../../../components/ui/signed-badge';
 import { TimelinePanel } from '../components/timeline-panel';
 import { EstimatePanel } from '../components/estimate/estimate-panel';
 import { EstimateDraftProvider } from '../components/estimate/estimate-draft';
@@ -38,6 +39,7 @@ function ProjectHeader({ project }: { project: Project }) {
     <header>
       <p className="font-mono text-sm text-ink-500">Project #{project.id}</p>
       <h1 className="mt-1 text-2xl font-bold break-words text-ink-900">{project.company_name || 'Untitled project'}</h1>
+      <SignedBadge signedAt={project.signed_at} className="mt-2" />
       <address className="mt-1 text-sm text-ink-600 not-italic">
         {project.address_1 && <span className="block">{project.address_1}</span>}
         {project.address_2 && <span className="block">{project.address_2}</span>}
