@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { Estimate } from '@sunin/contract';
-import { monthName, projectBillRows } from '../../../components/estimate/bills-data';
-import { AssumptionsTable, EstimateWarnings } from '../../../components/estimate/estimate-details';
+import { BILL_PARTS, monthName, projectBillRows } from '../../../components/estimate/bills-data';
+import { AssumptionsList, EstimateWarnings } from '../../../components/estimate/estimate-details';
 import { amount, cents, dollars, percent, rateOrNone, years } from '../../../components/estimate/estimate-format';
 
 // Recharts is loaded only when there are bills to draw (it is bundled with the app: no other origin).
@@ -9,9 +9,9 @@ const BillsChart = lazy(() => import('../../../components/estimate/bills-chart')
 
 function Figure({ term, value }: { term: string; value: string }) {
   return (
-    <div className="rounded-xl border border-ink-200 p-4">
+    <div className="rounded-xl border border-ink-200 p-3 sm:p-4">
       <dt className="text-sm text-ink-500">{term}</dt>
-      <dd className="mt-1 text-xl font-semibold text-ink-900">{value}</dd>
+      <dd className="mt-1 text-lg font-semibold break-words text-ink-900 sm:text-xl">{value}</dd>
     </div>
   );
 }
@@ -25,6 +25,15 @@ function MonthlyBills({ bills }: { bills: Estimate['bills'] }) {
       <p className="text-sm text-ink-700">
         A year of bills: {dollars(bills.annual.before_usd)} before solar, {dollars(bills.annual.after_usd)} after, saving {dollars(bills.annual.savings_usd)}.
       </p>
+      <ul aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-600">
+        {BILL_PARTS.map((part) => (
+          <li key={part.key} className="flex items-center gap-1.5">
+            <span className="inline-block size-3 rounded-sm" style={{ backgroundColor: part.color }} />
+            {part.label}
+          </li>
+        ))}
+        <li>Lighter bar: before solar; darker bar: after.</li>
+      </ul>
       <Suspense fallback={<p className="text-sm text-ink-500">Loading the chart…</p>}>
         <div aria-hidden="true">
           <BillsChart rows={rows} />
@@ -109,7 +118,7 @@ export function CustomerEstimate({ estimate }: { estimate: Estimate }) {
         <p className="mt-1 text-sm text-ink-600">An estimate from your utility use and typical figures; the proposal and the contract set the final numbers.</p>
       </div>
       {sized ? (
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Figure term="System size" value={amount(system.size_kw_dc, 'kW DC')} />
           <Figure term="Annual production" value={amount(system.annual_production_kwh, 'kWh')} />
           <Figure term="Cost" value={dollars(cost.gross_usd)} />
@@ -129,7 +138,7 @@ export function CustomerEstimate({ estimate }: { estimate: Estimate }) {
       <details>
         <summary className="cursor-pointer text-sm font-medium text-brand-700">What this estimate assumes ({Object.keys(estimate.assumptions).length})</summary>
         <div className="mt-3 space-y-3">
-          <AssumptionsTable assumptions={estimate.assumptions} />
+          <AssumptionsList assumptions={estimate.assumptions} />
           {estimate.simplifications.length > 0 && (
             <div>
               <h3 className="text-sm font-medium text-ink-700">Simplifications</h3>

@@ -10,7 +10,7 @@ import { ShareGoneError } from '../api/public-request';
 import { ChangeRequestForm } from '../components/change-request-form';
 import { CustomerEstimate } from '../components/customer-estimate';
 import { GonePage, NoticeCard } from '../components/gone-page';
-import { PartnerHeader } from '../components/partner-card';
+import { PartnerContact, PartnerHeader } from '../components/partner-card';
 import { ProposalSection } from '../components/proposal-section';
 import { SignForm } from '../components/sign-form';
 import { StageList } from '../components/stage-list';
@@ -104,6 +104,14 @@ function SharedProposal({ token, share }: { token: string; share: PublicShare })
           </section>
         )}
         {!signed && <ChangeRequestForm token={token} defaultName={share.recipient_name} />}
+
+        <section aria-labelledby="partner-title" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 id="partner-title" className="text-lg font-semibold text-ink-900">
+            Your partner
+          </h2>
+          <p className="mt-1 text-sm text-ink-600">Questions, a paper copy at no charge, or a change of mind before signing: contact them.</p>
+          <PartnerContact partner={share.partner} className="mt-3" />
+        </section>
       </main>
     </div>
   );
