@@ -72,6 +72,13 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The customer's proposal link (issue 36): public, outside the public shell and the
+        // sign-in guards, with its own header (the partner's brand beside SunIn's).
+        path: 'p/:token',
+        errorElement: <RouteErrorPage />,
+        lazy: async () => ({ Component: (await import('../features/customer-share/routes/customer-share-page')).CustomerSharePage }),
+      },
+      {
         element: <RequireLoggedIn />,
         children: [
           {

@@ -28,6 +28,8 @@ export interface ProjectApi {
     links(projectId: number): QueryKey;
     assets(projectId: number, kind: ProjectAssetKind): QueryKey;
     proposalTickets(projectId: number): QueryKey;
+    /** The project's customer links (issue 36 item 1): under ['projects', id] or ['admin'], which live notifications refresh. */
+    shares(projectId: number): QueryKey;
     /** The caller's storage use, refreshed after uploads and deletes; none in the admin area. */
     storage: QueryKey | null;
   };

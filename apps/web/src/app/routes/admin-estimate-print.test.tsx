@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeEstimate } from '../../features/projects/components/estimate/estimate-fixtures';
+import { makeEstimate } from '../../components/estimate/estimate-fixtures';
 import { buildProject, buildUser } from '../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch } from '../../lib/test-utils';
 import { AdminEstimatePrintRoute } from './admin-project-page';

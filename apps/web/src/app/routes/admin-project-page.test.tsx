@@ -38,8 +38,8 @@ function buildTicket(overrides: Partial<ProposalTicket> = {}): ProposalTicket {
  * An in-memory admin API for project 7 (public-site-and-admin.md 7): the project with PUT, its
  * contacts and photos, and the company-wide ticket list, which also holds another project's.
  */
-function stubAdminApi({ contacts = [] as Contact[], tickets = [buildTicket(), buildTicket({ id: 12, project_id: 8, company_name: 'Other Co' })] } = {}) {
-  let project: Project = buildProject({ id: 7, company_name: 'Sunny Foods', owner_name: 'Sam Seller' });
+function stubAdminApi({ contacts = [] as Contact[], tickets = [buildTicket(), buildTicket({ id: 12, project_id: 8, company_name: 'Other Co' })], signedAt = null as string | null } = {}) {
+  let project: Project = buildProject({ id: 7, company_name: 'Sunny Foods', owner_name: 'Sam Seller', signed_at: signedAt });
   let stored = [...contacts];
   let photos: StoredFile[] = [];
   let nextId = 300;
@@ -98,6 +98,20 @@ const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'G
 const memberCalls = (calls: FetchCall[]) => calls.filter((call) => call.url.pathname.startsWith('/api/projects'));
 
 afterEach(() => sessionStorage.clear());
+
+describe('admin project detail: customer links (issue 36)', { timeout: 30_000 }, () => {
+  it('says Signed with the date on the header, and lists the links through the admin API', async () => {
+    const calls = stubAdminApi({ signedAt: '2026-11-27T15:00:00.000Z' });
+    const { queryClient } = renderAdminProject();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Sunny Foods' });
+    expect(heading.parentElement).toHaveTextContent('Signed Nov 27, 2026');
+    expect(await screen.findByText('No customer links yet')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.pathname === '/api/admin/projects/7/shares')).toBe(true);
+    expect(memberCalls(calls)).toEqual([]);
+    // Under ['admin'], which the admin's live events refresh.
+    expect(queryClient.getQueryCache().find({ queryKey: ['admin', 'projects', 'records', 7, 'shares'] })).toBeDefined();
+  });
+});
 
 describe('admin project detail: the member tabs, editable through the admin API (issue 15 item 5)', { timeout: 30_000 }, () => {
   it('saves Site Info with PUT /api/admin/projects/7, refreshes the admin project and lists, and keeps the member texts', async () => {

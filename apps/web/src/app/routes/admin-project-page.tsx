@@ -10,6 +10,7 @@ import { ContactsTab } from '../../features/projects/components/contacts-tab';
 import { LinksTab } from '../../features/projects/components/links-tab';
 import { projectDraftKey } from '../../features/projects/components/project-drafts';
 import { ProposalTab } from '../../features/projects/components/proposal/proposal-tab';
+import { SharePanel } from '../../features/projects/components/share/share-panel';
 import { SiteInfoForm } from '../../features/projects/components/site-info-form';
 import { TimelinePanel } from '../../features/projects/components/timeline-panel';
 import { UtilityInfoForm } from '../../features/projects/components/utility-info-form';
@@ -22,6 +23,7 @@ const MEMBER_PROJECT_SECTIONS: ProjectSections = {
   Links: LinksTab,
   Assets: AssetsTab,
   Proposal: ProposalTab,
+  Shares: SharePanel,
   Estimate: EstimatePanel,
   Timeline: TimelinePanel,
   draftKey: projectDraftKey,

@@ -33,6 +33,7 @@ export const adminProjectApi: ProjectApi = {
     assets: (projectId, kind) => [...recordsKey(projectId), kind],
     // Under the tickets' own key, so that Manage (update-proposal-ticket) refreshes it too.
     proposalTickets: (projectId) => [...adminProposalsKey, 'project', projectId],
+    shares: (projectId) => [...recordsKey(projectId), 'shares'],
     storage: null,
   },
   listProposalTickets: listProjectTickets,

@@ -14,19 +14,21 @@ export interface AdminProjectFilters {
   /** YYYY-MM-DD, inclusive. */
   updatedFrom?: string | undefined;
   updatedTo?: string | undefined;
+  /** Signed by the customer through a link (issue 36 item 4): 'true' only signed, 'false' only unsigned. */
+  signed?: 'true' | 'false' | undefined;
   /** One of ADMIN_PROJECT_SORTS, `-` first for descending; absent: newest updated first. */
   sort?: string | undefined;
 }
 
-/** GET /api/admin/projects?page&per_page&q&stage…&state&stage_filter&updated_from&updated_to&sort -> one page, X-Total-Count the filtered total. */
+/** GET /api/admin/projects?page&per_page&q&stage…&state&stage_filter&updated_from&updated_to&signed&sort -> one page, X-Total-Count the filtered total. */
 export function useAdminProjects(page: number, perPage: number, filters: AdminProjectFilters = {}) {
-  const { q, stage, state, stageFilter, updatedFrom, updatedTo, sort } = filters;
+  const { q, stage, state, stageFilter, updatedFrom, updatedTo, signed, sort } = filters;
   return useQuery({
     queryKey: [...adminProjectsKey, 'list', { page, perPage, ...filters }],
     queryFn: ({ signal }) =>
       getPagedList<Project>(
         '/admin/projects',
-        { page, per_page: perPage, q: q || undefined, stage: stage?.length ? stage : undefined, state: state || undefined, stage_filter: stageFilter, updated_from: updatedFrom || undefined, updated_to: updatedTo || undefined, sort },
+        { page, per_page: perPage, q: q || undefined, stage: stage?.length ? stage : undefined, state: state || undefined, stage_filter: stageFilter, updated_from: updatedFrom || undefined, updated_to: updatedTo || undefined, signed, sort },
         signal,
       ),
     placeholderData: keepPreviousData,

@@ -20,6 +20,8 @@ export interface ProjectSections {
   Links: ComponentType<{ projectId: number }>;
   Assets: ComponentType<{ projectId: number }>;
   Proposal: ComponentType<{ project: Project; ticketActions?: (ticket: ProposalTicket) => ReactNode }>;
+  /** The customer links of the project (issue 36 item 1), below the tabs. */
+  Shares: ComponentType<{ projectId: number }>;
   /** The savings estimate below the tabs (issue 16). */
   Estimate: ComponentType<{ projectId: number }>;
   /** The project's timeline (issue 18 item 2): for the admin it is the project's Activity, deals included. */

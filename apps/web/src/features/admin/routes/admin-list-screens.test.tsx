@@ -206,6 +206,38 @@ describe('All Projects search, filters and sort (issue 15 item 2)', { timeout: 1
   });
 });
 
+describe('All Projects: Signed (issue 36 item 4)', { timeout: 15_000 }, () => {
+  const rows = [
+    { ...project(1), company_name: 'Signed Co', signed_at: '2026-11-27T15:00:00.000Z' },
+    { ...project(2), company_name: 'Open Co', signed_at: null },
+  ];
+
+  it('is a column, filtered Signed / Not signed with `signed` kept in the address', async () => {
+    stubScreenWidth(true);
+    const calls = stubList(rows);
+    const { user, router } = renderAt('/admin/all-projects', '/admin/all-projects', <AllProjectsPage />);
+    const table = await screen.findByRole('table', { name: 'All projects' });
+    expect(within(table).getByRole('columnheader', { name: 'Signed' })).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Signed Co/ })).getByText('Signed Nov 27, 2026')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Open Co/ })).getByText('Not signed')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Signed'), 'false');
+    await waitFor(() => expect(lastQuery(calls).get('signed')).toBe('false'));
+    expect(router.state.location.search).toContain('signed=false');
+    await user.selectOptions(screen.getByLabelText('Signed'), 'true');
+    await waitFor(() => expect(lastQuery(calls).get('signed')).toBe('true'));
+  });
+
+  it('restores the filter from the address, and marks the phone cards', async () => {
+    stubScreenWidth(false);
+    const calls = stubList(rows);
+    renderAt('/admin/all-projects', '/admin/all-projects?signed=true', <AllProjectsPage />);
+    const cards = await screen.findByRole('list', { name: 'All projects' });
+    expect(lastQuery(calls).get('signed')).toBe('true');
+    expect(within(cards).getAllByRole('listitem')[0]).toHaveTextContent('Signed Nov 27, 2026');
+  });
+});
+
 describe('Proposal Requests search, status filter and sort (issue 15 item 2)', { timeout: 15_000 }, () => {
   it('asks for terminal statuses when chosen, searches and sorts, all in the URL', async () => {
     stubScreenWidth(true);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ADMIN_PROJECTS_PAGE_SIZE, ALL_PROJECT_STAGES, type ADMIN_PROJECT_SORTS, type Project, type ProjectStage } from '@sunin/contract';
+import { SignedBadge } from '../../../components/ui/signed-badge';
 import { DaysInStage } from '../../../components/ui/days-in-stage';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
@@ -27,9 +28,19 @@ const WORKING: ListFilter = {
     { value: 'archived', label: 'Archived' },
   ],
 };
+const SIGNED: ListFilter = {
+  key: 'signed',
+  label: 'Signed',
+  kind: 'select',
+  options: [
+    { value: 'true', label: 'Signed' },
+    { value: 'false', label: 'Not signed' },
+  ],
+};
 const FILTERS: ListFilter[] = [
   STAGE,
   WORKING,
+  SIGNED,
   { key: 'state', label: 'State', kind: 'text' },
   { key: 'updated_from', label: 'Updated from', kind: 'date' },
   { key: 'updated_to', label: 'Updated to', kind: 'date' },
@@ -50,12 +61,13 @@ const COLUMNS: Array<Column<Project>> = [
   { header: 'Company', cell: (project) => project.company_name, sort: 'company_name', className: 'font-medium text-ink-900' },
   { header: 'Owner Name', cell: (project) => project.owner_name || 'N/A', className: 'whitespace-nowrap' },
   { header: 'Stage', cell: (project) => <StageBadge stage={project.project_stage} />, sort: 'project_stage' },
+  { header: 'Signed', cell: (project) => (project.signed_at ? <SignedBadge signedAt={project.signed_at} /> : <span className="text-ink-500">Not signed</span>) },
   { header: 'Days in Stage', cell: (project) => <DaysInStage since={project.stage_entered_at} stalled={project.stalled} />, className: 'text-ink-700' },
 ];
 
 /**
  * All Projects (/admin/all-projects): newest updated first unless a header sorts it, 25 a page;
- * searched by id, company, owner or city and filtered by stage, Working/Archived, state and
+ * searched by id, company, owner or city and filtered by stage, Working/Archived, signed, state and
  * last update, the whole list state in the URL (issue 15 item 2), with an Export of it all.
  * A failure is logged and shown with Retry.
  */
@@ -69,6 +81,7 @@ export function AllProjectsPage() {
     state: list.value('state'),
     updatedFrom: list.value('updated_from'),
     updatedTo: list.value('updated_to'),
+    signed: chosenValues(list, SIGNED)[0] as 'true' | 'false' | undefined,
     sort: list.sort && sorting.sort,
   });
   const wide = useMediaQuery(MD_UP);
@@ -146,6 +159,7 @@ function ProjectCards({ projects, selection }: { projects: Project[]; selection:
           </div>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
             <StageBadge stage={project.project_stage} />
+            <SignedBadge signedAt={project.signed_at} />
             <span className="text-xs text-ink-600">
               <DaysInStage since={project.stage_entered_at} stalled={project.stalled} long />
             </span>

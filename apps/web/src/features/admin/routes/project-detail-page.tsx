@@ -18,6 +18,7 @@ import { adminProjectApi } from '../api/admin-project-api';
 import { ProjectApiProvider } from '../../../lib/project-api';
 import { useDraftKeys } from '../../../lib/form-drafts';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
+import { SignedBadge } from '../../../components/ui/signed-badge';
 import { StagePicker } from '../components/stage-picker';
 import { parseRouteId } from './route-id';
 
@@ -118,6 +119,7 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
         <div>
           <p className="text-xs font-semibold tracking-wide text-ink-500 uppercase">Project #{data.id}</p>
           <h1 className="text-2xl font-bold text-ink-900">{data.company_name}</h1>
+          <SignedBadge signedAt={data.signed_at} className="mt-2" />
           <p className="mt-1 text-sm text-ink-600">{address || 'No address'}</p>
           <p className="mt-1 text-sm text-ink-600">
             Owner: <TextLink to={`/admin/all-users/${data.user_id}`}>{data.owner_name || 'N/A'}</TextLink>
@@ -171,6 +173,7 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
           </TabPanel>
         </TabPanels>
       </TabGroup>
+      <sections.Shares projectId={data.id} />
       <sections.Estimate projectId={data.id} />
       <DealPanel project={data} />
       <sections.Timeline projectId={data.id} />

@@ -15,6 +15,7 @@ export const contactsQueryKey = (projectId: number) => ['projects', projectId, '
 export const projectLinksQueryKey = (projectId: number) => ['projects', projectId, 'links'] as const;
 export const assetsQueryKey = (projectId: number, kind: ProjectAssetKind) => ['projects', projectId, kind] as const;
 export const proposalTicketsQueryKey = (projectId: number) => ['projects', projectId, 'proposal-tickets'] as const;
+export const sharesQueryKey = (projectId: number) => ['projects', projectId, 'shares'] as const;
 /** The caller's own storage: refreshed after every upload and delete. */
 export const storageUsageQueryKey = ['user', 'storage'] as const;
 
@@ -29,6 +30,7 @@ export const memberProjectApi: ProjectApi = {
     links: projectLinksQueryKey,
     assets: assetsQueryKey,
     proposalTickets: proposalTicketsQueryKey,
+    shares: sharesQueryKey,
     storage: storageUsageQueryKey,
   },
   listProposalTickets: (projectId: number, signal?: AbortSignal) => apiRequest<ProposalTicket[]>(`/projects/${projectId}/proposal_tickets`, { signal }),

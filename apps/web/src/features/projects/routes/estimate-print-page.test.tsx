@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildProject, buildUser } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
-import { makeEstimate, makeMissingEstimate } from '../components/estimate/estimate-fixtures';
+import { makeEstimate, makeMissingEstimate } from '../../../components/estimate/estimate-fixtures';
 import { EstimatePrintPage } from './estimate-print-page';
 
 function stubProject(estimate = makeEstimate()) {

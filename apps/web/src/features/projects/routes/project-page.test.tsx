@@ -72,6 +72,21 @@ describe('project page (member-app.md 2 "Project detail")', () => {
     expect(stages[3]!.querySelector('[aria-hidden]')).toHaveClass('bg-ink-200');
   });
 
+  it('says Signed with the date on the header once the customer signed (issue 36 item 4), and shows the Customer link card', async () => {
+    stubProjectApi(buildProject({ signed_at: '2026-11-27T15:00:00.000Z' }));
+    renderProject();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Sunny Foods' });
+    expect(heading.parentElement).toHaveTextContent('Signed Nov 27, 2026');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Customer link' })).toBeInTheDocument();
+  });
+
+  it('shows no Signed badge before a signature', async () => {
+    stubProjectApi(buildProject());
+    renderProject();
+    await screen.findByRole('heading', { level: 1, name: 'Sunny Foods' });
+    expect(screen.queryByText(/^Signed /)).not.toBeInTheDocument();
+  });
+
   it('shows an archived project with no current stage and an Archived badge', async () => {
     stubProjectApi(buildProject({ project_stage: 'Archived' }));
     renderProject();

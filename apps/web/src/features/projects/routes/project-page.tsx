@@ -10,6 +10,8 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useProject } from '../api/get-project';
 import { PROJECT_TOASTS } from '../messages';
 import { ProjectTabs } from '../components/project-tabs';
+import { SharePanel } from '../components/share/share-panel';
+import { SignedBadge } from '../../../components/ui/signed-badge';
 import { TimelinePanel } from '../components/timeline-panel';
 import { EstimatePanel } from '../components/estimate/estimate-panel';
 import { EstimateDraftProvider } from '../components/estimate/estimate-draft';
@@ -37,6 +39,7 @@ function ProjectHeader({ project }: { project: Project }) {
     <header>
       <p className="font-mono text-sm text-ink-500">Project #{project.id}</p>
       <h1 className="mt-1 text-2xl font-bold break-words text-ink-900">{project.company_name || 'Untitled project'}</h1>
+      <SignedBadge signedAt={project.signed_at} className="mt-2" />
       <address className="mt-1 text-sm text-ink-600 not-italic">
         {project.address_1 && <span className="block">{project.address_1}</span>}
         {project.address_2 && <span className="block">{project.address_2}</span>}
@@ -84,6 +87,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
       <div className="rounded-2xl border border-ink-200 bg-white px-4 pb-6 shadow-sm sm:px-6">
         <ProjectTabs project={project.data} />
       </div>
+      <SharePanel projectId={project.data.id} />
       <EstimatePanel projectId={project.data.id} />
       <TimelinePanel projectId={project.data.id} />
     </div>

@@ -29,6 +29,16 @@ function stubTwentySixProjects() {
 }
 
 describe('projects list (member-app.md 2 "Projects list")', () => {
+  it('marks a project the customer signed (issue 36 item 4)', async () => {
+    stubFetch(() =>
+      jsonResponse([buildProject({ id: 2, company_name: 'Signed Co', signed_at: '2026-11-27T15:00:00.000Z' }), buildProject({ id: 1, company_name: 'Open Co' })], { headers: { 'X-Total-Count': '2' } }),
+    );
+    renderList();
+    const signed = await screen.findByRole('row', { name: /Signed Co/ });
+    expect(within(signed).getByText('Signed Nov 27, 2026')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Open Co/ })).queryByText(/^Signed/)).not.toBeInTheDocument();
+  });
+
   it('shows 25 a page with "Showing X to Y of N results" and Previous/Next', async () => {
     const calls = stubTwentySixProjects();
     const { user, router } = renderList();

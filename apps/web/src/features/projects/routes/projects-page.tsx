@@ -11,6 +11,7 @@ import { textLinkClasses } from '../../../components/ui/text-link';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useProjects } from '../api/list-projects';
 import { StageBadge } from '../components/stage-badge';
+import { SignedBadge } from '../../../components/ui/signed-badge';
 import { NO_PROJECTS, PROJECTS_LOAD_FAILED } from '../messages';
 
 function pageFromSearch(value: string | null): number {
@@ -103,6 +104,12 @@ export function ProjectsPage() {
                       <td className="px-4 py-3 font-mono text-ink-600">{project.id}</td>
                       <td className="px-4 py-3 break-words">
                         <span className="font-medium text-ink-900">{project.company_name || 'Untitled project'}</span>
+                        {project.signed_at && (
+                          <>
+                            {' '}
+                            <SignedBadge signedAt={project.signed_at} className="ml-1 align-middle" />
+                          </>
+                        )}
                         {/* Below md the Stage columns are hidden: the time at the stage is a line of the row. */}
                         <span className="mt-1 block text-xs text-ink-600 md:hidden">
                           <DaysInStage since={project.stage_entered_at} stalled={project.stalled} long />

@@ -24,6 +24,7 @@ const CONTACT_FIELDS = [
   'city',
   'state',
   'zip',
+  'company_name',
 ] as const satisfies readonly (keyof ContactValues)[];
 /** The fields whose server messages show under an input. */
 const FORM_FIELDS: readonly string[] = [...CONTACT_FIELDS, 'current_password'];
@@ -93,6 +94,15 @@ export function ContactInformationForm({ user }: { user: User }) {
       <TextField className="sm:col-span-3" label="First Name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
       <TextField className="sm:col-span-3" label="Last Name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
       <TextField className="sm:col-span-3" label="Username" autoComplete="username" autoCapitalize="none" error={errors.user_name?.message} {...register('user_name')} />
+      <TextField
+        className="sm:col-span-6"
+        label="Company name"
+        autoComplete="organization"
+        optional
+        hint="Shown to your customers on the proposal links you send."
+        error={errors.company_name?.message}
+        {...register('company_name')}
+      />
       <TextField className="sm:col-span-3" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       {emailChanged && (
         <TextField

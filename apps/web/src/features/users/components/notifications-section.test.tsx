@@ -69,9 +69,11 @@ describe('profile Notifications section (issue 18 item 4)', { timeout: 15_000 },
       'Earnings',
       'New proposal requests',
       '48-hour promise reminders',
+      'Customer opens',
+      'Customer signatures and change requests',
       'Weekly digest',
     ]);
-    expect(EMAIL_EVENT_TYPES).toHaveLength(7);
+    expect(EMAIL_EVENT_TYPES).toHaveLength(9);
   });
 
   it('saves a toggle at once with only that event type, and says Saved', async () => {

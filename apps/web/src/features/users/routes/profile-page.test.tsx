@@ -51,6 +51,7 @@ describe('profile page (member-app.md 2 "Profile")', () => {
         city: 'Dallas',
         state: 'TX',
         zip: '78701',
+        company_name: '',
         member_level: 'Referral Partner',
         account_type: 'referral_partner',
       },

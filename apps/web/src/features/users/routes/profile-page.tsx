@@ -10,6 +10,7 @@ import { BillingInformation } from '../components/billing-information';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ContactInformationForm, profileDraftKey } from '../components/contact-information-form';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
+import { LogoSection } from '../components/logo-section';
 import { NotificationsSection } from '../components/notifications-section';
 import { SecuritySection } from '../components/security-section';
 import { LoadError } from '../../../components/ui/load-error';
@@ -54,6 +55,8 @@ export function ProfilePage() {
             {/* Keyed by the record's version so a refetch after saving re-seeds the form. */}
             <ContactInformationForm key={profile.data.updated_at} user={profile.data} />
           </Panel>
+
+          <LogoSection user={profile.data} />
 
           <Panel title="Change Password" id="change-password">
             <ChangePasswordForm />

@@ -3,10 +3,10 @@ import { shortMonthLabel, type Estimate } from '@sunin/contract';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { SelectField } from '../../../../components/ui/select-field';
-import { BILL_PARTS, demandSavingsWords, projectBillRows, type BillMeter, type BillRow } from './bills-data';
-import { amount, dollars } from './estimate-format';
+import { BILL_PARTS, demandSavingsWords, projectBillRows, type BillMeter, type BillRow } from '../../../../components/estimate/bills-data';
+import { amount, dollars } from '../../../../components/estimate/estimate-format';
 
-const BillsChart = lazy(() => import('./bills-chart'));
+const BillsChart = lazy(() => import('../../../../components/estimate/bills-chart'));
 
 export const NO_TARIFF_LABEL = 'average rate (no tariff)';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Estimate } from '@sunin/contract';
-import { amount, cents, dollars, percent, rateExplanation } from './estimate-format';
+import { amount, cents, dollars, percent, rateExplanation } from '../../../../components/estimate/estimate-format';
 
 export function Figure({ term, value, how }: { term: string; value: string; how: ReactNode }) {
   return (

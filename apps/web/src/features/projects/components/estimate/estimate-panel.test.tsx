@@ -4,7 +4,7 @@ import { jsonResponse, renderRoutes, stubFetch } from '../../../../lib/test-util
 import { ProjectApiProvider } from '../../../../lib/project-api';
 import { memberProjectApi } from '../../api/project-api';
 import { EstimatePanel } from './estimate-panel';
-import { makeEstimate, makeMissingEstimate } from './estimate-fixtures';
+import { makeEstimate, makeMissingEstimate } from '../../../../components/estimate/estimate-fixtures';
 import { savingsExplanation } from './estimate-figures';
 
 /** The admin area's scope as far as the panel cares: its base path and keys. */

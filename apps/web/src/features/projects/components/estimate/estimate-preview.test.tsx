@@ -7,7 +7,7 @@ import { jsonResponse, renderRoutes, stubFetch } from '../../../../lib/test-util
 import { EstimateDraftProvider, usePublishEstimateDraft, type EstimateDraft } from './estimate-draft';
 import { EstimatePanel } from './estimate-panel';
 import { draftReferences } from './live-estimate';
-import { makeEstimate } from './estimate-fixtures';
+import { makeEstimate } from '../../../../components/estimate/estimate-fixtures';
 
 /** Stands in for Utility Info: publishes what the partner "types" (a kWh for every month of one meter). */
 function TypedUsage({ kwh }: { kwh: number | null }) {

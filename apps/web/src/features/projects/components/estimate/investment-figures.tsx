@@ -1,6 +1,6 @@
 import type { Estimate } from '@sunin/contract';
 import { Figure } from './estimate-figures';
-import { cents, dollars, percent, perKwh, rateOrNone, years } from './estimate-format';
+import { cents, dollars, percent, perKwh, rateOrNone, years } from '../../../../components/estimate/estimate-format';
 
 /**
  * The returns a business buyer reads (issue 35 item 6, DOMAIN.md 1c): NPV, IRR and the

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartFrame } from '../../../../components/ui/chart-frame';
+import { ChartFrame } from '../ui/chart-frame';
 import { MONTH_SHORT_NAMES } from '@sunin/contract';
 import { BILL_PARTS, type BillRow } from './bills-data';
 import { dollars } from './estimate-format';
