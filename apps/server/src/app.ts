@@ -165,18 +165,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onPoolError: (error) => app.log.error({ err: error }, 'database pool error'),
     }));
   const unsubscribeTokens = new UnsubscribeTokens(config.jwtSecret);
+  // Before the mailer: it reads mail attachments from storage when it sends (issue 36 item 4).
+  const storage = await createStorage(config);
   const mailer = new Mailer({
     db: database.db,
     from: config.mailFrom,
     smtpUrl: config.smtpUrl,
     maxAttempts: config.mailMaxAttempts,
     log: app.log,
+    storage,
     // The templates (React Email) load with the first templated message, not at start-up.
     render: async (template, data) => (await import('./modules/notifications/mail/render.js')).renderTemplatedMail(template, data, { appUrl: config.appUrl, unsubscribeTokens }),
   });
   const background = new BackgroundTasks(app.log);
   app.decorate('database', database);
-  const storage = await createStorage(config);
   const bus: Bus = config.redisUrl
     ? new RedisBus(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'realtime redis error'))
     : new LocalBus();
