@@ -53,6 +53,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { AppError } from './lib/app-error.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
+import { registerSignatureRoutes } from './modules/shares/signature.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,10 +83,15 @@ export interface BuildAppOptions {
 
 /**
  * A request's address for the log, without the secrets some addresses carry: the cable's
- * `?token=` (a JWT), the verification link's `?token=` and the reset link's path segment.
+ * `?token=` (a JWT), the verification link's `?token=`, the reset link's path segment and a
+ * customer link's token.
  */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|reset_password_token)=)[^&#]*/gi, '$1[redacted]').replace(/(\/password-reset-form\/)[^/?#]+/i, '$1[redacted]');
+  return url
+    .replace(/([?&](?:token|reset_password_token)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/(\/password-reset-form\/)[^/?#]+/i, '$1[redacted]')
+    // A customer link's token, in its page and its public API (issue 36).
+    .replace(/(\/api\/public\/shares\/|^\/p\/)[^/?#]+/i, '$1[redacted]');
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -120,10 +126,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           // Without query parameters or row data: they hold password digests and reset links.
           err: serializeError,
         },
+        // The customer's signing code (issue 36 item 4) by its full path: a bare `*.code` would
+        // also hide every logged error's code.
         // current_password also at the top and two levels down: the admin's own password sits
         // beside `user` in a body (issue 34 item 2), so a logged body or request carries it there.
         redact: {
-          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', 'current_password', '*.current_password', '*.*.current_password', '*.token', '*.otp_code', '*.secret', '*.recovery_codes'],
+          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', 'current_password', '*.current_password', '*.*.current_password', '*.token', '*.otp_code', '*.secret', '*.recovery_codes', 'signature.code', '*.signature.code', '*.*.signature.code'],
           censor: '[redacted]',
         },
       },
@@ -267,6 +275,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(billingRoutes);
       await api.register(stripeWebhookRoutes);
       await api.register(adminRoutes);
+      // The customer's signature (issue 36 item 4); the public customer-link plugin takes it over at the merge.
+      await api.register(async (pub) => registerSignatureRoutes(pub));
     },
     { prefix: '/api' },
   );

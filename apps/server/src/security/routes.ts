@@ -17,6 +17,10 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/webhooks/stripe',
   'GET /api/unsubscribe',
   'POST /api/unsubscribe',
+  // The customer's signature (issue 36 item 4): the link's token in the path is the credential.
+  'POST /api/public/shares/:token/signature/code',
+  'POST /api/public/shares/:token/signature',
+  'GET /api/public/shares/:token/signature/document',
 ]);
 
 export type RouteClass = 'public' | 'admin' | 'member';

@@ -12,7 +12,8 @@ import { offsetOf } from '../../lib/pagination.js';
 const SECRET_FIELDS = new Set(['password', 'password_digest', 'mfa_secret', 'mfa_last_step', 'token', 'token_digest', 'stripe_customer_id', 'stripe_subscription_id']);
 
 export interface AuditRecord {
-  actorId: number;
+  /** Null for what nobody signed in did: a customer signing through a link (issue 36 item 4). */
+  actorId: number | null;
   action: string;
   entityType: AuditEntityType;
   entityId: number;

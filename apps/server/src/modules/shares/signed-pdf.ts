@@ -186,7 +186,7 @@ export async function buildSignedPdf(content: SignedContent, certificate: Signat
   heading('Consent to electronic records and signatures');
   doc.text(content.consent_text);
 
-  doc.file(Buffer.from(contentJson, 'utf8'), { name: SIGNED_CONTENT_FILENAME, type: 'application/json', description: 'What was signed, as canonical JSON', creationDate: signedAt, modifiedDate: signedAt, relationship: 'Data' });
+  doc.file(Buffer.from(contentJson, 'utf8'), { name: SIGNED_CONTENT_FILENAME, type: 'application/json', description: 'What was signed, as canonical JSON', creationDate: signedAt, modifiedDate: signedAt });
   doc.end();
   const bytes = await done;
   return { bytes, sha256: sha256Hex(bytes), contentJson, contentSha256 };
