@@ -281,6 +281,30 @@ describe('signing', () => {
     expect(await t.db.select().from(shareSignatures).where(eq(shareSignatures.share_id, share.id))).toEqual([]);
   });
 
+  it('removes the PDF bytes it wrote when the signature fails, and the code still signs after', async () => {
+    const { member, token, share } = await signableLink();
+    await askCode(token, 'dana@acme.example');
+    const code = await mailedCode('dana@acme.example');
+    const storage = t.app.ctx.storage;
+    const put = storage.put.bind(storage);
+    const written: string[] = [];
+    storage.put = async (key, body, type) => {
+      written.push(key);
+      if (key.startsWith('projects/')) throw new Error('the store is down');
+      return put(key, body, type);
+    };
+    try {
+      expect((await sign(token, typed('dana@acme.example', code))).statusCode).toBe(500);
+    } finally {
+      storage.put = put;
+    }
+    expect(written).toHaveLength(2);
+    for (const key of written) expect(await storage.get(key)).toBeNull();
+    expect(await t.db.select().from(shareSignatures).where(eq(shareSignatures.share_id, share.id))).toEqual([]);
+    expect((await t.db.select({ signed_at: projects.signed_at }).from(projects).where(eq(projects.id, member.projectId)))[0]?.signed_at).toBeNull();
+    expect((await sign(token, typed('dana@acme.example', code))).statusCode).toBe(201);
+  });
+
   it('two signatures at once: exactly one 201, the other 409, one evidence row', async () => {
     const { token, share } = await signableLink();
     await askCode(token, 'dana@acme.example');
