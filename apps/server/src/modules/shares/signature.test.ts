@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SHARE_MESSAGES, SIGNATURE_CODE_MAX_TRIES, SIGNATURE_CONSENT_TEXT } from '@sunin/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEntries, mailMessages, mailOutbox, notifications, projects, projectShares, shareSignatureCodes, shareSignatures, shareViews } from '../../db/schema/index.js';
 import { PDF_MINIMAL, PNG_1PX } from '../../test/fixtures.js';
 import { createTestApp, createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
@@ -153,12 +153,12 @@ describe('signing', () => {
     const published: BusMessage[] = [];
     const stop = t.app.ctx.bus.onMessage((message) => published.push(message));
     const res = await sign(token, typed('dana@acme.example', code), address);
-    stop();
     expect(res.statusCode).toBe(201);
     const signed = res.json();
-    // Told live, after the commit: the owner and the admin.
-    const live = published.flatMap((message) => ('userId' in message && 'event' in message && message.event.type === 'notification_created' && (message.event.payload as { title?: string }).title === 'Proposal signed' ? [message.userId] : []));
-    expect(live).toEqual(expect.arrayContaining([member.user.id, admin.user.id]));
+    // Told live, after the commit: the owner and the admin (through Redis the messages come back asynchronously).
+    const live = () => published.flatMap((message) => ('userId' in message && 'event' in message && message.event.type === 'notification_created' && (message.event.payload as { title?: string }).title === 'Proposal signed' ? [message.userId] : []));
+    await vi.waitFor(() => expect(live()).toEqual(expect.arrayContaining([member.user.id, admin.user.id])));
+    stop();
     expect(signed).toMatchObject({ signer_name: 'Dana Owner', signer_title: 'CEO', signer_email: 'dana@acme.example', proposal_version: 1, document_url: `/api/public/shares/${token}/signature/document` });
     expect(signed.document_sha256).toMatch(/^[0-9a-f]{64}$/);
 
