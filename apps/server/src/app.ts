@@ -84,10 +84,15 @@ export interface BuildAppOptions {
 
 /**
  * A request's address for the log, without the secrets some addresses carry: the cable's
- * `?token=` (a JWT), the verification link's `?token=` and the reset link's path segment.
+ * `?token=` (a JWT), the verification link's `?token=`, the reset link's path segment and a
+ * customer link's token.
  */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|reset_password_token)=)[^&#]*/gi, '$1[redacted]').replace(/(\/password-reset-form\/)[^/?#]+/i, '$1[redacted]');
+  return url
+    .replace(/([?&](?:token|reset_password_token)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/(\/password-reset-form\/)[^/?#]+/i, '$1[redacted]')
+    // A customer link's token, in its page and its public API (issue 36).
+    .replace(/(\/api\/public\/shares\/|^\/p\/)[^/?#]+/i, '$1[redacted]');
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -122,10 +127,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           // Without query parameters or row data: they hold password digests and reset links.
           err: serializeError,
         },
+        // The customer's signing code (issue 36 item 4) by its full path: a bare `*.code` would
+        // also hide every logged error's code.
         // current_password also at the top and two levels down: the admin's own password sits
         // beside `user` in a body (issue 34 item 2), so a logged body or request carries it there.
         redact: {
-          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', 'current_password', '*.current_password', '*.*.current_password', '*.token', '*.otp_code', '*.secret', '*.recovery_codes'],
+          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', 'current_password', '*.current_password', '*.*.current_password', '*.token', '*.otp_code', '*.secret', '*.recovery_codes', 'signature.code', '*.signature.code', '*.*.signature.code'],
           censor: '[redacted]',
         },
       },
@@ -167,18 +174,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onPoolError: (error) => app.log.error({ err: error }, 'database pool error'),
     }));
   const unsubscribeTokens = new UnsubscribeTokens(config.jwtSecret);
+  // Before the mailer: it reads mail attachments from storage when it sends (issue 36 item 4).
+  const storage = await createStorage(config);
   const mailer = new Mailer({
     db: database.db,
     from: config.mailFrom,
     smtpUrl: config.smtpUrl,
     maxAttempts: config.mailMaxAttempts,
     log: app.log,
+    storage,
     // The templates (React Email) load with the first templated message, not at start-up.
     render: async (template, data) => (await import('./modules/notifications/mail/render.js')).renderTemplatedMail(template, data, { appUrl: config.appUrl, unsubscribeTokens }),
   });
   const background = new BackgroundTasks(app.log);
   app.decorate('database', database);
-  const storage = await createStorage(config);
   const bus: Bus = config.redisUrl
     ? new RedisBus(config.redisUrl, config.redisNamespace, (error) => app.log.warn({ err: error }, 'realtime redis error'))
     : new LocalBus();

@@ -4,6 +4,7 @@ import { freePort } from '../test/services.js';
 import { startSmtpServer, type LocalSmtpServer } from '../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { Mailer, openSmtpSocket, type MailerOptions } from './mailer.js';
 
@@ -57,6 +58,19 @@ describe('SMTP delivery from the outbox', () => {
     expect(server.received[0]?.raw).toContain('http://portal.test/password-reset-form/abc');
     expect(await onlyRow()).toMatchObject({ attempts: 1, sent_at: expect.any(Date), last_error: null });
     expect(await t.db.select().from(mailMessages)).toEqual([]);
+  });
+
+  it('sends a file from storage as an attachment (issue 36 item 4)', async () => {
+    const server = await smtpServer();
+    const pdf = Buffer.from('%PDF-1.3\n% signed\n%%EOF\n');
+    await t.app.ctx.storage.put('signatures/smtp-test', Readable.from([pdf]), 'application/pdf');
+    const mailer = smtpMailer(server.url, { storage: t.app.ctx.storage });
+    await mailer.enqueue(t.db, { ...message, attachments: [{ filename: 'Signed proposal v1.pdf', content_type: 'application/pdf', storage_key: 'signatures/smtp-test' }] });
+    await mailer.flush();
+    const raw = server.received[0]?.raw ?? '';
+    expect(raw).toMatch(/Content-Type: application\/pdf; name="Signed proposal v1.pdf"/);
+    expect(raw).toMatch(/Content-Disposition: attachment; filename="Signed proposal v1.pdf"/);
+    expect(raw.replace(/\r?\n/g, '')).toContain(pdf.toString('base64'));
   });
 
   it('retries a 4xx and then a 5xx refusal with backoff, and delivers once the server accepts', async () => {

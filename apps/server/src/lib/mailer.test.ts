@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -231,5 +232,43 @@ describe('the mail outbox', () => {
     // A closed worker sends nothing more; the row waits for another process or the next start.
     await worker.flush();
     expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Reset 2')))[0]?.attempts).toBe(0);
+  });
+});
+
+describe('mail attachments (issue 36 item 4)', () => {
+  const signedPdf = Buffer.from('%PDF-1.3\n% the signed proposal\n%%EOF\n');
+  const withFile = (key: string): MailMessage => ({ to: 'dana@acme.example', subject: 'Your signed proposal', text: 'Attached.', attachments: [{ filename: 'Signed proposal v1 - Acme.pdf', content_type: 'application/pdf', storage_key: key }] });
+
+  it('keeps the files on the row and reads their bytes from storage when it sends', async () => {
+    const storage = t.app.ctx.storage;
+    await storage.put('signatures/mail-test-1', Readable.from([signedPdf]), 'application/pdf');
+    const sent: Array<{ attachments?: Array<{ filename: string; contentType: string; content: Buffer }> }> = [];
+    const transport = { async sendMail(message: (typeof sent)[number]) { sent.push(message); return { messageId: '<1@test>' }; }, close() {} } as unknown as Transporter;
+    const worker = mailer({ transport, storage });
+    await worker.enqueue(t.db, withFile('signatures/mail-test-1'));
+    expect((await outboxRows())[0]?.attachments).toEqual([{ filename: 'Signed proposal v1 - Acme.pdf', content_type: 'application/pdf', storage_key: 'signatures/mail-test-1' }]);
+    await worker.flush();
+    expect(sent[0]?.attachments).toEqual([{ filename: 'Signed proposal v1 - Acme.pdf', contentType: 'application/pdf', content: signedPdf }]);
+    expect((await outboxRows())[0]).toMatchObject({ sent_at: expect.any(Date) });
+  });
+
+  it('names each file in the dev mailbox', async () => {
+    await t.app.ctx.storage.put('signatures/mail-test-2', Readable.from([signedPdf]), 'application/pdf');
+    const worker = mailer({ smtpUrl: undefined, storage: t.app.ctx.storage });
+    await worker.enqueue(t.db, withFile('signatures/mail-test-2'));
+    await worker.flush();
+    const [stored] = await t.db.select().from(mailMessages);
+    expect(stored?.headers).toMatchObject({ 'X-Attachments': `Signed proposal v1 - Acme.pdf (application/pdf, ${signedPdf.length} bytes)` });
+  });
+
+  it('fails the attempt, to retry later, while a file is missing from storage', async () => {
+    const { transport, sent } = transportOf();
+    const worker = mailer({ transport, storage: t.app.ctx.storage });
+    await worker.enqueue(t.db, withFile('signatures/not-there'));
+    await worker.flush();
+    expect(sent).toEqual([]);
+    const [row] = await outboxRows();
+    expect(row).toMatchObject({ sent_at: null, failed_at: null, attempts: 1 });
+    expect(row?.last_error).toContain('missing from storage');
   });
 });

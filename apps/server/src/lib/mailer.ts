@@ -5,6 +5,7 @@ import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Database, Executor } from '../db/client.js';
 import { mailMessages, mailOutbox } from '../db/schema/index.js';
 import { safeErrorMessage } from './safe-error.js';
+import type { FileStorage } from './storage/index.js';
 
 type MailOutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -13,6 +14,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files read from storage when the message is sent (the row keeps only their keys). */
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with a message: its name, type and where its bytes are stored. */
+export interface MailAttachment {
+  filename: string;
+  content_type: string;
+  storage_key: string;
 }
 
 /**
@@ -124,6 +134,8 @@ export interface MailerOptions {
   transport?: Transporter;
   /** Renders templated rows; without it such a row fails its attempts. */
   render?: MailRenderer;
+  /** Where attachments are read from; without it a row with attachments fails its attempts. */
+  storage?: Pick<FileStorage, 'get'>;
 }
 
 /**
@@ -146,6 +158,7 @@ export class Mailer {
   private readonly pollIntervalMs: number;
   private readonly now: () => Date;
   private readonly render: MailRenderer | undefined;
+  private readonly storage: Pick<FileStorage, 'get'> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private rerun = false;
@@ -162,6 +175,7 @@ export class Mailer {
     this.pollIntervalMs = options.pollIntervalMs ?? MAIL_POLL_INTERVAL_MS;
     this.now = options.now ?? (() => new Date());
     this.render = options.render;
+    this.storage = options.storage;
     this.mode = options.smtpUrl ? 'smtp' : 'mailbox';
     this.transport =
       options.transport ??
@@ -179,6 +193,7 @@ export class Mailer {
       subject: message.subject,
       text_body: message.text,
       html_body: message.html ?? null,
+      attachments: message.attachments ?? [],
       next_attempt_at: this.now(),
     });
   }
@@ -319,12 +334,37 @@ export class Mailer {
     return this.render(row.template, row.template_data);
   }
 
+  /**
+   * The row's files, read whole from storage now (issue 36 item 4: the signed proposal, a few
+   * hundred KB). A missing file fails the attempt like a refused send: retried, then given up.
+   */
+  private async readAttachments(row: MailOutboxRow): Promise<Array<{ filename: string; contentType: string; content: Buffer }>> {
+    const files = row.attachments ?? [];
+    if (files.length === 0) return [];
+    const storage = this.storage;
+    if (!storage) throw new Error('No storage to read mail attachments from.');
+    return Promise.all(
+      files.map(async (file) => {
+        const stream = await storage.get(file.storage_key);
+        if (!stream) throw new Error(`A mail attachment is missing from storage (${file.filename}).`);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+        return { filename: file.filename, contentType: file.content_type, content: Buffer.concat(chunks) };
+      }),
+    );
+  }
+
   private async deliver(row: MailOutboxRow): Promise<void> {
     let content: Awaited<ReturnType<Mailer['compose']>>;
+    // The dev mailbox keeps no files: it names each one sent, with its type and size (taken
+    // before sending: the JSON transport rewrites the contents as base64).
+    let files: string[];
     try {
       content = await this.compose(row);
       const { subject, text, html, headers } = content;
-      await this.transport.sendMail({ from: this.from, to: row.to_address, subject, text, ...(html === null ? {} : { html }), headers });
+      const attachments = await this.readAttachments(row);
+      files = attachments.map((file) => `${file.filename} (${file.contentType}, ${file.content.length} bytes)`);
+      await this.transport.sendMail({ from: this.from, to: row.to_address, subject, text, ...(html === null ? {} : { html }), headers, ...(attachments.length > 0 ? { attachments } : {}) });
     } catch (error) {
       await this.recordFailure(row, error);
       return;
@@ -333,7 +373,8 @@ export class Mailer {
     if (this.mode === 'mailbox') {
       // Rendered and kept in one transaction: the dev mailbox holds each message exactly once.
       await this.db.transaction(async (tx) => {
-        await tx.insert(mailMessages).values({ to_address: row.to_address, from_address: this.from, subject: content.subject, text_body: content.text, html_body: content.html, headers: content.headers });
+        const headers = files.length > 0 ? { ...content.headers, 'X-Attachments': files.join('; ') } : content.headers;
+        await tx.insert(mailMessages).values({ to_address: row.to_address, from_address: this.from, subject: content.subject, text_body: content.text, html_body: content.html, headers });
         await tx.update(mailOutbox).set({ sent_at: sentAt, last_error: null }).where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sent_at)));
       });
     } else {

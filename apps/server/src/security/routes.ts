@@ -21,6 +21,9 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/public/shares/:token',
   'GET /api/public/shares/:token/logo',
   'POST /api/public/shares/:token/change-requests',
+  'POST /api/public/shares/:token/signature/code',
+  'POST /api/public/shares/:token/signature',
+  'GET /api/public/shares/:token/signature/document',
 ]);
 
 export type RouteClass = 'public' | 'admin' | 'member';

@@ -12,7 +12,7 @@ import { offsetOf } from '../../lib/pagination.js';
 const SECRET_FIELDS = new Set(['password', 'password_digest', 'mfa_secret', 'mfa_last_step', 'token', 'token_digest', 'stripe_customer_id', 'stripe_subscription_id']);
 
 export interface AuditRecord {
-  /** Null when no user acted (a customer through their link, issue 36 item 5). */
+  /** Null when no signed-in user acted: a customer through their link (issue 36 items 4 and 5). */
   actorId: number | null;
   action: string;
   entityType: AuditEntityType;
