@@ -50,7 +50,7 @@ describe('the app shell', () => {
     // Its address holds a signed token (issue 18 item 4).
     const unsubscribe = await t.app.inject({ method: 'GET', url: '/unsubscribe?token=1.earnings.x' });
     expect(unsubscribe.body).toContain('<div id="root">');
-    expect(unsubscribe.headers['x-robots-tag']).toBe('noindex');
+    expect(unsubscribe.headers['x-robots-tag']).toBe('noindex, nofollow');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');

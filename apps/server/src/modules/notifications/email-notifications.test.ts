@@ -49,7 +49,7 @@ const tokenOf = (mail: StoredMail) => decodeURIComponent(/token=([^>]+)>/.exec(m
 
 describe('notification preferences (GET and PUT /api/user/notification-preferences)', () => {
   it('offer a partner the partner event types and a full access admin all of them, every one on by default', async () => {
-    expect(await preferences(unverified)).toEqual({ proposal_updates: true, stage_changes: true, stall_alerts: true, earnings: true, weekly_digest: true });
+    expect(await preferences(unverified)).toEqual({ proposal_updates: true, stage_changes: true, stall_alerts: true, earnings: true, customer_views: true, customer_responses: true, weekly_digest: true });
     expect(await preferences(admin)).toEqual({
       proposal_updates: true,
       stage_changes: true,
@@ -57,6 +57,8 @@ describe('notification preferences (GET and PUT /api/user/notification-preferenc
       earnings: true,
       proposal_requests: true,
       proposal_reminders: true,
+      customer_views: true,
+      customer_responses: true,
       weekly_digest: true,
     });
   });
@@ -67,7 +69,7 @@ describe('notification preferences (GET and PUT /api/user/notification-preferenc
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().notification_preferences.email).toMatchObject({ earnings: false, weekly_digest: false, stage_changes: true });
     expect(await setPreferences(who, { earnings: true })).toMatchObject({ statusCode: 200 });
-    expect(await preferences(who)).toEqual({ proposal_updates: true, stage_changes: true, stall_alerts: true, earnings: true, weekly_digest: false });
+    expect(await preferences(who)).toEqual({ proposal_updates: true, stage_changes: true, stall_alerts: true, earnings: true, customer_views: true, customer_responses: true, weekly_digest: false });
   });
 
   it('refuse what is not a choice of this user with 422 and change nothing', async () => {
@@ -180,7 +182,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ unsubscribe: { event_type: 'stage_changes', label: 'Stage changes', email: false } });
     }
-    expect(await preferences(who)).toEqual({ proposal_updates: true, stage_changes: false, stall_alerts: true, earnings: true, weekly_digest: true });
+    expect(await preferences(who)).toEqual({ proposal_updates: true, stage_changes: false, stall_alerts: true, earnings: true, customer_views: true, customer_responses: true, weekly_digest: true });
   });
 
   it('accepts the POST as multipart form data, as JSON and with no body', async () => {
