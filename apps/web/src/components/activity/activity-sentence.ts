@@ -11,7 +11,9 @@ import { formatShortDateTime } from '../../lib/format-date-time';
  *   project: created, updated, stage_changed, deleted, contact_|link_|ticket_created|updated|deleted,
  *            photo_|file_uploaded|renamed|deleted;
  *   proposal_ticket: requested, revision_requested (by the member), updated;
- *   earnings (issue 17): project deal_recorded|deal_updated; user earning_approved|earning_adjusted|payout_recorded.
+ *   earnings (issue 17): project deal_recorded|deal_updated; user earning_approved|earning_adjusted|payout_recorded;
+ *   customer links (issue 36): project share_created|share_revoked|customer_signed, proposal_ticket
+ *   customer_revision_requested (the customer, through the link: no actor).
  * An action this screen does not know yet still reads as words, never as a raw key.
  */
 
@@ -236,6 +238,24 @@ export function describeAuditAction(entry: AuditEntry): string {
       const details = valueOf(changes, 'details');
       return details ? `requested a revision of the proposal (${formatAuditValue('details', details)})` : 'requested a revision of the proposal';
     }
+    case 'project:share_created': {
+      const to = [valueOf(changes, 'recipient_name'), valueOf(changes, 'recipient_email') && `(${valueOf(changes, 'recipient_email')})`].filter(Boolean).join(' ');
+      const emailed = changes.emailed?.after === true ? ' and emailed it' : '';
+      return `created a customer link${to ? ` for ${to}` : ''}${emailed}`;
+    }
+    case 'project:share_revoked': {
+      const to = valueOf(changes, 'recipient_email');
+      return to ? `revoked the customer link of ${to}` : 'revoked a customer link';
+    }
+    case 'project:customer_signed': {
+      const version = changes.proposal_version?.after;
+      const signer = valueOf(changes, 'signer');
+      return `signed ${typeof version === 'number' ? `proposal version ${version}` : 'the proposal'}${signer ? ` (${signer})` : ''}`;
+    }
+    case 'proposal_ticket:customer_revision_requested': {
+      const details = valueOf(changes, 'details');
+      return details ? `asked for changes, reopening the proposal request (${formatAuditValue('details', details)})` : 'asked for changes, reopening the proposal request';
+    }
     case 'project:deal_recorded':
     case 'project:deal_updated': {
       const figures = [money(changes.contract_value_usd?.after, 'a contract value of'), money(changes.net_profit_usd?.after, 'a net profit of')].filter(Boolean);
@@ -274,7 +294,8 @@ export function describeAuditAction(entry: AuditEntry): string {
 }
 
 /** Who did it: the member's or administrator's name, or a stand-in when their user has since been deleted. */
-export const auditActor = (entry: AuditEntry): string => entry.actor_name?.trim() || 'A former user';
+export const auditActor = (entry: AuditEntry): string =>
+  entry.actor_name?.trim() || (entry.actor_id === null && entry.action.startsWith('customer_') ? 'The customer' : 'A former user');
 
 /** The whole sentence without the time: "Avery Admin reset two-factor authentication". */
 export const describeAuditEntry = (entry: AuditEntry): string => `${auditActor(entry)} ${describeAuditAction(entry)}`;
