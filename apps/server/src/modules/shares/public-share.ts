@@ -113,7 +113,9 @@ export async function buildPublicShare(ctx: AppContext, found: SharedProject, to
       .slice(0, -1)
       .reverse()
       .map(({ version, delivered_at }) => ({ version, delivered_at })),
-    estimate,
+    // The partner's to-do notes ("choose its tariff in Utility Info", "add the monthly kWh") stay
+    // with the partner: the customer sees the figures and what they assume.
+    estimate: { ...estimate, warnings: [], missing: [] },
     signature: signature
       ? {
           signed_at: signature.signed_at.toISOString(),

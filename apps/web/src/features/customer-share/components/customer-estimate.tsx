@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { Estimate } from '@sunin/contract';
 import { BILL_PARTS, monthName, projectBillRows } from '../../../components/estimate/bills-data';
-import { AssumptionsList, EstimateWarnings } from '../../../components/estimate/estimate-details';
+import { AssumptionsList } from '../../../components/estimate/estimate-details';
 import { amount, cents, dollars, percent, rateOrNone, years } from '../../../components/estimate/estimate-format';
 
 // Recharts is loaded only when there are bills to draw (it is bundled with the app: no other origin).
@@ -134,7 +134,6 @@ export function CustomerEstimate({ estimate }: { estimate: Estimate }) {
       )}
       {sized && estimate.bills.meters.length > 0 && <MonthlyBills bills={estimate.bills} />}
       {sized && estimate.financing.length > 0 && <FinancingOptions financing={estimate.financing} />}
-      <EstimateWarnings warnings={estimate.warnings} />
       <details>
         <summary className="cursor-pointer text-sm font-medium text-brand-700">What this estimate assumes ({Object.keys(estimate.assumptions).length})</summary>
         <div className="mt-3 space-y-3">
