@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { PROJECT_STAGES, SHARE_MESSAGES, SIGNATURE_CONSENT_TEXT, publicShareSchema, shareGoneSchema } from '@sunin/contract';
+import { PROJECT_STAGES, SHARE_MESSAGES, SIGNATURE_CONSENT_TEXT, publicShareSchema, shareGoneSchema, type Estimate } from '@sunin/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deals, notifications, projects, projectShares, proposalTickets, shareViews, users } from '../../db/schema/index.js';
 import { shareHelpers } from '../../test/shares.js';
 import { createTestApp, createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
 import { SHARE_LIMITS } from '../../plugins/rate-limits.js';
-import { hashViewAddress } from './public-share.js';
+import { customerEstimate, hashViewAddress } from './public-share.js';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -39,7 +39,10 @@ describe('GET /api/public/shares/{token}', () => {
     expect(page.superseded).toEqual([{ version: 1, delivered_at: expect.any(String) }]);
     const estimate = await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}/estimate`, headers: auth });
     // The same figures, without the partner's to-do notes.
-    expect(page.estimate).toEqual({ ...estimate.json(), warnings: [], missing: [] });
+    const partners = estimate.json();
+    for (const part of ['system', 'cost', 'savings', 'financing', 'investment', 'assumptions', 'simplifications'] as const) expect(page.estimate[part]).toEqual(partners[part]);
+    expect(page.estimate.bills.annual).toEqual(partners.bills.annual);
+    expect([page.estimate.warnings, page.estimate.missing]).toEqual([[], []]);
     expect(page).toMatchObject({ recipient_name: 'Casey Customer', signed_at: null, signature: null, archived: false, stage: 'Project Initiation', consent_text: SIGNATURE_CONSENT_TEXT });
     expect(page.stages.map((stage) => stage.state)).toEqual(['current', 'next', 'next', 'next', 'next']);
   });
@@ -96,27 +99,33 @@ describe('GET /api/public/shares/{token}', () => {
     expect((await h.openPage(signed.token)).statusCode).toBe(200);
   });
 
-  it('records each open (hashed address, user agent cut to 300) and notifies the owner once for two opens at once, then again a day later', async () => {
+  it('records each open (hashed address, user agent cut to 300), one per browser in half an hour, and notifies the owner once, then again a day later', async () => {
     const { auth, projectId, user } = await h.memberWithProject();
     const share = await h.link(auth, projectId, { recipient_name: 'Robin Owner' });
     const agent = `Mozilla/5.0 ${'x'.repeat(400)}`;
+    // Two reads at once by one browser (the page and its refetch) are one open.
     const [first, second] = await Promise.all([h.openPage(share.token, { 'user-agent': agent }), h.openPage(share.token, { 'user-agent': agent })]);
     expect([first!.statusCode, second!.statusCode]).toEqual([200, 200]);
-    const views = await t.db.select().from(shareViews).where(eq(shareViews.share_id, share.id));
-    expect(views).toHaveLength(2);
-    expect(views[0]!.address_hash).toBe(hashViewAddress(t.app.ctx.config.jwtSecret, '127.0.0.1'));
-    expect(views[0]!.address_hash).not.toContain('127.0.0.1');
-    expect(views[0]!.user_agent).toHaveLength(300);
+    const views = () => t.db.select().from(shareViews).where(eq(shareViews.share_id, share.id));
+    expect(await views()).toHaveLength(1);
+    const [view] = await views();
+    expect(view!.address_hash).toBe(hashViewAddress(t.app.ctx.config.jwtSecret, '127.0.0.1'));
+    expect(view!.address_hash).not.toContain('127.0.0.1');
+    expect(view!.user_agent).toHaveLength(300);
     const opened = () => t.db.select().from(notifications).where(and(eq(notifications.user_id, user.id), eq(notifications.kind, 'customer_views')));
     expect(await opened()).toHaveLength(1);
     expect((await opened())[0]).toMatchObject({ title: 'Proposal opened', message: `Robin Owner opened the proposal for Acme Foods (project #${projectId}).`, project_id: projectId });
-    await h.openPage(share.token);
+    // Another browser is another open, told to nobody the same day.
+    await h.openPage(share.token, { 'user-agent': 'Phone Browser' });
     expect(await opened()).toHaveLength(1);
+    // The first browser half an hour later opens it again.
+    await t.db.update(shareViews).set({ viewed_at: new Date(Date.now() - 31 * 60_000) }).where(eq(shareViews.share_id, share.id));
+    await h.openPage(share.token, { 'user-agent': agent });
     const list = (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}/shares`, headers: auth })).json();
     expect(list[0]).toMatchObject({ view_count: 3, last_viewed_at: expect.any(String) });
     // A day later the next open tells the owner again.
     await t.db.update(projectShares).set({ view_notified_at: new Date(Date.now() - 86_400_000 - 60_000) }).where(eq(projectShares.id, share.id));
-    await h.openPage(share.token);
+    await h.openPage(share.token, { 'user-agent': 'Desk Browser' });
     expect(await opened()).toHaveLength(2);
   });
 
@@ -170,5 +179,20 @@ describe('stages on the page', () => {
     const moved = await expected();
     expect(moved.slice(0, 2).map((stage) => stage.state)).toEqual(['done', 'current']);
     expect(moved[0]!.entered_at).toBe(entered.toISOString());
+  });
+});
+
+describe('customerEstimate', () => {
+  it('names a meter "Meter n" when its name may be an account or meter number, and drops the to-do notes', () => {
+    const meter = (name: string) => ({ name, tariff_id: 4 }) as unknown as Estimate['bills']['meters'][number];
+    const partners = { warnings: ['Choose its tariff in Utility Info'], missing: [{ field: 'state', message: 'Add the state' }], bills: { meters: [meter('Brewhouse'), meter('Service 4612055873'), meter('AE-99 12'), meter('Taproom')], annual: {} } } as unknown as Estimate;
+    const shown = customerEstimate(partners, { utility_account_number: 'AE-9912', main_meter_number: '' });
+    expect(shown.bills.meters.map((m) => [m.name, m.tariff_id])).toEqual([
+      ['Brewhouse', null],
+      ['Meter 2', null],
+      ['Meter 3', null],
+      ['Taproom', null],
+    ]);
+    expect([shown.warnings, shown.missing]).toEqual([[], []]);
   });
 });

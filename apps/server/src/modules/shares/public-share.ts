@@ -6,13 +6,14 @@ import {
   SIGNATURE_ACCEPTANCE_TEXT,
   SIGNATURE_CONSENT_TEXT,
   customerStages,
+  type Estimate,
   type ProjectStage,
   type ProposalVersion,
   type PublicShare,
   type ShareGone,
   type SharePartner,
 } from '@sunin/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import { projectShares, proposalLinks, proposalTicketHistories, proposalTickets, shareSignatures, shareViews, type NotificationRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
@@ -113,9 +114,7 @@ export async function buildPublicShare(ctx: AppContext, found: SharedProject, to
       .slice(0, -1)
       .reverse()
       .map(({ version, delivered_at }) => ({ version, delivered_at })),
-    // The partner's to-do notes ("choose its tariff in Utility Info", "add the monthly kWh") stay
-    // with the partner: the customer sees the figures and what they assume.
-    estimate: { ...estimate, warnings: [], missing: [] },
+    estimate: customerEstimate(estimate, project),
     signature: signature
       ? {
           signed_at: signature.signed_at.toISOString(),
@@ -151,13 +150,46 @@ export function hashViewAddress(jwtSecret: string, ip: string): string {
 }
 
 /**
+ * The estimate as the customer sees it: the partner's figures, without the partner's to-do notes
+ * ("choose its tariff in Utility Info", "add the monthly kWh": `warnings`, `missing`) and without
+ * meter names that may be account or meter numbers (a usage file names its meters by them):
+ * a name with four digits in a row, or holding the project's account or meter number, reads
+ * "Meter n".
+ */
+export function customerEstimate(estimate: Estimate, project: Pick<ProjectRow, 'utility_account_number' | 'main_meter_number'>): Estimate {
+  const secrets = [project.utility_account_number, project.main_meter_number].map((value) => value.replace(/\W/g, '').toLowerCase()).filter((value) => value.length >= 3);
+  const safe = (name: string) => !/\d{4}/.test(name) && !secrets.some((secret) => name.replace(/\W/g, '').toLowerCase().includes(secret));
+  return {
+    ...estimate,
+    warnings: [],
+    missing: [],
+    bills: { ...estimate.bills, meters: estimate.bills.meters.map((meter, index) => ({ ...meter, name: safe(meter.name) ? meter.name : `Meter ${index + 1}`, tariff_id: null })) },
+  };
+}
+
+/** Reads of one page by the same browser within this many minutes are one open. */
+export const SAME_OPEN_MINUTES = 30;
+
+/**
  * Counts an open (issue 36 item 3) and tells the project's owner of the first and then at most
  * one a day: one conditional UPDATE decides it, so two opens at the same moment notify once.
  */
+
 export async function recordView(ctx: AppContext, found: SharedProject, visitor: Visitor): Promise<void> {
   const { share, project } = found;
+  const addressHash = hashViewAddress(ctx.config.jwtSecret, visitor.ip);
+  const userAgent = visitor.userAgent.slice(0, USER_AGENT_MAX);
   const created: NotificationRow[] = await ctx.db.transaction(async (tx) => {
-    await tx.insert(shareViews).values({ share_id: share.id, address_hash: hashViewAddress(ctx.config.jwtSecret, visitor.ip), user_agent: visitor.userAgent.slice(0, USER_AGENT_MAX) });
+    // The open page reads again every 30 s and on focus: the same browser within the half hour
+    // is the same open, not another (and cannot grow the table by reloading).
+    await tx.select({ id: projectShares.id }).from(projectShares).where(eq(projectShares.id, share.id)).for('update');
+    const [recent] = await tx
+      .select({ id: shareViews.id })
+      .from(shareViews)
+      .where(and(eq(shareViews.share_id, share.id), eq(shareViews.address_hash, addressHash), eq(shareViews.user_agent, userAgent), gt(shareViews.viewed_at, sql`now() - ${SAME_OPEN_MINUTES} * interval '1 minute'`)))
+      .limit(1);
+    if (recent) return [];
+    await tx.insert(shareViews).values({ share_id: share.id, address_hash: addressHash, user_agent: userAgent });
     await tx
       .update(projectShares)
       .set({ view_count: sql`${projectShares.view_count} + 1`, last_viewed_at: sql`now()` })
