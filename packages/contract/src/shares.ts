@@ -43,6 +43,7 @@ export const SHARE_MESSAGES = {
   revoked: 'This link was withdrawn by the partner who sent it.',
   alreadySigned: 'This proposal has already been signed through this link.',
   noProposal: 'There is no proposal to sign yet. You can still ask for changes.',
+  versionChanged: 'A newer version of the proposal was delivered while you were reading. The page now shows it: please review it before you sign.',
   codeWrong: 'The code is not right. Check the latest email and try again.',
   codeExpired: 'The code has expired or was used too many times. Ask for a new one.',
   codeMissing: 'Ask for a code first: we email it to the address you sign with.',
@@ -197,6 +198,11 @@ export const signatureBodySchema = z.object({
         .trim()
         .regex(new RegExp(`^\\d{${SIGNATURE_CODE_DIGITS}}$`), `The code is ${SIGNATURE_CODE_DIGITS} digits.`),
       consent: z.literal(true, { error: SHARE_MESSAGES.consentRequired }),
+      /**
+       * The version the signer read (the page sends it): another version delivered meanwhile
+       * answers 409 rather than sign what they did not see.
+       */
+      proposal_version: z.number({ error: 'proposal_version must be a whole number.' }).int('proposal_version must be a whole number.').min(1).max(2_147_483_647).optional(),
       typed_signature: z.string().trim().min(1, SHARE_MESSAGES.signatureRequired).max(100, 'The typed signature must be at most 100 characters.').optional(),
       drawn_signature: z
         .string()

@@ -105,6 +105,7 @@ export interface SignatureRequest {
   code: string;
   typed_signature?: string | undefined;
   drawn_signature?: string | undefined;
+  proposal_version?: number | undefined;
 }
 
 export interface SignatureEvidence {
@@ -118,8 +119,19 @@ async function drawnPng(dataUrl: string): Promise<Buffer> {
   if (bytes.length === 0 || bytes.length > DRAWN_SIGNATURE_MAX_BYTES) throw new AppError('rule_broken', bytes.length === 0 ? SHARE_MESSAGES.drawnInvalid : 'The drawn signature is too large.', { drawn_signature: SHARE_MESSAGES.drawnInvalid });
   const type = await fileTypeFromBuffer(bytes);
   if (type?.mime !== 'image/png') throw new AppError('rule_broken', SHARE_MESSAGES.drawnInvalid, { drawn_signature: SHARE_MESSAGES.drawnInvalid });
+  // A small file can declare a huge image that the PDF library would decode pixel by pixel:
+  // the header's size is checked first (the signature pad draws 600 x 180).
+  const width = bytes.length >= 33 && bytes.toString('latin1', 12, 16) === 'IHDR' ? bytes.readUInt32BE(16) : 0;
+  const height = width > 0 ? bytes.readUInt32BE(20) : 0;
+  if (width === 0 || height === 0 || width > DRAWN_SIGNATURE_MAX_PIXELS.width || height > DRAWN_SIGNATURE_MAX_PIXELS.height) {
+    const message = `The drawn signature must be a PNG of at most ${DRAWN_SIGNATURE_MAX_PIXELS.width} x ${DRAWN_SIGNATURE_MAX_PIXELS.height} pixels.`;
+    throw new AppError('rule_broken', message, { drawn_signature: message });
+  }
   return bytes;
 }
+
+/** The largest drawing accepted: four times the signature pad's canvas each way. */
+const DRAWN_SIGNATURE_MAX_PIXELS = { width: 2400, height: 800 } as const;
 
 /** A file name without path separators or control characters, for the project file and the download. */
 function fileName(name: string): string {
@@ -159,8 +171,12 @@ export async function signProposal(ctx: AppContext, token: string, input: Signat
         await tx.update(shareSignatureCodes).set({ tries: code.tries + 1 }).where(eq(shareSignatureCodes.id, code.id));
         return { kind: 'wrong_code' };
       }
+      // The project row too: a delivery (which clears projects.signed_at) waits for this
+      // signature to commit, or this one reads the delivery's version.
+      await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).for('update');
       const delivery = await latestProjectDelivery(tx, project.id);
       if (!delivery) throw new AppError('rule_broken', SHARE_MESSAGES.noProposal);
+      if (input.proposal_version !== undefined && input.proposal_version !== delivery.version) throw new AppError('conflict', SHARE_MESSAGES.versionChanged);
 
       const [partner] = await tx.select().from(users).where(eq(users.id, project.user_id)).limit(1);
       const [firstView] = await tx.select({ at: shareViews.viewed_at }).from(shareViews).where(eq(shareViews.share_id, share.id)).orderBy(asc(shareViews.viewed_at)).limit(1);
@@ -189,7 +205,11 @@ export async function signProposal(ctx: AppContext, token: string, input: Signat
         signer: { name: input.name, title: input.title, email: input.email },
         signature: png ? { method: 'drawn', png_sha256: sha256Hex(png) } : { method: 'typed', typed_text: input.typed_signature ?? input.name },
       };
-      const pdf = await buildSignedPdf(content, { events, signer_address: evidence.ip, user_agent: evidence.userAgent }, png);
+      const pdf = await buildSignedPdf(content, { events, signer_address: evidence.ip, user_agent: evidence.userAgent }, png).catch((error: unknown) => {
+        // A PNG whose header passed but whose data does not decode is the signer's input.
+        if (png) throw new AppError('rule_broken', SHARE_MESSAGES.drawnInvalid, { drawn_signature: SHARE_MESSAGES.drawnInvalid });
+        throw error;
+      });
 
       // The evidence copy (never deleted by the partner) and the project file (which may be).
       const documentKey = `signatures/${randomUUID()}`;

@@ -223,6 +223,24 @@ describe('signing', () => {
     const notPng = await sign(token, { ...typed('dana@acme.example', code, { typed_signature: undefined }), drawn_signature: `data:image/png;base64,${PDF_MINIMAL.toString('base64')}` });
     expect(notPng.statusCode).toBe(422);
     expect(notPng.json().error.message).toBe(SHARE_MESSAGES.drawnInvalid);
+    // A small file declaring a huge image (the PDF library would decode 7000 x 7000 pixels), and
+    // a PNG whose header is fine but whose data is not: 422, never a stalled server or a 500.
+    const header = (width: number, height: number) => {
+      const ihdr = Buffer.alloc(25);
+      ihdr.writeUInt32BE(13, 0);
+      ihdr.write('IHDR', 4, 'latin1');
+      ihdr.writeUInt32BE(width, 8);
+      ihdr.writeUInt32BE(height, 12);
+      ihdr.set([8, 6, 0, 0, 0], 16);
+      return Buffer.concat([PNG_1PX.subarray(0, 8), ihdr]);
+    };
+    const drawn = (bytes: Buffer) => ({ ...typed('dana@acme.example', code, { typed_signature: undefined }), drawn_signature: `data:image/png;base64,${bytes.toString('base64')}` });
+    const huge = await sign(token, drawn(Buffer.concat([header(7000, 7000), Buffer.alloc(2000)])));
+    expect(huge.statusCode, huge.body).toBe(422);
+    expect(huge.json().error.fields.drawn_signature).toMatch(/at most 2400 x 800 pixels/);
+    const corrupt = await sign(token, drawn(Buffer.concat([header(40, 20), Buffer.from('IDAT garbage that is no zlib stream at all')])));
+    expect(corrupt.statusCode, corrupt.body).toBe(422);
+    expect(corrupt.json().error.message).toBe(SHARE_MESSAGES.drawnInvalid);
     const res = await sign(token, { ...typed('dana@acme.example', code, { typed_signature: undefined }), drawn_signature: `data:image/png;base64,${PNG_1PX.toString('base64')}` });
     expect(res.statusCode).toBe(201);
     const [evidence] = await t.db.select().from(shareSignatures).where(eq(shareSignatures.share_id, share.id));
@@ -337,7 +355,12 @@ describe('signing', () => {
     expect((await document(token)).statusCode).toBe(200);
     const second = await shareOf(member.projectId, member.user.id);
     await askCode(second.token, 'dana@acme.example');
-    const res = await sign(second.token, typed('dana@acme.example', await mailedCode('dana@acme.example')));
+    const code = await mailedCode('dana@acme.example');
+    // A page still showing version 1 cannot sign version 2 unseen.
+    const stale = await sign(second.token, typed('dana@acme.example', code, { proposal_version: 1 }));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(SHARE_MESSAGES.versionChanged);
+    const res = await sign(second.token, typed('dana@acme.example', code, { proposal_version: 2 }));
     expect(res.statusCode).toBe(201);
     expect(res.json().proposal_version).toBe(2);
   });

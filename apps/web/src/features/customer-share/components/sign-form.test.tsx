@@ -67,7 +67,7 @@ describe('accept and sign (issue 36 item 4)', { timeout: 20_000 }, () => {
     const banner = await screen.findByRole('region', { name: 'Signed on November 27, 2026 by Dana Owner' });
     await waitFor(() => expect(banner).toHaveFocus());
     expect(posts(calls, '/signature').map((call) => call.body)).toEqual([
-      { signature: { name: 'Dana Owner', title: 'Owner', email: 'dana@acme.example', code: '123456', consent: true, typed_signature: 'Dana Owner' } },
+      { signature: { name: 'Dana Owner', title: 'Owner', email: 'dana@acme.example', code: '123456', consent: true, proposal_version: 2, typed_signature: 'Dana Owner' } },
     ]);
     expect(screen.queryByRole('button', { name: 'Sign proposal' })).not.toBeInTheDocument();
   });
@@ -142,7 +142,7 @@ describe('accept and sign (issue 36 item 4)', { timeout: 20_000 }, () => {
     await user.type(form.getByLabelText('Type your full name as your signature'), 'Dana Owner');
     const before = calls.filter((call) => call.method === 'GET').length;
     await user.click(form.getByRole('button', { name: 'Sign proposal' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/already signed/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/already (been )?signed/);
     expect(signedElsewhere).toBe(true);
     await waitFor(() => expect(calls.filter((call) => call.method === 'GET').length).toBeGreaterThan(before));
   });

@@ -85,6 +85,8 @@ export function SignForm({ token, share, onSigned }: { token: string; share: Pub
       email,
       code,
       consent: consent as true,
+      // The version on screen: a newer one delivered meanwhile answers 409 instead of being signed unseen.
+      ...(share.proposal ? { proposal_version: share.proposal.version } : {}),
       ...(mode === 'typed' ? { typed_signature: typed } : drawn ? { drawn_signature: drawn } : {}),
     };
     const parsed = signatureBodySchema.safeParse({ signature });
@@ -101,7 +103,8 @@ export function SignForm({ token, share, onSigned }: { token: string; share: Pub
       onSigned();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        setFormError(SIGN_TEXTS.alreadySigned);
+        // Signed already, or a newer version delivered meanwhile: the server says which.
+        setFormError(errorMessage(error, SIGN_TEXTS.alreadySigned));
         void queryClient.invalidateQueries({ queryKey: publicShareKey(token) });
         return;
       }
