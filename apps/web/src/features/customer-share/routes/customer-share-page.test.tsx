@@ -110,6 +110,13 @@ describe('the customer page /p/:token (issue 36 item 2)', () => {
     expect(screen.queryByRole('region', { name: 'Request changes' })).not.toBeInTheDocument();
   });
 
+  it('says when a newer version was delivered after the signature: it needs a new link and signature', async () => {
+    const signed = buildSignedShare();
+    stubFetch(() => jsonResponse(buildSignedShare({ signature: { ...signed.signature!, proposal_version: 1 } })));
+    renderPage();
+    expect(await screen.findByText(/Version 2 of the proposal was delivered after you signed version 1/)).toBeInTheDocument();
+  });
+
   it('says plainly when a signed project is archived', async () => {
     stubFetch(() => jsonResponse(buildSignedShare({ archived: true, stage: 'Archived' })));
     renderPage();

@@ -52,6 +52,12 @@ function SignedBanner({ share, focus }: { share: PublicShare; focus: boolean }) 
           Download the signed proposal
         </a>
       )}
+      {signature?.proposal_version != null && share.proposal && share.proposal.version !== signature.proposal_version && (
+        <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          Version {share.proposal.version} of the proposal was delivered after you signed version {signature.proposal_version}. A new version needs a new signature:{' '}
+          {share.partner.name || 'your partner'} will send you a new link to review and sign it.
+        </p>
+      )}
     </div>
   );
 }
