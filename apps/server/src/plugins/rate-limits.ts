@@ -55,7 +55,9 @@ export const TOO_MANY = 'Too many attempts. Please wait a moment and try again.'
 export const SHARE_LIMITS = {
   pagePerIpPerMinute: 120,
   writesPerIpPer15Minutes: 30,
+  /** Codes mailed per link and address an hour, and per link whatever the address. */
   codesPerSharePerHour: 5,
+  codesPerShareAllAddressesPerHour: 15,
   changeRequestsPerSharePerHour: 5,
 } as const;
 
@@ -63,6 +65,12 @@ export const SHARE_LIMITS = {
 function shareKey(request: FastifyRequest): string {
   const token = (request.params as { token?: unknown } | undefined)?.token;
   return `share:${digest(typeof token === 'string' ? token : '')}`;
+}
+
+/** The address a signing code is asked for, as the body names it (lowercased). */
+function signatureEmail(request: FastifyRequest): string {
+  const email = (request.body as { signature?: { email?: unknown } } | undefined)?.signature?.email;
+  return typeof email === 'string' ? normalizeEmail(email) : '';
 }
 
 /** Availability lookups and email verifications per IP per minute. */
@@ -221,6 +229,10 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     },
   };
 
+  const codesMessage = 'Too many codes were asked for this link. Please wait before asking again.';
+  const codesPerLinkAndAddress = limiter('share-code', SHARE_LIMITS.codesPerSharePerHour, 60 * MINUTE, (request) => `${shareKey(request)}:${digest(signatureEmail(request))}`, codesMessage);
+  const codesPerLink = limiter('share-code-all', SHARE_LIMITS.codesPerShareAllAddressesPerHour, 60 * MINUTE, shareKey, codesMessage);
+
   app.decorate('limits', {
     secondFactor,
     loginFlood: limiter('login-ip', rateLimits.loginRequestsPerIp, MINUTE),
@@ -250,8 +262,13 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     ),
     sharePagePerIp: limiter('share-page-ip', SHARE_LIMITS.pagePerIpPerMinute, MINUTE),
     shareWritesPerIp: limiter('share-write-ip', SHARE_LIMITS.writesPerIpPer15Minutes, 15 * MINUTE),
-    // Each code mails a real inbox: per link, so nobody can use one link to flood an address.
-    signatureCodesPerShare: limiter('share-code', SHARE_LIMITS.codesPerSharePerHour, 60 * MINUTE, shareKey, 'Too many codes were asked for this link. Please wait before asking again.'),
+    // Each code mails a real inbox: per link and address, so nobody can use one link to flood an
+    // address, nor use up the signer's own codes by asking for codes to other addresses; and per
+    // link, so one link cannot mail many inboxes.
+    signatureCodesPerShare: async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      await codesPerLinkAndAddress.call(this, request, reply);
+      await codesPerLink.call(this, request, reply);
+    },
     changeRequestsPerShare: limiter('share-change', SHARE_LIMITS.changeRequestsPerSharePerHour, 60 * MINUTE, shareKey),
   });
 

@@ -397,12 +397,15 @@ describe('the signed document', () => {
 });
 
 describe('limits', () => {
-  it('mails at most five codes per link an hour (429), whatever the address', async () => {
+  it('mails at most five codes per link and address an hour, and fifteen per link (429 with Retry-After)', async () => {
     const { token } = await signableLink();
     for (let i = 0; i < 5; i++) expect((await askCode(token, 'dana@acme.example')).statusCode).toBe(200);
     const refused = await askCode(token, 'dana@acme.example');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
+    // Codes asked for other addresses do not use up the signer's own, up to the link's limit.
+    for (let i = 0; i < 10; i++) expect((await askCode(token, `other${i}@acme.example`)).statusCode).toBe(200);
+    expect((await askCode(token, 'someone.else@acme.example')).statusCode).toBe(429);
   });
 
   it('takes at most 30 writes per address in 15 minutes (429)', async () => {
