@@ -4,10 +4,12 @@
  * of 100 members with 100 projects each: GET /api/health, GET /api/projects (one page of 25)
  * and GET /api/projects/:id, authenticated requests spread round-robin over all 100 members;
  * then, as an administrator, a filtered admin search (q + stage + sort) and the CSV export
- * of every project (issue 15). BENCH_ONLY measures only the routes whose label contains it.
+ * of every project (issue 15), and a customer link's page (issue 36). BENCH_ONLY measures only
+ * the routes whose label contains it.
  * Last the writes (issue 19 item 3): first on the server of the commit BENCH_BEFORE (its own
  * fresh database, seeded alike; lib/earlier-build.ts), stopped before they run on this one.
  */
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { ALL_PROJECT_STAGES, PROJECT_STAGES } from '@sunin/contract';
 import autocannon from 'autocannon';
@@ -61,7 +63,12 @@ interface Member {
   id: number;
   projectId: number;
   authorization: string;
+  /** A customer link of the member's project (issue 36), when the schema has them. */
+  shareToken: string;
 }
+
+/** A customer link's token for a member: 32 bytes, as the portal makes them. */
+const benchShareToken = (memberId: number) => createHash('sha256').update(`bench-share-${memberId}`).digest('base64url');
 
 /** A write: its method, path, headers and JSON body, from a counter that runs across the warm-up and the measured run. */
 interface WriteRequest {
@@ -204,6 +211,8 @@ export async function runApiBench(): Promise<void> {
   if (check.headers.get('x-total-count') !== String(PROJECTS_PER_MEMBER)) throw new Error(`X-Total-Count ${check.headers.get('x-total-count')}, expected ${PROJECTS_PER_MEMBER}.`);
   const one = await fetch(`${server.baseUrl}/api/projects/${first.projectId}`, { headers: { authorization: first.authorization } });
   if (one.status !== 200) throw new Error(`GET /api/projects/${first.projectId} answered ${one.status}.`);
+  const page = await fetch(`${server.baseUrl}/api/public/shares/${first.shareToken}`);
+  if (page.status !== 200) throw new Error(`GET /api/public/shares/:token answered ${page.status}: ${await page.text()}`);
 
   const admin = { authorization: adminAuthorization };
   const search = await checkAdminSearch(server.baseUrl, admin);
@@ -217,6 +226,9 @@ export async function runApiBench(): Promise<void> {
     { label: LEAN_ONE, baseUrl: lean.baseUrl, pid: lean.pid, path: '/api/projects/0', perMember: (member) => `/api/projects/${member.projectId}` },
     { label: PORTAL_ONE, baseUrl: server.baseUrl, pid: server.pid, path: '/api/projects/0', perMember: (member) => `/api/projects/${member.projectId}` },
     { label: 'GET /api/projects/:id/estimate', baseUrl: server.baseUrl, pid: server.pid, path: '/api/projects/0/estimate', perMember: (member) => `/api/projects/${member.projectId}/estimate` },
+    // The customer's page (issue 36): the estimate, the versions and the stages, and an open
+    // recorded (one per browser in half an hour, so the run measures the check, not the insert).
+    { label: 'GET /api/public/shares/:token (customer page)', baseUrl: server.baseUrl, pid: server.pid, path: '/api/public/shares/x', perMember: (member) => `/api/public/shares/${member.shareToken}` },
     { label: `GET /api/admin/projects, q + 2 stages + sort (25 of ${search.total})`, baseUrl: server.baseUrl, pid: server.pid, path: ADMIN_SEARCH, headers: admin },
     { label: `GET /api/admin/projects.csv (${MEMBERS * PROJECTS_PER_MEMBER} rows, ${EXPORT_CONNECTIONS} connections, ${EXPORT_SECONDS} s)`, baseUrl: server.baseUrl, pid: server.pid, path: '/api/admin/projects.csv', headers: admin, connections: EXPORT_CONNECTIONS, timeout: 60, minSeconds: EXPORT_SECONDS },
   ];
@@ -412,8 +424,17 @@ async function seedDatabase(databaseUrl: string, jwtSecret: string): Promise<{ m
     await client.query(`UPDATE projects SET state = 'CA', average_monthly_power_bill_cost = '2400', power_bill_received_status = 'Yes', kilowatt_amounts = '[[6000,6000,6000,6000,6000,6000,4000,4000,4000,4000,4000,4000],[5000,5000,5000,5000,5000,5000,5000,5000,5000,5000,5000,5000]]'::jsonb`);
     await client.query('ANALYZE projects');
     const adminId = await insertAdmin(client);
+    // A customer link per member (issue 36), where the build has them (an earlier build may not).
+    const { rows: shareTable } = await client.query<{ found: string | null }>(`SELECT to_regclass('project_shares')::text AS found`);
+    if (shareTable[0]?.found) {
+      await client.query(
+        `INSERT INTO project_shares (project_id, created_by, recipient_name, recipient_email, token_hash, expires_at)
+         SELECT project_id, user_id, 'Bench Customer', 'customer@bench.example', token_hash, now() + interval '30 days' FROM unnest($1::int[], $2::int[], $3::text[]) AS s(project_id, user_id, token_hash)`,
+        [ids.map((id) => projectOf.get(id) ?? 0), ids, ids.map((id) => createHash('sha256').update(benchShareToken(id)).digest('hex'))],
+      );
+    }
     return {
-      members: ids.map((id): Member => ({ id, projectId: projectOf.get(id) ?? 0, authorization: `Bearer ${mintAccessToken(jwtSecret, id)}` })),
+      members: ids.map((id): Member => ({ id, projectId: projectOf.get(id) ?? 0, authorization: `Bearer ${mintAccessToken(jwtSecret, id)}`, shareToken: benchShareToken(id) })),
       adminAuthorization: `Bearer ${mintAccessToken(jwtSecret, adminId)}`,
     };
   });

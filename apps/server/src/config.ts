@@ -45,6 +45,7 @@ const envSchema = z.object({
   // Anti-automation on signed-in routes (ASVS 2.4.1): requests, and writes, per user per minute.
   USER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   USER_WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  SHARE_PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   TRUST_PROXY: z.string().optional(),
   // Issue 19 item 5: server processes sharing the port (node:cluster); PostgreSQL and Redis only.
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'WEB_CONCURRENCY must be at least 1.').max(64, 'WEB_CONCURRENCY must be at most 64.').default(1),
@@ -160,6 +161,8 @@ export interface Config {
     /** Signed-in requests per user per minute, and of those the writes (ASVS 2.4.1). */
     userRequestsPerMinute: number;
     userWritesPerMinute: number;
+    /** Reads of customer-link pages, logos and signed documents per address per minute (issue 36). */
+    sharePagePerIp: number;
   };
 }
 
@@ -333,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signupPerIp: e.SIGNUP_RATE_LIMIT_PER_IP,
       userRequestsPerMinute: e.USER_RATE_LIMIT_PER_MINUTE,
       userWritesPerMinute: e.USER_WRITE_RATE_LIMIT_PER_MINUTE,
+      sharePagePerIp: e.SHARE_PAGE_RATE_LIMIT_PER_MINUTE,
     },
   };
 }

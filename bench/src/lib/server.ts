@@ -111,6 +111,7 @@ export function portalEnv(options: { databaseUrl?: string | undefined; redisUrl?
     // on every request (their cost is in the figures), just never reached.
     USER_RATE_LIMIT_PER_MINUTE: '100000000',
     USER_WRITE_RATE_LIMIT_PER_MINUTE: '100000000',
+    SHARE_PAGE_RATE_LIMIT_PER_MINUTE: '100000000',
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_NAMESPACE: options.redisNamespace ?? `bench_${randomBytes(4).toString('hex')}` } : {}),
     ...options.env,
   };

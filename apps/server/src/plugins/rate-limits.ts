@@ -53,6 +53,7 @@ export const TOO_MANY = 'Too many attempts. Please wait a moment and try again.'
 
 /** The customer links' limits (issue 36; docs/security.md). */
 export const SHARE_LIMITS = {
+  /** The default of SHARE_PAGE_RATE_LIMIT_PER_MINUTE. */
   pagePerIpPerMinute: 120,
   writesPerIpPer15Minutes: 30,
   /** Codes mailed per link and address an hour, and per link whatever the address. */
@@ -260,7 +261,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
       (error) => error instanceof ReauthenticationFailed,
       (request) => (request.auth ? [{ key: `reauth:session:${request.auth.sessionId}`, limit: rateLimits.loginPerEmail, clearedOnSuccess: false }] : []),
     ),
-    sharePagePerIp: limiter('share-page-ip', SHARE_LIMITS.pagePerIpPerMinute, MINUTE),
+    sharePagePerIp: limiter('share-page-ip', rateLimits.sharePagePerIp, MINUTE),
     shareWritesPerIp: limiter('share-write-ip', SHARE_LIMITS.writesPerIpPer15Minutes, 15 * MINUTE),
     // Each code mails a real inbox: per link and address, so nobody can use one link to flood an
     // address, nor use up the signer's own codes by asking for codes to other addresses; and per
