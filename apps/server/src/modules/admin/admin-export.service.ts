@@ -50,6 +50,8 @@ const PROJECT_COLUMNS: CsvColumn<ProjectWithOwner>[] = [
   { header: 'City', value: ({ project }) => project.city },
   { header: 'State', value: ({ project }) => project.state },
   { header: 'ZIP', value: ({ project }) => project.zip },
+  // When the customer signed the current proposal (issue 36), empty while unsigned.
+  { header: 'Signed At', value: ({ project }) => iso(project.signed_at) },
   { header: 'Created At', value: ({ project }) => iso(project.created_at) },
   { header: 'Updated At', value: ({ project }) => iso(project.updated_at) },
 ];

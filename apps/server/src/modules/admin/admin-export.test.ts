@@ -120,8 +120,8 @@ describe('GET /api/admin/projects.csv (issue 15 item 3)', () => {
     expect(res.rawPayload.toString('utf8')).toContain(`${id},"'=HYPERLINK(""x"")",Dairy,`);
     const [row] = await t.db.select().from(projects).where(eq(projects.id, id));
     expect(records(res)).toEqual([
-      ['ID', 'Company', 'Industry', 'Stage', 'Owner Name', 'Address', 'City', 'State', 'ZIP', 'Created At', 'Updated At'],
-      [String(id), `'=HYPERLINK("x")`, 'Dairy', 'Presentation Ready', 'Olwen Exportowner', '1 Main St, Unit 2', 'Boise', 'ID', '83702', row!.created_at.toISOString(), row!.updated_at.toISOString()],
+      ['ID', 'Company', 'Industry', 'Stage', 'Owner Name', 'Address', 'City', 'State', 'ZIP', 'Signed At', 'Created At', 'Updated At'],
+      [String(id), `'=HYPERLINK("x")`, 'Dairy', 'Presentation Ready', 'Olwen Exportowner', '1 Main St, Unit 2', 'Boise', 'ID', '83702', '', row!.created_at.toISOString(), row!.updated_at.toISOString()],
     ]);
   });
 
@@ -144,6 +144,10 @@ describe('GET /api/admin/projects.csv (issue 15 item 3)', () => {
     expect(ids(await list('updated_from=2020-01-16&updated_to=2021-06-01'))).toEqual([c]);
     expect(ids(await list('stage_filter=working'))).toEqual([a, b]);
     expect(ids(await list('stage_filter=archived'))).toEqual([c]);
+    // Signed by the customer (issue 36), as the list filters it.
+    await t.db.update(projects).set({ signed_at: new Date('2021-06-02T12:00:00Z'), updated_at: new Date('2021-06-01T12:00:00Z') }).where(eq(projects.id, c));
+    expect(ids(await list('signed=true'))).toEqual([c]);
+    expect(ids(await list('signed=false'))).toEqual([a, b]);
     expect(ids(await list(`user_id=${owner.id}&sort=id`))).toEqual([a, b, c]);
     expect(ids(await get(`/api/admin/projects.csv?owner_id=${other.id}`))).toEqual([]);
     expect(records(await get(`/api/admin/projects.csv?owner_id=${other.id}`))).toHaveLength(1);
