@@ -103,7 +103,7 @@ export function shareMail(input: { to: string; recipientName: string; owner: Use
       '',
       `The link works until ${longDate(input.expiresAt)}. You can review the proposal, accept and sign it, or ask for changes.`,
       '',
-      'Questions? Reply to your partner:',
+      'Questions? Contact your partner:',
       contact,
     ].join('\n'),
   };
