@@ -7,7 +7,7 @@
 // thresholds; it answers the same JSON fields with the same X-Total-Count and Link headers.
 // Plain JavaScript under plain node, like the built server. Env: PORT, DATABASE_URL, JWT_SECRET.
 // The stall rule is the contract's (a pure function), so both servers answer the same `stalled`.
-import { DEFAULT_STALL_THRESHOLDS, isProjectStalled } from '@sunin/contract';
+import { DEFAULT_STALL_THRESHOLDS, defaultMeter, isProjectStalled } from '@sunin/contract';
 import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
@@ -23,6 +23,7 @@ const PROJECT_COLUMNS = `p.id, p.account_id, p.user_id, p.company_name, p.indust
   p.utility_account_holder, p.utility_account_number, p.main_meter_number, p.main_panel_amperage, p.power_bill_received_status,
   p.average_monthly_power_bill_cost, p.additional_utility_notes, p.itc_energy_community, p.itc_domestic_content, p.tax_exempt,
   p.kilowatt_amounts, p.project_stage, p.proposal_url, p.stage_entered_at, p.created_at, p.updated_at,
+  p.itc_prevailing_wage, p.construction_start_date::text as construction_start_date, p.expected_in_service_date::text as expected_in_service_date, p.meters, p.signed_at,
   trim(u.first_name || ' ' || u.last_name) as owner_name,
   (select s.value from settings s where s.name = 'stall_thresholds') as stall_thresholds`;
 
@@ -84,8 +85,19 @@ function toProject(row, now) {
     itc_energy_community: row.itc_energy_community,
     itc_domestic_content: row.itc_domestic_content,
     tax_exempt: row.tax_exempt,
+    tax_exempt_owner: row.tax_exempt,
+    itc_prevailing_wage: row.itc_prevailing_wage,
+    construction_start_date: row.construction_start_date,
+    expected_in_service_date: row.expected_in_service_date,
+    // One per kWh meter (issue 35), the stored entry or the default; the bench keeps no
+    // interval data, so no summary is read (the portal's read is one query when any is named).
+    meters: row.kilowatt_amounts.map((_, index) => {
+      const meter = row.meters?.[index] ?? defaultMeter(index);
+      return { name: meter.name, tariff_id: meter.tariff_id, load_profile: meter.load_profile, months: meter.months, interval_import_id: meter.interval_import_id, interval: null };
+    }),
     stage_entered_at: row.stage_entered_at?.toISOString() ?? null,
     stalled: isProjectStalled(row.project_stage, row.stage_entered_at, { ...DEFAULT_STALL_THRESHOLDS, ...row.stall_thresholds }, now),
+    signed_at: row.signed_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
