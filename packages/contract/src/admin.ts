@@ -4,7 +4,7 @@ import { normalizeEmail } from './email.js';
 import { ACCOUNT_TYPES, ADMIN_ACCOUNT_TYPES, ADMIN_ROLE, ALL_PROJECT_STAGES, COMPANY_ROLES, SUBSCRIPTION_STATUSES } from './enums.js';
 import { INT4_MAX, int4Id, isoDay } from './input-bounds.js';
 import { pageQuerySchema } from './projects.js';
-import { PROPOSAL_STATUS_NUMBERS } from './proposals.js';
+import { PROPOSAL_STATUS_NUMBERS, proposalTicketSchema } from './proposals.js';
 import { emailField, passwordField, phoneField, usernameField, zipField } from './users.js';
 
 const text = (label: string, max = 200) => z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be at most ${max} characters.`);
@@ -107,7 +107,7 @@ export const searchParam = z
   .transform((value) => value || undefined)
   .optional();
 
-export const ADMIN_USER_SORTS = ['first_name', 'last_name', 'email', 'user_name', 'created_at'] as const;
+export const ADMIN_USER_SORTS = ['first_name', 'last_name', 'email', 'user_name', 'company_name', 'created_at'] as const;
 export const adminUserListQuerySchema = pageQuerySchema.extend({
   per_page: pageQuerySchema.shape.per_page.default(8),
   q: searchParam,
@@ -162,7 +162,11 @@ export type Referral = z.infer<typeof referralSchema>;
 const stageValue = z.enum(ALL_PROJECT_STAGES, { error: `stage must be one of: ${ALL_PROJECT_STAGES.join(', ')}.` });
 const dateParam = (label: string) => isoDay(label).optional();
 
-export const ADMIN_PROJECT_SORTS = ['updated_at', 'created_at', 'company_name', 'project_stage', 'id'] as const;
+/**
+ * `project_stage` sorts in pipeline order (stageRank), `owner_name` by the owner's last then
+ * first name, `days_in_stage` by the time in the current stage (issue 37 item 5).
+ */
+export const ADMIN_PROJECT_SORTS = ['updated_at', 'created_at', 'company_name', 'project_stage', 'id', 'owner_name', 'days_in_stage'] as const;
 export const adminProjectListQuerySchema = pageQuerySchema.extend({
   user_id: int4Id('user_id').optional(),
   owner_id: int4Id('owner_id', 'owner_id must be a number.').optional(),
@@ -183,15 +187,26 @@ const statusValue = z.coerce
   .number({ error: 'status must be a number from 1 to 8.' })
   .int('status must be a number from 1 to 8.')
   .refine((value) => (PROPOSAL_STATUS_NUMBERS as readonly number[]).includes(value), 'status must be a number from 1 to 8.');
-export const ADMIN_PROPOSAL_TICKET_SORTS = ['due_at', 'created_at', 'id', 'company_name', 'status'] as const;
 /**
- * The admin's proposal tickets (issue 15 item 2); terminal statuses only with include_terminal
- * or when named in status. Ordered by the 48-hour clock's due time unless sorted otherwise
- * (issue 18 item 1); `overdue=true` keeps the running clocks past it.
+ * `urgency` (the default, issue 37 item 2): running clocks past due first (the most overdue
+ * first), then the least time left, then those waiting for the power bill, stopped ones last.
  */
-export const adminProposalTicketListQuerySchema = z.object({
+export const ADMIN_PROPOSAL_TICKET_SORTS = ['urgency', 'due_at', 'created_at', 'id', 'company_name', 'status', 'assignee_name'] as const;
+/** The queue's page sizes (issue 37 item 2): the spec's 8, and 25 or 50 kept in the address. */
+export const PROPOSAL_QUEUE_PAGE_SIZES = [8, 25, 50] as const;
+/**
+ * The admin's proposal tickets (issue 15 item 2, issue 37 item 2); terminal statuses only with
+ * include_terminal or when named in status. `overdue=true` keeps the running clocks past their
+ * due time; `assignee` is `me`, `none` or an administrator's id. Paged (X-Total-Count, Link),
+ * 8 a page unless per_page says otherwise.
+ */
+export const adminProposalTicketListQuerySchema = pageQuerySchema.extend({
+  per_page: pageQuerySchema.shape.per_page.default(8),
   include_terminal: z.enum(['true', 'false'], { error: 'include_terminal is true or false.' }).optional(),
   overdue: z.enum(['true', 'false'], { error: 'overdue is true or false.' }).optional(),
+  assignee: z
+    .union([z.enum(['me', 'none']), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).refine((value) => value <= INT4_MAX)], { error: "assignee is 'me', 'none' or an administrator's id." })
+    .optional(),
   q: searchParam,
   /** Repeatable: `?status=1&status=5`. */
   status: z.union([statusValue, z.array(statusValue).max(16)]).transform((value) => (Array.isArray(value) ? value : [value])).optional(),
@@ -219,3 +234,27 @@ export const adminBulkStageResultSchema = z.object({
   failed: z.array(z.object({ id: z.number().int(), message: z.string() })),
 });
 export type AdminBulkStageResult = z.infer<typeof adminBulkStageResultSchema>;
+
+/** A ticket in the admin's queue (issue 37 item 2): the ticket with its partner and its owner in the queue. */
+export const adminProposalTicketSchema = proposalTicketSchema.extend({
+  partner_id: z.number().int(),
+  partner_name: z.string(),
+  /** When the current request (or revision request) was made: the current clock's requested_at. */
+  requested_at: z.string(),
+  assignee_id: z.number().int().nullable(),
+  assignee_name: z.string().nullable(),
+});
+export type AdminProposalTicket = z.infer<typeof adminProposalTicketSchema>;
+
+/** PATCH /api/admin/proposal_tickets/{id}: assign to a full access administrator, or unassign with null. */
+export const adminProposalTicketPatchBodySchema = z.strictObject({
+  proposal_ticket: z.strictObject({
+    assignee_id: z
+      .number({ error: "assignee_id must be an administrator's id or null." })
+      .int("assignee_id must be an administrator's id or null.")
+      .positive("assignee_id must be an administrator's id or null.")
+      .max(INT4_MAX, `assignee_id must be at most ${INT4_MAX}.`)
+      .nullable(),
+  }),
+});
+export type AdminProposalTicketPatchBody = z.infer<typeof adminProposalTicketPatchBodySchema>;

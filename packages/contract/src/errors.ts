@@ -16,6 +16,11 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /**
+   * POST /api/projects: the caller already has a project at this site (issue 37 item 6); the
+   * body names it in `duplicate`, and sending the project again with `allow_duplicate: true` creates it.
+   */
+  possible_duplicate: 409,
   /** A customer link that expired or was revoked (issue 36 item 1). */
   gone: 410,
   payload_too_large: 413,
@@ -35,6 +40,8 @@ export interface ApiErrorBody {
     code: ErrorCode;
     message: string;
     fields?: Record<string, string>;
+    /** With `possible_duplicate`: the project already at this site. */
+    duplicate?: { id: number; company_name: string; address: string; project_stage: string };
   };
 }
 

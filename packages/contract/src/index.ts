@@ -30,3 +30,4 @@ export * from './time-zones.js';
 export * from './bill-engine/index.js';
 export * from './investment.js';
 export * from './shares.js';
+export * from './operations.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_EVENT_TYPES, NOTIFICATION_KINDS, type EmailEventType } from './notifications.js';
+import { EMAIL_DIGEST_EVENT_TYPES, EMAIL_EVENT_TYPES, EMAIL_FREQUENCIES, NOTIFICATION_KINDS, type EmailDigestEventType, type EmailEventType } from './notifications.js';
 
 // The request and response schemas of the notifications; their values and rules are in notifications.ts.
 
@@ -7,6 +7,8 @@ import { EMAIL_EVENT_TYPES, NOTIFICATION_KINDS, type EmailEventType } from './no
 export const notificationPreferencesSchema = z.object({
   /** Whether each event type offered to this user is emailed. */
   email: z.partialRecord(z.enum(EMAIL_EVENT_TYPES), z.boolean()),
+  /** Full access administrators only (issue 37 item 3): `instant` or `hourly` for each of EMAIL_DIGEST_EVENT_TYPES. */
+  frequency: z.partialRecord(z.enum(EMAIL_DIGEST_EVENT_TYPES), z.enum(EMAIL_FREQUENCIES)).optional(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export const notificationPreferencesResponseSchema = z.object({ notification_preferences: notificationPreferencesSchema });
@@ -16,8 +18,17 @@ export const notificationPreferencesBodySchema = z.strictObject({
   notification_preferences: z.strictObject({
     email: z
       .strictObject(Object.fromEntries(EMAIL_EVENT_TYPES.map((type) => [type, z.boolean({ error: `${type} must be true or false.` }).optional()])) as Record<EmailEventType, z.ZodOptional<z.ZodBoolean>>)
-      .refine((email) => Object.keys(email).length > 0, 'Name at least one event type.'),
-  }),
+      .optional(),
+    /** An administrator's choice of instant email or hourly digest; a member sending it answers 422. */
+    frequency: z
+      .strictObject(
+        Object.fromEntries(EMAIL_DIGEST_EVENT_TYPES.map((type) => [type, z.enum(EMAIL_FREQUENCIES, { error: `${type} must be instant or hourly.` }).optional()])) as Record<
+          EmailDigestEventType,
+          z.ZodOptional<z.ZodEnum<{ instant: 'instant'; hourly: 'hourly' }>>
+        >,
+      )
+      .optional(),
+  }).refine((body) => Object.keys(body.email ?? {}).length + Object.keys(body.frequency ?? {}).length > 0, 'Name at least one event type.'),
 });
 export type NotificationPreferencesBody = z.infer<typeof notificationPreferencesBodySchema>;
 
@@ -53,3 +64,9 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationUpdateBodySchema = z.object({
   notification: z.object({ read: z.boolean({ error: 'read must be true or false.' }) }),
 });
+
+/** POST /api/notifications/read_all (issue 37 item 3): how many of the caller's notifications it marked read. */
+export const notificationsReadAllResponseSchema = z.object({ updated: z.number().int() });
+/** GET /api/notifications/unread_summary: the caller's unread notifications counted by kind (the bell's page groups by it). */
+export const notificationsUnreadSummarySchema = z.object({ unread: z.number().int(), by_kind: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.number().int()) });
+export type NotificationsUnreadSummary = z.infer<typeof notificationsUnreadSummarySchema>;

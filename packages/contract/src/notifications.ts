@@ -23,6 +23,17 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const EMAIL_EVENT_TYPES = [...EMAILED_NOTIFICATION_KINDS, 'weekly_digest'] as const;
 export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
 
+/**
+ * How an administrator takes an event type's email (issue 37 item 3): one email per
+ * notification, or one digest an hour of every notification of the kinds chosen so.
+ */
+export const EMAIL_FREQUENCIES = ['instant', 'hourly'] as const;
+export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
+/** The kinds an administrator may take as an hourly digest: new requests, reminders, stalls, signatures. */
+export const EMAIL_DIGEST_EVENT_TYPES = ['proposal_requests', 'proposal_reminders', 'stall_alerts', 'customer_responses'] as const satisfies readonly EmailedNotificationKind[];
+export type EmailDigestEventType = (typeof EMAIL_DIGEST_EVENT_TYPES)[number];
+export const isDigestEventType = (type: string): type is EmailDigestEventType => (EMAIL_DIGEST_EVENT_TYPES as readonly string[]).includes(type);
+
 /** The profile's Notifications section, where every email's preferences link and the /unsubscribe page lead. */
 export const EMAIL_PREFERENCES_PATH = '/profile#notifications';
 
@@ -55,7 +66,7 @@ export const EMAIL_EVENT_LABELS: Readonly<Record<EmailEventType, { label: string
   weekly_digest: { label: 'Weekly digest', description: 'A Monday summary: project changes, pending actions and proposal clocks.' },
 };
 
-/** The event types a user is offered: the administrators' two only to full access administrators. */
+/** The event types a user is offered: the administrators' two only to full access administrators (who alone choose a frequency). */
 export function emailEventTypesFor(user: { company_role: string | null }): EmailEventType[] {
   const admin = user.company_role === ADMIN_ROLE;
   return EMAIL_EVENT_TYPES.filter((type) => admin || !ADMIN_EMAIL_EVENT_TYPES.includes(type));

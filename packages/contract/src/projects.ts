@@ -159,7 +159,11 @@ const projectFields = {
   tax_exempt_owner: z.boolean({ error: 'Tax-exempt owner must be true or false.' }).optional(),
 };
 
-export const projectCreateSchema = z.object(projectFields);
+/**
+ * `allow_duplicate: true` creates the project even when the caller already has one at the same
+ * site (issue 37 item 6); without it that answers 409 `possible_duplicate`.
+ */
+export const projectCreateSchema = z.object({ ...projectFields, allow_duplicate: z.boolean({ error: 'allow_duplicate must be true or false.' }).optional() });
 export const projectCreateBodySchema = z.object({ project: projectCreateSchema });
 export type ProjectCreateInput = z.input<typeof projectCreateSchema>;
 

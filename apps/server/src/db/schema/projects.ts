@@ -80,10 +80,32 @@ export const projects = pgTable(
      * delivery of the proposal clears it, as a new version needs a new signature.
      */
     signed_at: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * The deal's contract value in cents, 0 without a deal (issue 37 item 4): kept by a trigger on
+     * deals (migration 0019), so the pipeline board's totals follow the project's row.
+     */
+    deal_value_cents: bigint({ mode: 'number' }).notNull().default(0),
+    /** The stage's place in the pipeline (1 to 6, Archived last): lists sort stages in pipeline order (issue 37 item 5). */
+    stage_rank: integer().generatedAlwaysAs(sql`sunin_stage_rank(project_stage)`).notNull(),
+    /**
+     * The site's normalised address (issue 37 item 6, `sunin_site_key` of migration 0019): street
+     * words and suffixes normalised, with the city (or the ZIP code) and the state; '' when the
+     * address is too incomplete to compare, and '' never matches.
+     */
+    site_key: text().generatedAlwaysAs(sql`sunin_site_key(address_1, city, state, zip)`).notNull(),
     created_at: createdAt,
     updated_at: updatedAt,
   },
   (table) => [
+    // The pipeline board's cards (issue 37 item 4): the longest in each stage first, company-wide and per owner.
+    index('projects_stage_entered_idx').on(table.project_stage, table.stage_entered_at, table.id),
+    index('projects_user_stage_entered_idx').on(table.user_id, table.project_stage, table.stage_entered_at, table.id),
+    // Sorting by stage in pipeline order and by days in stage (issue 37 item 5).
+    index('projects_stage_rank_idx').on(table.stage_rank, table.updated_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('projects_stage_entered_at_idx').on(table.stage_entered_at, table.id),
+    // Possible duplicates (issue 37 item 6): the owner's own sites, and every partner's.
+    index('projects_user_site_idx').on(table.user_id, table.site_key).where(sql`${table.site_key} <> ''`),
+    index('projects_site_idx').on(table.site_key).where(sql`${table.site_key} <> ''`),
     index('projects_user_updated_idx').on(table.user_id, table.updated_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('projects_updated_idx').on(table.updated_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('projects_account_idx').on(table.account_id),
@@ -108,6 +130,25 @@ export const projectCounts = pgTable(
     n: integer().notNull(),
   },
   (table) => [primaryKey({ columns: [table.user_id, table.project_stage] })],
+);
+
+/**
+ * The pipeline board's column totals (issue 37 item 4): projects and deal value per owner, stage
+ * and state, kept by triggers on projects in the writing transaction (migration 0019), so a
+ * column's count and total are a few rows read, whatever the number of projects. Rows at 0 stay.
+ */
+export const boardTotals = pgTable(
+  'board_totals',
+  {
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    project_stage: text().$type<ProjectStage>().notNull(),
+    state: text().notNull(),
+    n: integer().notNull(),
+    deal_value_cents: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.user_id, table.project_stage, table.state] }), index('board_totals_stage_idx').on(table.project_stage, table.state)],
 );
 
 export const contacts = pgTable(

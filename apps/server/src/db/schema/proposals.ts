@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { EmailEventType, NotificationKind } from '@sunin/contract';
+import type { EmailEventType, EmailFrequency, NotificationKind } from '@sunin/contract';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -26,11 +26,14 @@ export const proposalTickets = pgTable(
     admin_notes: text().notNull().default(''),
     rejection_reason: text(),
     rejection_specific: text(),
+    /** The full access administrator who owns the request in the queue (issue 37 item 2); null while unassigned. */
+    assignee_id: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     created_at: createdAt,
     updated_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('proposal_tickets_project_idx').on(table.project_id),
+    index('proposal_tickets_assignee_idx').on(table.assignee_id),
     index('proposal_tickets_status_idx').on(table.status),
     // The tickets' search (proposals.service.ts): trigram indexes, migration 0016 and decision 032.
     index('proposal_tickets_search_idx').using('gin', sql`(${table.id}::text) public.gin_trgm_ops`, table.company_name.op('public.gin_trgm_ops')),
@@ -121,8 +124,16 @@ export const notifications = pgTable(
     proposal_ticket_id: integer().references(() => proposalTickets.id, { onDelete: 'set null' }),
     /** What it is about (issue 18 item 4): its link, and whether it is emailed. Migration 0012 backfills it by title. */
     kind: text().$type<NotificationKind>().notNull(),
+    /**
+     * Its email waits for the recipient's hourly digest (issue 37 item 3): set instead of an
+     * outbox row when the recipient chose the digest for this kind; the digest job clears it.
+     */
+    digest_pending: boolean().notNull().default(false),
   },
-  (table) => [index('notifications_user_created_idx').on(table.user_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst())],
+  (table) => [
+    index('notifications_user_created_idx').on(table.user_id, table.created_at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('notifications_digest_pending_idx').on(table.user_id, table.id).where(sql`${table.digest_pending}`),
+  ],
 );
 
 /**
@@ -137,6 +148,8 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     event_type: text().$type<EmailEventType>().notNull(),
     email: boolean().notNull(),
+    /** `instant` (an email per notification) or `hourly` (one digest an hour), for the kinds of EMAIL_DIGEST_EVENT_TYPES (issue 37 item 3). */
+    frequency: text().$type<EmailFrequency>().notNull().default('instant'),
     updated_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.user_id, table.event_type] })],
