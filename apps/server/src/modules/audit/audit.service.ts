@@ -34,8 +34,12 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
   return changes;
 }
 
-/** The bookkeeping columns: when a row was written, and when a project entered its stage (the stage change itself is audited). */
-const STAMP_FIELDS = new Set(['created_at', 'updated_at', 'stage_entered_at']);
+/**
+ * The bookkeeping columns: when a row was written, when a project entered its stage (the stage
+ * change itself is audited), and what the database derives from other columns (the stage's
+ * rank, the site key, the deal's value kept on the project: migration 0019).
+ */
+const STAMP_FIELDS = new Set(['created_at', 'updated_at', 'stage_entered_at', 'stage_rank', 'site_key', 'deal_value_cents']);
 
 /** The fields of a row an entry may show: all but the secrets and the bookkeeping columns. */
 export const auditedFields = (row: Record<string, unknown>): string[] => Object.keys(row).filter((field) => !SECRET_FIELDS.has(field) && !STAMP_FIELDS.has(field));
