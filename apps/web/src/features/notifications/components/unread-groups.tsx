@@ -29,7 +29,7 @@ export function UnreadGroups({ userId, newest, onOpen }: UnreadGroupsProps) {
       <h2 id="unread-by-type" className="text-lg font-semibold text-ink-900">
         {NOTIFICATION_TEXTS.groupsHeading}
       </h2>
-      <div className="grid gap-3 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {kinds.map((kind) => (
           <UnreadGroup key={kind} kind={kind} count={summary.data.by_kind[kind] ?? 0} rows={newest.filter((row) => row.kind === kind && !row.read)} userId={userId} onOpen={onOpen} />
         ))}
@@ -42,7 +42,7 @@ function UnreadGroup({ kind, count, rows, userId, onOpen }: { kind: Notification
   const headingId = `unread-${kind}`;
   const older = count - rows.length;
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-ink-200 bg-white p-3 shadow-sm">
+    <section aria-labelledby={headingId} className="min-w-0 rounded-2xl border border-ink-200 bg-white p-3 shadow-sm">
       <h3 id={headingId} className="flex items-center justify-between gap-2 px-2 text-sm font-semibold text-ink-900">
         <span>{NOTIFICATION_KIND_LABELS[kind]}</span>
         <Badge tone="green">{NOTIFICATION_TEXTS.unreadCount(count)}</Badge>
