@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { logMalwareScanning } from './lib/malware-scanner.js';
 import { formatError } from './lib/safe-error.js';
 import { scheduleLocalRenewals } from './modules/billing/billing.service.js';
+import { scheduleHourlyDigests } from './modules/notifications/hourly-digest.js';
 import { scheduleWeeklyDigests } from './modules/notifications/weekly-digest.js';
 import { scheduleStorageSweep } from './modules/projects/storage-sweep.js';
 import { scheduleClockReminders } from './modules/proposals/proposal-clocks.js';
@@ -64,7 +65,7 @@ async function main(config: Config): Promise<void> {
   // Background jobs start after listening: a large store must not delay start-up (docs/decisions/006).
   // Each runs in one process of the cluster at a time (docs/decisions/008).
   stopJobs.push(scheduleStorageSweep(app.ctx, app.database), scheduleLocalRenewals(app.ctx, app.database), scheduleClockReminders(app.ctx, app.database));
-  stopJobs.push(scheduleStallAlerts(app.ctx, app.database), scheduleWeeklyDigests(app.ctx, app.database));
+  stopJobs.push(scheduleStallAlerts(app.ctx, app.database), scheduleWeeklyDigests(app.ctx, app.database), scheduleHourlyDigests(app.ctx, app.database));
   if (!cluster.isWorker) console.info(banner(config));
 }
 

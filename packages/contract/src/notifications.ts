@@ -32,6 +32,8 @@ export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
 /** The kinds an administrator may take as an hourly digest: new requests, reminders, stalls, signatures. */
 export const EMAIL_DIGEST_EVENT_TYPES = ['proposal_requests', 'proposal_reminders', 'stall_alerts', 'customer_responses'] as const satisfies readonly EmailedNotificationKind[];
 export type EmailDigestEventType = (typeof EMAIL_DIGEST_EVENT_TYPES)[number];
+/** Until an administrator chooses, every kind is emailed as it happens. */
+export const DEFAULT_EMAIL_FREQUENCY: EmailFrequency = 'instant';
 export const isDigestEventType = (type: string): type is EmailDigestEventType => (EMAIL_DIGEST_EVENT_TYPES as readonly string[]).includes(type);
 
 /** The profile's Notifications section, where every email's preferences link and the /unsubscribe page lead. */
@@ -89,9 +91,7 @@ export function notificationSubjectPath(
     return notification.kind === 'earnings' ? { path: '/earnings', label: NOTIFICATION_SUBJECT_LABELS.earnings } : null;
   }
   const project = admin ? `/admin/projects/${notification.project_id}` : `/projects/${notification.project_id}`;
-  return notification.proposal_ticket_id === null
-    ? { path: project, label: NOTIFICATION_SUBJECT_LABELS.project }
-    : { path: `${project}?tab=proposal`, label: NOTIFICATION_SUBJECT_LABELS.proposal };
+  return notification.proposal_ticket_id === null ? { path: project, label: NOTIFICATION_SUBJECT_LABELS.project } : { path: `${project}?tab=proposal`, label: NOTIFICATION_SUBJECT_LABELS.proposal };
 }
 
 /**
@@ -116,5 +116,18 @@ export interface AdminChangedEvent {
   type: typeof ADMIN_CHANGED_EVENT;
   payload: { path: string };
 }
+/**
+ * Sent on the user's NotificationsChannel after `POST /api/notifications/read_all` (issue 37
+ * item 3): every notification of theirs created up to `read_at` is read now. One event however
+ * many it marked (not one `notification_updated` per row), so the user's other open tabs set
+ * their list read and their badge to zero in one step (docs/decisions/044).
+ */
+export const NOTIFICATIONS_READ_ALL_EVENT = 'notifications_read_all';
+export interface NotificationsReadAllEvent {
+  type: typeof NOTIFICATIONS_READ_ALL_EVENT;
+  payload: { updated: number; read_at: string };
+}
+/** What the bus delivers to one user's sockets. */
+export type UserEvent = RealtimeEvent | NotificationsReadAllEvent;
 /** Everything the NotificationsChannel delivers. */
-export type CableEvent = RealtimeEvent | AdminChangedEvent;
+export type CableEvent = UserEvent | AdminChangedEvent;

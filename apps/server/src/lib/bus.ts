@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { AdminChangedEvent, CableEvent, RealtimeEvent } from '@sunin/contract';
+import type { AdminChangedEvent, CableEvent, UserEvent } from '@sunin/contract';
 import { Redis } from 'ioredis';
 
 /**
@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
  * many users hear it (docs/decisions/025).
  */
 export type BusMessage =
-  | { userId: number; event: RealtimeEvent }
+  | { userId: number; event: UserEvent }
   | { userId: number; revoke: { jtis: string[] } }
   | { usersChanged: number[] | 'all' }
   | { admins: true; event: AdminChangedEvent }

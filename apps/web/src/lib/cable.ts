@@ -1,5 +1,16 @@
 import * as ActionCable from '@rails/actioncable';
-import { ADMIN_CHANGED_EVENT, CABLE, NOTIFICATIONS_CHANNEL, REALTIME_EVENTS, type AdminChangedEvent, type CableEvent, type Notification, type RealtimeEvent } from '@sunin/contract';
+import {
+  ADMIN_CHANGED_EVENT,
+  CABLE,
+  NOTIFICATIONS_CHANNEL,
+  NOTIFICATIONS_READ_ALL_EVENT,
+  REALTIME_EVENTS,
+  type AdminChangedEvent,
+  type CableEvent,
+  type Notification,
+  type NotificationsReadAllEvent,
+  type RealtimeEvent,
+} from '@sunin/contract';
 import { getToken } from './session';
 
 /**
@@ -72,9 +83,15 @@ function isAdminChangedEvent(data: unknown): data is AdminChangedEvent {
   return type === ADMIN_CHANGED_EVENT && typeof payload === 'object' && payload !== null && typeof (payload as { path?: unknown }).path === 'string';
 }
 
+function isReadAllEvent(data: unknown): data is NotificationsReadAllEvent {
+  if (typeof data !== 'object' || data === null) return false;
+  const { type, payload } = data as { type?: unknown; payload?: unknown };
+  return type === NOTIFICATIONS_READ_ALL_EVENT && typeof payload === 'object' && payload !== null && typeof (payload as { read_at?: unknown }).read_at === 'string';
+}
+
 /**
- * Subscribes to the user's NotificationsChannel. Known events (notifications, and for an
- * administrator `admin_changed`) go to `onEvent`; anything else is
+ * Subscribes to the user's NotificationsChannel. Known events (notifications, "all read" from
+ * another tab, and for an administrator `admin_changed`) go to `onEvent`; anything else is
  * only logged (member-app.md 4). `onConnected` runs each time the server confirms the
  * subscription: first after subscribing, then after every reconnect. Events sent while the
  * socket was down are never replayed (ActionCable keeps no backlog), so the caller refetches
@@ -90,7 +107,7 @@ export function subscribeToNotifications(userId: number, onEvent: (event: CableE
         onConnected?.();
       },
       received(data: unknown) {
-        if ((isRealtimeEvent(data) && (REALTIME_EVENTS as readonly string[]).includes(data.type)) || isAdminChangedEvent(data)) {
+        if ((isRealtimeEvent(data) && (REALTIME_EVENTS as readonly string[]).includes(data.type)) || isAdminChangedEvent(data) || isReadAllEvent(data)) {
           onEvent(data);
         } else {
           console.info('Realtime event ignored.', data);

@@ -1,22 +1,20 @@
-import { idParam, notificationSchema, notificationUpdateBodySchema, pageQuerySchema } from '@sunin/contract';
+import { idParam, notificationSchema, notificationsReadAllResponseSchema, notificationsUnreadSummarySchema, notificationUpdateBodySchema, pageQuerySchema } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPageHeaders } from '../../lib/pagination.js';
 import { currentUser } from '../../plugins/auth.js';
-import {
-  deleteNotification,
-  getNotification,
-  listNotifications,
-  setNotificationRead,
-  toNotificationResponse,
-} from './notifications.service.js';
+import { deleteNotification, getNotification, listNotifications, markAllRead, setNotificationRead, toNotificationResponse, unreadSummary } from './notifications.service.js';
 
 const tags = ['Notifications'];
 const id = idParam;
 const listParams = z.object({ userId: id });
 const itemParams = z.object({ userId: id, id });
 
-/** member-app.md 7 "Notifications": /users/{userId}/notifications, the caller's own only. */
+/**
+ * member-app.md 7 "Notifications": /users/{userId}/notifications, the caller's own only; and
+ * issue 37 item 3's /notifications/read_all and /notifications/unread_summary, which take no id:
+ * they act on the caller's own notifications only.
+ */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
@@ -46,4 +44,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     await deleteNotification(app.ctx, currentUser(request), request.params.userId, request.params.id);
     return reply.status(204).send();
   });
+
+  app.post(
+    '/notifications/read_all',
+    { schema: { tags, summary: 'Mark every unread notification of mine read (viewed_on set where none); answers how many', response: { 200: notificationsReadAllResponseSchema } } },
+    async (request) => ({ updated: await markAllRead(app.ctx, currentUser(request)) }),
+  );
+
+  app.get('/notifications/unread_summary', { schema: { tags, summary: 'My unread notifications counted by kind', response: { 200: notificationsUnreadSummarySchema } } }, async (request) =>
+    unreadSummary(app.ctx, currentUser(request)),
+  );
 };

@@ -1,4 +1,15 @@
-import { ADMIN_ROLE, DEFAULT_EMAIL_PREFERENCES, type EmailedNotificationKind, type Notification, type NotificationKind, type PageQuery, type RealtimeEventType } from '@sunin/contract';
+import {
+  ADMIN_ROLE,
+  DEFAULT_EMAIL_PREFERENCES,
+  NOTIFICATIONS_READ_ALL_EVENT,
+  isDigestEventType,
+  type EmailedNotificationKind,
+  type Notification,
+  type NotificationKind,
+  type NotificationsUnreadSummary,
+  type PageQuery,
+  type RealtimeEventType,
+} from '@sunin/contract';
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
@@ -40,8 +51,10 @@ export interface NotificationContent {
 /**
  * Writes notifications inside the caller's transaction, and their emails to the outbox for the
  * recipients who want this kind by email (issue 18 item 4): both exist if and only if the action
- * commits. The caller publishes them with `publishNotifications` after the commit, so nobody
- * hears of a row that was rolled back; that also wakes the mail worker.
+ * commits. A recipient who takes this kind as an hourly digest (issue 37 item 3) gets no outbox
+ * row: their notification is written with `digest_pending`, and hourly-digest.ts sends it. The
+ * caller publishes them with `publishNotifications` after the commit, so nobody hears of a row
+ * that was rolled back; that also wakes the mail worker.
  */
 export async function createNotifications(tx: Executor, userIds: number[], content: NotificationContent): Promise<NotificationRow[]> {
   const unique = [...new Set(userIds)];
@@ -49,18 +62,21 @@ export async function createNotifications(tx: Executor, userIds: number[], conte
   const { kind, title, message, subject } = content;
   const project_id = subject?.project_id ?? null;
   const proposal_ticket_id = subject?.proposal_ticket_id ?? null;
+  const recipients = kind === 'welcome' ? [] : await emailRecipients(tx, unique, kind);
+  const digested = new Set(recipients.filter((user) => user.digest).map((user) => user.id));
   const rows = await tx
     .insert(notifications)
-    .values(unique.map((user_id) => ({ user_id, kind, title, message, project_id, proposal_ticket_id })))
+    .values(unique.map((user_id) => ({ user_id, kind, title, message, project_id, proposal_ticket_id, digest_pending: digested.has(user_id) })))
     .returning();
   if (kind !== 'welcome') {
-    const recipients = await emailRecipients(tx, unique, kind);
     await enqueueTemplatedMail(
       tx,
-      recipients.map((user) => {
-        const data: NotificationMailData = { user_id: user.id, first_name: user.first_name, admin: user.company_role === ADMIN_ROLE, kind, title, message, project_id, proposal_ticket_id };
-        return { to: user.email, subject: title, template: 'notification', data };
-      }),
+      recipients
+        .filter((user) => !user.digest)
+        .map((user) => {
+          const data: NotificationMailData = { user_id: user.id, first_name: user.first_name, admin: user.company_role === ADMIN_ROLE, kind, title, message, project_id, proposal_ticket_id };
+          return { to: user.email, subject: title, template: 'notification', data };
+        }),
     );
   }
   return rows;
@@ -68,17 +84,20 @@ export async function createNotifications(tx: Executor, userIds: number[], conte
 
 /**
  * Who of `userIds` gets `kind` by email: a verified address (mail goes only where its owner
- * proved they read it), and the kind on by their choice or by default. The single-statement
- * project write states the same rule in SQL (notification-sql.ts); project-writes.test.ts
- * holds the two to the same rows.
+ * proved they read it), and the kind on by their choice or by default; `digest` when a full
+ * access administrator chose the hourly digest for it. The single-statement project write
+ * states the same rule in SQL (notification-sql.ts); notification-sql.test.ts and
+ * project-writes.test.ts hold the two to the same rows.
  */
 async function emailRecipients(tx: Executor, userIds: number[], kind: EmailedNotificationKind) {
   const rows = await tx
-    .select({ id: users.id, email: users.email, first_name: users.first_name, company_role: users.company_role, chosen: notificationPreferences.email })
+    .select({ id: users.id, email: users.email, first_name: users.first_name, company_role: users.company_role, chosen: notificationPreferences.email, frequency: notificationPreferences.frequency })
     .from(users)
     .leftJoin(notificationPreferences, and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.event_type, kind)))
     .where(and(inArray(users.id, userIds), isNotNull(users.email_verified_at)));
-  return rows.filter((row) => row.chosen ?? DEFAULT_EMAIL_PREFERENCES[kind]);
+  return rows
+    .filter((row) => row.chosen ?? DEFAULT_EMAIL_PREFERENCES[kind])
+    .map((row) => ({ ...row, digest: isDigestEventType(kind) && row.company_role === ADMIN_ROLE && row.frequency === 'hourly' }));
 }
 
 export async function fullAccessAdminIds(tx: Executor): Promise<number[]> {
@@ -145,4 +164,37 @@ export async function setNotificationRead(ctx: AppContext, user: UserRow, userId
 export async function deleteNotification(ctx: AppContext, user: UserRow, userId: number, id: number): Promise<void> {
   const current = await findOwn(ctx, user, userId, id);
   await ctx.db.delete(notifications).where(eq(notifications.id, current.id));
+}
+
+/**
+ * Marks every unread notification of the caller read in one statement (issue 37 item 3), a first
+ * view recorded where none was. Their other open tabs hear one `notifications_read_all` event,
+ * however many rows it marked (docs/decisions/044). Answers how many it marked.
+ */
+export async function markAllRead(ctx: AppContext, user: UserRow): Promise<number> {
+  const readAt = new Date();
+  const marked = await ctx.db
+    .update(notifications)
+    .set({ read: true, viewed_on: sql`coalesce(${notifications.viewed_on}, ${readAt.toISOString()}::timestamptz)` })
+    .where(and(eq(notifications.user_id, user.id), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  if (marked.length > 0) {
+    try {
+      await ctx.bus.publish({ userId: user.id, event: { type: NOTIFICATIONS_READ_ALL_EVENT, payload: { updated: marked.length, read_at: readAt.toISOString() } } });
+    } catch (error) {
+      // Committed: the other tabs read the list again on their next fetch or reconnect.
+      ctx.log.warn({ err: error, userId: user.id }, 'realtime publish failed');
+    }
+  }
+  return marked.length;
+}
+
+/** The caller's unread notifications counted by kind (the bell's page groups them by it). */
+export async function unreadSummary(ctx: AppContext, user: UserRow): Promise<NotificationsUnreadSummary> {
+  const rows = await ctx.db
+    .select({ kind: notifications.kind, n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.user_id, user.id), eq(notifications.read, false)))
+    .groupBy(notifications.kind);
+  return { unread: rows.reduce((sum, row) => sum + row.n, 0), by_kind: Object.fromEntries(rows.map((row) => [row.kind, row.n])) };
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Notification, RealtimeEvent } from '@sunin/contract';
+import type { Notification, NotificationsUnreadSummary, RealtimeEvent } from '@sunin/contract';
 import { notificationsPageQueryKey, notificationsQueryKey, type NotificationsPage } from './api/list-notifications';
+import { unreadSummaryQueryKey } from './api/unread-summary';
 
 /**
  * The merge rules of member-app.md 4, as pure functions of the first page's cache:
@@ -49,6 +50,21 @@ export function newestFirst(notifications: Notification[], limit = Infinity): No
     .slice(0, limit);
 }
 
+/** Every notification of the page read (at `readAt` where never viewed), and nothing unread. */
+export function markPageRead(state: NotificationsPage, readAt: string): NotificationsPage {
+  return { ...state, notifications: state.notifications.map((notification) => (notification.read ? notification : { ...notification, read: true, viewed_on: notification.viewed_on ?? readAt })), unread: 0 };
+}
+
+/**
+ * "Mark all as read" (issue 37 item 3), ours or heard live from another tab
+ * ('notifications_read_all'): every cached page reads as read, the badge and the counts by kind
+ * go to zero. The caller reads the list again for the server's own times.
+ */
+export function applyReadAll(queryClient: QueryClient, userId: number, readAt: string): void {
+  queryClient.setQueriesData<NotificationsPage>({ queryKey: notificationsQueryKey(userId), predicate: (query) => query.queryKey[2] === 'page' }, (state) => (state ? markPageRead(state, readAt) : state));
+  queryClient.setQueryData<NotificationsUnreadSummary>(unreadSummaryQueryKey(userId), (state) => (state ? { unread: 0, by_kind: {} } : state));
+}
+
 /** Pages after the first are not merged: they are refetched when the list changes. */
 function isLaterPage(queryKey: readonly unknown[]): boolean {
   return queryKey[2] === 'page' && queryKey[3] !== 1;
@@ -64,6 +80,8 @@ export function applyNotificationEvent(queryClient: QueryClient, userId: number,
     void queryClient.invalidateQueries({ queryKey: firstPage });
   }
   void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(userId), predicate: (query) => isLaterPage(query.queryKey) });
+  // The unread counts by kind (the /notifications page's groups) follow every change.
+  void queryClient.invalidateQueries({ queryKey: unreadSummaryQueryKey(userId) });
   if (event.type === 'notification_created') {
     // A new notification usually means a proposal ticket or a project changed on the server
     // (DESIGN.md: status changes and stage changes notify): refresh every project query, so an

@@ -1,4 +1,4 @@
-import { EMAILED_NOTIFICATION_KINDS, EMAIL_EVENT_LABELS, EMAIL_PREFERENCES_PATH, notificationSubjectPath, type EmailEventType } from '@sunin/contract';
+import { EMAILED_NOTIFICATION_KINDS, EMAIL_DIGEST_EVENT_TYPES, EMAIL_EVENT_LABELS, EMAIL_PREFERENCES_PATH, notificationSubjectPath, type EmailEventType } from '@sunin/contract';
 import { render, toPlainText } from '@react-email/render';
 import type { ReactElement } from 'react';
 import { z } from 'zod';
@@ -35,6 +35,10 @@ export const digestMailDataSchema = z.object({
   action: z.object({ path: z.string().startsWith('/'), label: z.string() }),
 });
 export type DigestMailData = z.infer<typeof digestMailDataSchema>;
+
+/** The hourly digest (issue 37 item 3): the weekly digest's shape, with the kinds it holds (its footer offers to stop each). */
+export const hourlyDigestMailDataSchema = digestMailDataSchema.extend({ kinds: z.array(z.enum(EMAIL_DIGEST_EVENT_TYPES)).min(1) });
+export type HourlyDigestMailData = z.infer<typeof hourlyDigestMailDataSchema>;
 
 export interface MailRenderDeps {
   appUrl: string;
@@ -80,9 +84,12 @@ export async function renderTemplatedMail(template: string, data: unknown, deps:
     const action = subject ? { url: `${deps.appUrl}${subject.path}`, label: subject.label } : null;
     return finish(<NotificationEmail firstName={mail.first_name} title={mail.title} message={mail.message} action={action} footer={footer} />, mail.title, headers);
   }
-  if (template === 'digest') {
-    const mail = digestMailDataSchema.parse(data);
-    const { footer, headers } = unsubscribeParts(deps, mail.user_id, 'weekly_digest');
+  if (template === 'digest' || template === 'hourly_digest') {
+    const mail = template === 'digest' ? { ...digestMailDataSchema.parse(data), kinds: ['weekly_digest' as const] } : hourlyDigestMailDataSchema.parse(data);
+    // One footer line per kind held; the one-click header stops the first (docs/decisions/044).
+    const parts = mail.kinds.map((kind) => unsubscribeParts(deps, mail.user_id, kind));
+    const footer = parts.map((part) => part.footer);
+    const headers = parts[0]!.headers;
     const sections = mail.sections.map((section) => ({ ...section, items: section.items.map((item) => ({ text: item.text, url: item.path === null ? null : `${deps.appUrl}${item.path}` })) }));
     const action = { url: `${deps.appUrl}${mail.action.path}`, label: mail.action.label };
     return finish(<DigestEmail firstName={mail.first_name} title={mail.title} intro={mail.intro} sections={sections} action={action} footer={footer} />, mail.title, headers);

@@ -16,7 +16,11 @@ export interface EmailFooter {
   unsubscribeUrl: string;
 }
 
-function Layout({ preview, footer, children }: { preview: string; footer: EmailFooter; children: ReactNode }) {
+/** The footer says why the email came and offers to stop it: one line per event type it holds (the hourly digest may hold several). */
+function Layout({ preview, footer, children }: { preview: string; footer: EmailFooter | EmailFooter[]; children: ReactNode }) {
+  const footers = Array.isArray(footer) ? footer : [footer];
+  const labels = footers.map((one) => `“${one.eventLabel}”`);
+  const why = labels.length === 1 ? `${labels[0]} is` : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)} are`;
   return (
     <Html lang="en">
       <Head />
@@ -27,14 +31,19 @@ function Layout({ preview, footer, children }: { preview: string; footer: EmailF
           {children}
           <Hr style={{ borderColor: colors.line, margin: '24px 0 16px' }} />
           <Text style={{ color: colors.muted, fontSize: '12px', lineHeight: '18px', margin: 0 }}>
-            Why this email: “{footer.eventLabel}” is on in your email preferences.{' '}
-            <Link href={footer.preferencesUrl} style={{ color: colors.brand }}>
+            Why this email: {why} on in your email preferences.{' '}
+            <Link href={footers[0]!.preferencesUrl} style={{ color: colors.brand }}>
               Manage email preferences
-            </Link>{' '}
-            ·{' '}
-            <Link href={footer.unsubscribeUrl} style={{ color: colors.brand }}>
-              Unsubscribe from “{footer.eventLabel}”
             </Link>
+            {footers.map((one) => (
+              <span key={one.eventLabel}>
+                {' '}
+                ·{' '}
+                <Link href={one.unsubscribeUrl} style={{ color: colors.brand }}>
+                  Unsubscribe from “{one.eventLabel}”
+                </Link>
+              </span>
+            ))}
           </Text>
         </Container>
       </Body>
@@ -92,10 +101,10 @@ export interface DigestEmailProps {
   intro: string;
   sections: DigestSection[];
   action: { url: string; label: string };
-  footer: EmailFooter;
+  footer: EmailFooter | EmailFooter[];
 }
 
-/** The weekly digest: a few short sections of linked lines. */
+/** The weekly and the hourly digest: a few short sections of linked lines. */
 export function DigestEmail({ firstName, title, intro, sections, action, footer }: DigestEmailProps) {
   return (
     <Layout preview={intro} footer={footer}>

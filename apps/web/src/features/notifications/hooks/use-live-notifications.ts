@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ADMIN_CHANGED_EVENT } from '@sunin/contract';
+import { ADMIN_CHANGED_EVENT, NOTIFICATIONS_READ_ALL_EVENT } from '@sunin/contract';
 import { disconnectCable, subscribeToNotifications } from '../../../lib/cable';
-import { applyNotificationEvent, refreshAfterReconnect } from '../notifications-store';
+import { notificationsQueryKey } from '../api/list-notifications';
+import { applyNotificationEvent, applyReadAll, refreshAfterReconnect } from '../notifications-store';
 
 /**
  * Keeps the notifications store live while the member area is open: subscribes to the user's
@@ -18,7 +19,11 @@ export function useLiveNotifications(userId: number | undefined): void {
       (event) => {
         // Another administrator changed something: the admin lists in use read again.
         if (event.type === ADMIN_CHANGED_EVENT) void queryClient.invalidateQueries({ queryKey: ['admin'] });
-        else applyNotificationEvent(queryClient, userId, event);
+        else if (event.type === NOTIFICATIONS_READ_ALL_EVENT) {
+          // Marked all read in another tab: this one follows at once, then reads the list again.
+          applyReadAll(queryClient, userId, event.payload.read_at);
+          void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(userId) });
+        } else applyNotificationEvent(queryClient, userId, event);
       },
       () => refreshAfterReconnect(queryClient, userId),
     );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import toast from 'react-hot-toast';
 import { NOTIFICATIONS_PAGE_SIZE, type Notification } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
@@ -11,8 +12,10 @@ import { textLinkClasses } from '../../../components/ui/text-link';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useNotificationsPage } from '../api/list-notifications';
+import { useMarkAllRead } from '../api/mark-all-read';
 import { NotificationModal } from '../components/notification-modal';
 import { NotificationRow } from '../components/notification-row';
+import { UnreadGroups } from '../components/unread-groups';
 import { NOTIFICATION_TEXTS } from '../messages';
 
 function pageFromSearch(value: string | null): number {
@@ -22,7 +25,8 @@ function pageFromSearch(value: string | null): number {
 
 /**
  * /notifications (member-app.md 2): 25 a page (the page kept in ?page=), newest first, each
- * opening the notification modal; once read it can be deleted there.
+ * opening the notification modal; once read it can be deleted there. Above the list (issue 37
+ * item 3): "Mark all as read", and the unread ones grouped by type.
  */
 export function NotificationsPage() {
   useDocumentTitle('Notifications');
@@ -33,9 +37,14 @@ export function NotificationsPage() {
   // /notifications in the member area, /admin/notifications in the admin area.
   const { pathname } = useLocation();
   const list = useNotificationsPage(userId, page);
+  // The store (page 1): the badge's unread count, and the newest items the groups list.
+  const store = useNotificationsPage(userId, 1);
+  const unread = store.data?.unread ?? 0;
+  const markAllRead = useMarkAllRead(userId ?? 0);
   const [openId, setOpenId] = useState<number | null>(null);
   const rows = list.data?.notifications ?? [];
-  const open = openId === null ? null : (rows.find((notification) => notification.id === openId) ?? null);
+  const newest = store.data?.notifications ?? [];
+  const open = openId === null ? null : (rows.find((notification) => notification.id === openId) ?? newest.find((notification) => notification.id === openId) ?? null);
 
   const goToPage = (next: number) => setSearchParams(next === 1 ? {} : { page: String(next) });
 
@@ -43,9 +52,20 @@ export function NotificationsPage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <div>
         <Breadcrumb items={[{ label: 'Home', to: pathname.startsWith('/admin') ? '/admin' : '/home' }, { label: 'Notifications' }]} />
-        <h1 className="mt-3 text-2xl font-bold text-ink-900">Notifications</h1>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold text-ink-900">Notifications</h1>
+          <Button
+            variant="secondary"
+            disabled={userId === undefined || unread === 0}
+            onClick={() => markAllRead.mutate(undefined, { onError: () => toast.error(NOTIFICATION_TEXTS.markAllReadFailed) })}
+          >
+            {NOTIFICATION_TEXTS.markAllRead}
+          </Button>
+        </div>
       </div>
+      {userId !== undefined && <UnreadGroups userId={userId} newest={newest} onOpen={(selected) => setOpenId(selected.id)} />}
       <section aria-label="Your notifications" className="rounded-2xl border border-ink-200 bg-white shadow-sm">
+        <h2 className="px-5 pt-4 text-lg font-semibold text-ink-900">{NOTIFICATION_TEXTS.allNotifications}</h2>
         {profile.isPending || list.isPending ? (
           <PageSpinner label="Loading notifications…" />
         ) : profile.isError || list.isError ? (

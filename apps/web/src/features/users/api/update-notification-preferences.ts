@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificationPreferencesResponseSchema, type EmailEventType, type NotificationPreferences } from '@sunin/contract';
+import { notificationPreferencesResponseSchema, type EmailDigestEventType, type EmailEventType, type EmailFrequency, type NotificationPreferences } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { notificationPreferencesQueryKey } from './get-notification-preferences';
 
@@ -39,6 +39,39 @@ export function useUpdateEmailPreference() {
     onError: (_error, { type, enabled }, context) => setEmail(type, context?.previous ?? !enabled),
     onSuccess: (preferences) => {
       // This save is the only one running (isMutating counts it until it settles).
+      if (queryClient.isMutating({ mutationKey }) === 1) queryClient.setQueryData(notificationPreferencesQueryKey, preferences);
+    },
+  });
+}
+
+export interface EmailFrequencyChange {
+  type: EmailDigestEventType;
+  frequency: EmailFrequency;
+}
+
+/** PUT /api/user/notification-preferences with only the frequency that changed (full access administrators, issue 37 item 3). */
+export async function updateEmailFrequency({ type, frequency }: EmailFrequencyChange): Promise<NotificationPreferences> {
+  const body = { notification_preferences: { frequency: { [type]: frequency } } };
+  return notificationPreferencesResponseSchema.parse(await apiRequest<unknown>('/user/notification-preferences', { method: 'PUT', body })).notification_preferences;
+}
+
+/** "Instant" or "Hourly digest", saved as it is chosen like the switches: optimistic, that one kind put back on failure. */
+export function useUpdateEmailFrequency() {
+  const queryClient = useQueryClient();
+  const setFrequency = (type: EmailDigestEventType, frequency: EmailFrequency) =>
+    queryClient.setQueryData<NotificationPreferences>(notificationPreferencesQueryKey, (current) => current && { ...current, frequency: { ...current.frequency, [type]: frequency } });
+
+  return useMutation({
+    mutationKey,
+    mutationFn: updateEmailFrequency,
+    onMutate: async ({ type, frequency }) => {
+      await queryClient.cancelQueries({ queryKey: notificationPreferencesQueryKey });
+      const previous = queryClient.getQueryData<NotificationPreferences>(notificationPreferencesQueryKey)?.frequency?.[type];
+      setFrequency(type, frequency);
+      return { previous };
+    },
+    onError: (_error, { type, frequency }, context) => setFrequency(type, context?.previous ?? (frequency === 'hourly' ? 'instant' : 'hourly')),
+    onSuccess: (preferences) => {
       if (queryClient.isMutating({ mutationKey }) === 1) queryClient.setQueryData(notificationPreferencesQueryKey, preferences);
     },
   });

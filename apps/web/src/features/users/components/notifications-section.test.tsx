@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_EMAIL_PREFERENCES, EMAIL_EVENT_TYPES, emailEventTypesFor, type EmailEventType } from '@sunin/contract';
+import { DEFAULT_EMAIL_PREFERENCES, EMAIL_DIGEST_EVENT_TYPES, EMAIL_EVENT_LABELS, EMAIL_EVENT_TYPES, emailEventTypesFor, type EmailDigestEventType, type EmailEventType, type EmailFrequency } from '@sunin/contract';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session';
@@ -214,3 +214,59 @@ function accessibleName(element: HTMLElement): string {
     .join(' ')
     .trim();
 }
+
+describe('profile Notifications section: instant or hourly digest (issue 37 item 3)', { timeout: 15_000 }, () => {
+  type Frequency = Partial<Record<EmailDigestEventType, EmailFrequency>>;
+  /** An administrator's preferences with frequencies; a PUT changes the named keys, or fails when `fail` says so. */
+  function adminServer(fail = false) {
+    let email: Email = offered(ADMIN_TYPES);
+    let frequency: Frequency = Object.fromEntries(EMAIL_DIGEST_EVENT_TYPES.map((type) => [type, 'instant']));
+    const calls = stubFetch((call) => {
+      if (call.method === 'PUT') {
+        if (fail) return jsonResponse({ error: { code: 'internal', message: 'Boom.' } }, { status: 500 });
+        const body = (call.body as { notification_preferences: { email?: Email; frequency?: Frequency } }).notification_preferences;
+        email = { ...email, ...body.email };
+        frequency = { ...frequency, ...body.frequency };
+      }
+      return jsonResponse({ notification_preferences: { email, frequency } });
+    });
+    return { calls, frequency: () => frequency };
+  }
+
+  it('offers Instant and Hourly digest beside each of the four digest kinds, and saves a choice alone', async () => {
+    const { calls, frequency } = adminServer();
+    const { user } = renderSection();
+    await screen.findByRole('group', { name: 'Email me about' });
+    const choices = screen.getAllByRole('radiogroup');
+    expect(choices.map((choice) => choice.getAttribute('aria-label'))).toEqual(
+      // In the list's order (the contract's event types), beside their switches.
+      EMAIL_EVENT_TYPES.filter((type) => (EMAIL_DIGEST_EVENT_TYPES as readonly string[]).includes(type)).map((type) => `How “${EMAIL_EVENT_LABELS[type].label}” emails arrive`),
+    );
+    const requests = screen.getByRole('radiogroup', { name: 'How “New proposal requests” emails arrive' });
+    expect(within(requests).getByRole('radio', { name: 'Instant' })).toBeChecked();
+    await user.click(within(requests).getByRole('radio', { name: 'Hourly digest' }));
+    await waitFor(() => expect(saveStatus()).toHaveTextContent('Saved'));
+    expect(puts(calls)).toEqual([{ notification_preferences: { frequency: { proposal_requests: 'hourly' } } }]);
+    expect(frequency().proposal_requests).toBe('hourly');
+    expect(within(requests).getByRole('radio', { name: 'Hourly digest' })).toBeChecked();
+    // Keyboard: the arrow key moves the choice back, which saves too.
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(frequency().proposal_requests).toBe('instant'));
+  });
+
+  it('puts the choice back and says why when the save fails', async () => {
+    adminServer(true);
+    const { user } = renderSection();
+    const stalls = await screen.findByRole('radiogroup', { name: 'How “Stall alerts” emails arrive' });
+    await user.click(within(stalls).getByRole('radio', { name: 'Hourly digest' }));
+    expect(await screen.findByText('Boom.')).toBeInTheDocument();
+    expect(within(stalls).getByRole('radio', { name: 'Instant' })).toBeChecked();
+  });
+
+  it('offers a member no frequency', async () => {
+    preferencesServer(offered(MEMBER_TYPES));
+    renderSection();
+    await screen.findByRole('group', { name: 'Email me about' });
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import toast from 'react-hot-toast';
-import { EMAIL_EVENT_LABELS, EMAIL_EVENT_TYPES, type EmailEventType } from '@sunin/contract';
+import { EMAIL_EVENT_LABELS, EMAIL_EVENT_TYPES, isDigestEventType, type EmailDigestEventType, type EmailEventType, type EmailFrequency } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Panel } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
@@ -10,7 +10,7 @@ import { SwitchField } from '../../../components/ui/switch-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { ResendVerificationButton } from './resend-verification-button';
-import { useUpdateEmailPreference } from '../api/update-notification-preferences';
+import { useUpdateEmailFrequency, useUpdateEmailPreference } from '../api/update-notification-preferences';
 
 export const NOTIFICATION_PREFERENCE_MESSAGES = {
   intro: (email: string) => `Notifications always appear in the portal. Choose which of them also come to ${email} by email.`,
@@ -20,6 +20,9 @@ export const NOTIFICATION_PREFERENCE_MESSAGES = {
   saving: 'Saving…',
   saved: 'Saved',
   saveFailed: (label: string) => `We could not save your choice for ${label}. Please try again.`,
+  /** Issue 37 item 3: full access administrators take four kinds as they happen or as one email an hour. */
+  frequencyLabel: (label: string) => `How “${label}” emails arrive`,
+  frequencies: { instant: 'Instant', hourly: 'Hourly digest' } satisfies Record<EmailFrequency, string>,
   /** The server emails verified addresses only (docs/decisions/023). */
   unverified: (email: string) => `We email only verified addresses: confirm ${email} with the link we sent when you signed up (or changed it), and these emails start.`,
 } as const;
@@ -47,27 +50,27 @@ function useScrollIntoViewOnHash(ready: boolean) {
 export function NotificationsSection({ email, verified }: { email: string; verified: boolean }) {
   const preferences = useNotificationPreferences();
   const update = useUpdateEmailPreference();
+  const updateFrequency = useUpdateEmailFrequency();
   const [saved, setSaved] = useState(false);
   const savedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useScrollIntoViewOnHash(preferences.isSuccess);
   useEffect(() => () => clearTimeout(savedTimer.current), []);
 
-  const toggle = (type: EmailEventType, enabled: boolean) => {
+  const saveHandlers = (type: EmailEventType) => {
     clearTimeout(savedTimer.current);
     setSaved(false);
-    update.mutate(
-      { type, enabled },
-      {
-        onSuccess: () => {
-          setSaved(true);
-          savedTimer.current = setTimeout(() => setSaved(false), SAVED_NOTE_MS);
-        },
-        onError: (error) => {
-          toast.error(errorMessage(error, NOTIFICATION_PREFERENCE_MESSAGES.saveFailed(EMAIL_EVENT_LABELS[type].label)));
-        },
+    return {
+      onSuccess: () => {
+        setSaved(true);
+        savedTimer.current = setTimeout(() => setSaved(false), SAVED_NOTE_MS);
       },
-    );
+      onError: (error: unknown) => {
+        toast.error(errorMessage(error, NOTIFICATION_PREFERENCE_MESSAGES.saveFailed(EMAIL_EVENT_LABELS[type].label)));
+      },
+    };
   };
+  const toggle = (type: EmailEventType, enabled: boolean) => update.mutate({ type, enabled }, saveHandlers(type));
+  const chooseFrequency = (type: EmailDigestEventType, frequency: EmailFrequency) => updateFrequency.mutate({ type, frequency }, saveHandlers(type));
 
   let content;
   if (preferences.isPending) {
@@ -85,7 +88,7 @@ export function NotificationsSection({ email, verified }: { email: string; verif
           </h3>
           {/* Always in the page, so screen readers announce each change of its text. */}
           <p role="status" aria-live="polite" className="flex min-h-5 items-center gap-1.5 text-sm text-ink-600">
-            {update.isPending ? (
+            {update.isPending || updateFrequency.isPending ? (
               <>
                 <Spinner />
                 {NOTIFICATION_PREFERENCE_MESSAGES.saving}
@@ -107,6 +110,9 @@ export function NotificationsSection({ email, verified }: { email: string; verif
                   checked={preferences.data.email[type] === true}
                   onChange={(enabled) => toggle(type, enabled)}
                 />
+                {isDigestEventType(type) && preferences.data.frequency?.[type] !== undefined && (
+                  <FrequencyChoice type={type} value={preferences.data.frequency[type]} disabled={preferences.data.email[type] !== true} onChange={(frequency) => chooseFrequency(type, frequency)} />
+                )}
               </li>
             ))}
           </ul>
@@ -127,5 +133,27 @@ export function NotificationsSection({ email, verified }: { email: string; verif
       )}
       {content}
     </Panel>
+  );
+}
+
+/**
+ * "Instant" or "Hourly digest" for one kind (full access administrators only: the server offers
+ * `frequency` to them alone). Native radio buttons: arrow keys move the choice, which saves.
+ * Disabled while the kind's email is off, since neither then sends anything.
+ */
+function FrequencyChoice({ type, value, disabled, onChange }: { type: EmailDigestEventType; value: EmailFrequency; disabled: boolean; onChange: (frequency: EmailFrequency) => void }) {
+  const label = EMAIL_EVENT_LABELS[type].label;
+  return (
+    <div role="radiogroup" aria-label={NOTIFICATION_PREFERENCE_MESSAGES.frequencyLabel(label)} className="mt-2 flex flex-wrap gap-2">
+      {(['instant', 'hourly'] as const).map((frequency) => (
+        <label
+          key={frequency}
+          className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-1.5 text-sm has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600 ${disabled ? 'cursor-not-allowed opacity-60' : ''} border-ink-200 text-ink-800`}
+        >
+          <input type="radio" name={`frequency-${type}`} value={frequency} checked={value === frequency} disabled={disabled} onChange={() => onChange(frequency)} className="size-4 accent-brand-700" />
+          {NOTIFICATION_PREFERENCE_MESSAGES.frequencies[frequency]}
+        </label>
+      ))}
+    </div>
   );
 }
