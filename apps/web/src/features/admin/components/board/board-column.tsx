@@ -93,7 +93,7 @@ export function BoardColumnView({ column, filters, dragging, onDragCard, onMove 
         </p>
       </header>
       {cards.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-ink-300 px-3 py-6 text-center text-xs text-ink-500">No projects at this stage.</p>
+        <p className="rounded-xl border border-dashed border-ink-300 bg-white px-3 py-6 text-center text-xs text-ink-600">No projects at this stage.</p>
       ) : (
         <ul aria-labelledby={id} className="space-y-2">
           {cards.map((card) => (
