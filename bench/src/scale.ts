@@ -61,6 +61,8 @@ export async function runScaleBench(): Promise<void> {
     { label: 'admin All Projects, Working tab', path: '/api/admin/projects?stage_filter=working' },
     { label: "admin one member's projects", path: `/api/admin/users/${small[0]}/projects` },
     search,
+    // Issue 37 item 4: the pipeline board (every column's count, deal value and first cards).
+    { label: 'admin pipeline board', path: '/api/admin/board' },
   ];
   await expectTotal(search.path, 1);
   const before = {

@@ -39,6 +39,8 @@ beforeAll(async () => {
     'proposal_tickets:id': ids['proposal_tickets:ticketId'],
     // A customer link's token (issue 36): well formed, unknown, so the public routes answer 404.
     'shares:token': 'A'.repeat(43),
+    // A pipeline board column (issue 37 item 4).
+    'columns:stage': encodeURIComponent('Presentation Ready'),
   });
 }, 60_000);
 afterAll(async () => t?.close());

@@ -164,6 +164,7 @@ export const routes: RouteObject[] = [
                   { path: 'all-users', lazy: async () => ({ Component: (await import('../features/admin/routes/all-users-page')).AllUsersPage }) },
                   { path: 'all-users/:id', lazy: async () => ({ Component: (await import('../features/admin/routes/user-detail-page')).UserDetailPage }) },
                   { path: 'all-projects', lazy: async () => ({ Component: (await import('../features/admin/routes/all-projects-page')).AllProjectsPage }) },
+                  { path: 'board', lazy: async () => ({ Component: (await import('../features/admin/routes/board-page')).BoardPage }) },
                   { path: 'projects/:id', lazy: async () => ({ Component: (await import('./routes/admin-project-page')).AdminProjectRoute }) },
                   {
                     path: 'notifications',

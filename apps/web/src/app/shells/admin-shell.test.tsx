@@ -16,6 +16,7 @@ describe('admin shell (public-site-and-admin.md 2.10)', () => {
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Proposal Management', '/admin/proposal-management'],
       ['All Projects', '/admin/all-projects'],
+      ['Pipeline Board', '/admin/board'],
       ['Members', '/admin/all-users'],
     ]);
 
