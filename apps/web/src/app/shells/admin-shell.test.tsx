@@ -17,6 +17,7 @@ describe('admin shell (public-site-and-admin.md 2.10)', () => {
       ['Proposal Management', '/admin/proposal-management'],
       ['All Projects', '/admin/all-projects'],
       ['Members', '/admin/all-users'],
+      ['Payables', '/admin/payables'],
     ]);
 
     await user.click(await screen.findByRole('button', { name: 'Avery Admin' }));
