@@ -28,7 +28,7 @@ function refusedOutcome(failure: ApiError, reference: string, ticked: Payable[])
 
 function Downloads() {
   return (
-    <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
+    <div className="flex flex-col gap-2 sm:shrink-0 sm:flex-row">
       <a href={EARNINGS_CSV_PATH} download className={buttonClasses('secondary')}>
         Download earnings CSV
       </a>
@@ -149,7 +149,7 @@ export function PayablesPage() {
         pending={run.isPending}
       >
         <p>
-          {ticked.length === 1 ? 'One payout' : `${ticked.length} payouts`}, <strong>{formatUsd(tickedTotal)}</strong> in total, each partner's whole payable balance, with the reference{' '}
+          {ticked.length === 1 ? 'One payout' : `${ticked.length} payouts`}, <strong>{formatUsd(tickedTotal)}</strong> in total, {ticked.length === 1 ? "the partner's" : "each partner's"} whole payable balance, with the reference{' '}
           <strong className="break-all">{reference.trim()}</strong>. Send the money first. Each partner is notified; this cannot be undone.
         </p>
         <ul className="mt-3 max-h-48 list-disc space-y-1 overflow-y-auto pl-5">
