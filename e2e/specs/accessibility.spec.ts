@@ -184,7 +184,7 @@ for (const size of WIDTHS) {
         await expect(dialog.getByText("Please enter the engineer's name.")).toBeVisible();
       });
 
-      for (const path of ['/admin', '/admin/all-users', '/admin/all-projects', '/admin/all-accounts', `/admin/accounts/${accountId}`, `/admin/referrals/${projectId}`, '/admin/coming-soon', '/admin/estimate-settings', '/admin/earnings-settings', '/admin/analytics']) {
+      for (const path of ['/admin', '/admin/all-users', '/admin/all-projects', '/admin/all-accounts', `/admin/accounts/${accountId}`, `/admin/referrals/${projectId}`, '/admin/coming-soon', '/admin/estimate-settings', '/admin/earnings-settings', '/admin/payables', '/admin/analytics']) {
         await open(page, path);
         await expectNoViolations(page, path);
       }

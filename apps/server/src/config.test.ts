@@ -61,6 +61,21 @@ describe('loadConfig', () => {
   });
 });
 
+describe('BUSINESS_TIME_ZONE (issue 37 item 1)', () => {
+  it('is the business’s IANA zone, America/Los_Angeles unless set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).businessTimeZone).toBe('America/Los_Angeles');
+    expect(loadConfig({ DATA_DIR: tempDir(), BUSINESS_TIME_ZONE: 'America/New_York' }).businessTimeZone).toBe('America/New_York');
+    expect(loadConfig({ DATA_DIR: tempDir(), BUSINESS_TIME_ZONE: ' UTC ' }).businessTimeZone).toBe('UTC');
+    expect(loadConfig({ DATA_DIR: tempDir(), BUSINESS_TIME_ZONE: '' }).businessTimeZone).toBe('America/Los_Angeles');
+  });
+
+  it('refuses at start-up a name that is not an IANA zone, naming the variable', () => {
+    for (const bad of ['Mars/Olympus', 'PST', '+05:00', 'los angeles']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), BUSINESS_TIME_ZONE: bad }), bad).toThrow(/BUSINESS_TIME_ZONE: must be an IANA time zone name/);
+    }
+  });
+});
+
 describe('TRUST_PROXY (issue 13 item 3)', () => {
   const trust = (value: string) => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy;
 

@@ -13,6 +13,19 @@ const booleanFromEnv = z
   .optional()
   .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1'));
 
+export const DEFAULT_BUSINESS_TIME_ZONE = 'America/Los_Angeles';
+
+/** An IANA zone name Intl knows (America/Los_Angeles, UTC); offsets and abbreviations are refused. */
+export function isTimeZone(name: string): boolean {
+  if (!name.includes('/') && name !== 'UTC') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Every variable the server reads; `.env.example` lists the same set with their defaults. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -82,6 +95,12 @@ const envSchema = z.object({
     .optional()
     .refine((value) => !value || parseSecretBoxKey(value) !== undefined, 'MFA_ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or base64.'),
   ADMIN_MFA_REQUIRED: booleanFromEnv,
+  // Issue 37 item 1: the day an accounting export's dates fall on, as an IANA zone name.
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || DEFAULT_BUSINESS_TIME_ZONE)
+    .refine(isTimeZone, 'must be an IANA time zone name such as America/Los_Angeles or UTC.'),
 });
 
 export interface Config {
@@ -141,6 +160,8 @@ export interface Config {
   mfaEncryptionKey: Buffer;
   /** A full_access_admin must turn on two-factor before the admin area answers. */
   adminMfaRequired: boolean;
+  /** The business's IANA time zone (BUSINESS_TIME_ZONE): accounting exports write their dates in it. */
+  businessTimeZone: string;
   rateLimits: {
     /** Failed logins per IP per window. */
     loginPerIp: number;
@@ -324,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...billingConfig(e, isProduction),
     mfaEncryptionKey: (e.MFA_ENCRYPTION_KEY ? parseSecretBoxKey(e.MFA_ENCRYPTION_KEY) : undefined) ?? localMfaKey(dataDir),
     adminMfaRequired: e.ADMIN_MFA_REQUIRED ?? isProduction,
+    businessTimeZone: e.BUSINESS_TIME_ZONE,
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,

@@ -34,6 +34,15 @@ describe('csvStream', () => {
     expect(csv).toBe('\uFEFFID,"Name, full"\r\n1,"Smith, ""Jo""\nJr"\r\n2,\r\n3,\'=1+1\r\n');
   });
 
+  it('writes numbers as plain numbers, a negative amount included, while text starting with - is still neutralised (issue 37 item 1)', async () => {
+    const columns = [
+      { header: 'Amount', value: (row: { amount: number; note: string }) => row.amount },
+      { header: 'Note', value: (row: { amount: number; note: string }) => row.note },
+    ];
+    const csv = await text(await csvStream(columns, from([{ amount: -120.5, note: '-2+3' }, { amount: 1234.5, note: 'ok' }, { amount: Number.NaN, note: '' }]), unexpected));
+    expect(csv).toBe("\uFEFFAmount,Note\r\n-120.5,'-2+3\r\n1234.5,ok\r\n,\r\n");
+  });
+
   it('ends a file that fails after its first batch with the error line, and hands the error on (issue 34 item 6)', async () => {
     async function* failing() {
       yield [{ id: 1 }];

@@ -16,11 +16,18 @@ export function neutraliseFormula(cell: string): string {
   return cell.length > 0 && FORMULA_STARTS.has(cell[0]!) ? `'${cell}` : cell;
 }
 
-/** One column of an export: its header and how a row fills it. */
+/**
+ * One column of an export: its header and how a row fills it. A number is written as it is
+ * (`-120.5`, never `'-120.5`): the export computed it, so it cannot carry a formula, and a
+ * negative amount must stay a number for the spreadsheet. Text always goes through
+ * neutraliseFormula.
+ */
 export interface CsvColumn<Row> {
   header: string;
   value(row: Row): string | number | null | undefined;
 }
+
+const cellOf = (value: string | number | null | undefined): string => (typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : neutraliseFormula(value ?? ''));
 
 /** The last line of an export that failed after its first rows were sent (issue 34 item 6). */
 export const CSV_EXPORT_FAILED_LINE = '# Export failed: the rows above are incomplete. Please try again.';
@@ -29,7 +36,7 @@ export const CSV_EXPORT_FAILED_LINE = '# Export failed: the rows above are incom
  * RFC 4180 CSV with a header row, as a stream: one chunk per batch of rows, each batch read
  * only when the client has taken the one before (backpressure), so the file is never held
  * whole in memory and a large export is a few socket writes, not one per row. Quoting is
- * csv-stringify's; every cell goes through neutraliseFormula first. The UTF-8 byte order mark
+ * csv-stringify's; every text cell goes through neutraliseFormula first. The UTF-8 byte order mark
  * makes Excel read the file as UTF-8 (without it, "José" opens as "JosÃ©").
  *
  * A failure never cuts the connection (issue 34 item 6): the header and the first batch are
@@ -40,7 +47,7 @@ export const CSV_EXPORT_FAILED_LINE = '# Export failed: the rows above are incom
  */
 export async function csvStream<Row>(columns: readonly CsvColumn<Row>[], batches: AsyncIterable<Row[]>, onError: (error: unknown) => void): Promise<Readable> {
   const options = { record_delimiter: '\r\n' } as const;
-  const cells = (row: Row) => columns.map((column) => neutraliseFormula(String(column.value(row) ?? '')));
+  const cells = (row: Row) => columns.map((column) => cellOf(column.value(row)));
   const written = (rows: Row[]) => Buffer.from(stringify(rows.map(cells), options));
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { contentDisposition } from '../projects/attachments.service.js';
+import { exportEarnings, exportPayouts } from '../earnings/earnings-export.service.js';
 import { exportProjects, exportUsers } from './admin-export.service.js';
 
 /** `users-2026-11-23.csv`: what the list is and the day (UTC) it was taken. */
@@ -38,5 +39,16 @@ export const adminExportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/projects.csv',
     { schema: { tags: ['Admin: projects'], summary: 'All projects as CSV: the filters and sort of GET /admin/projects, every page', produces, querystring: adminProjectListQuerySchema } },
     async (request, reply) => sendCsv(reply, 'projects', await exportProjects(app.ctx, request.query, logFailure(request))),
+  );
+  // Issue 37 item 1: the accounting exports, whole (no filters); dates in BUSINESS_TIME_ZONE.
+  app.get(
+    '/admin/earnings.csv',
+    { schema: { tags: ['Admin: earnings'], summary: 'Every earnings ledger entry as CSV, for accounting (ISO dates in the business time zone, plain amounts)', produces } },
+    async (request, reply) => sendCsv(reply, 'earnings', await exportEarnings(app.ctx, logFailure(request))),
+  );
+  app.get(
+    '/admin/payouts.csv',
+    { schema: { tags: ['Admin: earnings'], summary: 'Every payout as CSV, for accounting (ISO dates in the business time zone, plain amounts)', produces } },
+    async (request, reply) => sendCsv(reply, 'payouts', await exportPayouts(app.ctx, logFailure(request))),
   );
 };

@@ -8,7 +8,10 @@ import {
   earningsSettingsBodySchema,
   earningsSettingsResponseSchema,
   idParamsSchema,
+  payablesResponseSchema,
   payoutBodySchema,
+  payoutRunBodySchema,
+  payoutRunResponseSchema,
   payoutSchema,
   payoutsQuerySchema,
   payoutWithEntriesSchema,
@@ -19,6 +22,7 @@ import { setPageHeaders } from '../../lib/pagination.js';
 import { currentUser } from '../../plugins/auth.js';
 import { announceAdminWrites } from '../../plugins/realtime.js';
 import * as earnings from './earnings.service.js';
+import { listPayables, runPayouts } from './payables.service.js';
 
 /** GET /api/user/earnings: the caller's own ledger, never anyone else's (issue 17 item 2). */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,6 +66,21 @@ export const adminEarningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/payouts',
     { schema: { tags, summary: "Pay the partner's whole payable balance (409 when nothing is payable)", body: payoutBodySchema, response: { 201: payoutWithEntriesSchema } } },
     async (request, reply) => reply.status(201).send(await earnings.recordPayout(app.ctx, currentUser(request).id, request.body)),
+  );
+  app.get('/admin/payables', { schema: { tags, summary: "Every partner owed a payable balance now, with the entries behind it, the oldest debt first", response: { 200: payablesResponseSchema } } }, async () =>
+    listPayables(app.ctx),
+  );
+  app.post(
+    '/admin/payout_runs',
+    {
+      schema: {
+        tags,
+        summary: "Pay several partners' whole payable balances, one payout each in its own transaction (409 when nobody could be paid; fields give each partner's reason)",
+        body: payoutRunBodySchema,
+        response: { 201: payoutRunResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await runPayouts(app.ctx, currentUser(request).id, request.body.payout_run)),
   );
   app.get('/admin/payouts', { schema: { tags, summary: 'Payouts, newest first; user_id filters one partner', querystring: payoutsQuerySchema, response: { 200: z.array(payoutSchema) } } }, async (request, reply) => {
     const { rows, total } = await earnings.listPayouts(app.ctx, request.query);

@@ -136,9 +136,8 @@ async function lockedProject(tx: Executor, projectId: number): Promise<ProjectRo
   return project;
 }
 
-async function userRow(db: Executor, userId: number, lock = false): Promise<UserRow> {
-  const query = db.select().from(users).where(eq(users.id, userId));
-  const [user] = lock ? await query.for('update') : await query;
+async function userRow(db: Executor, userId: number): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound('User');
   return user;
 }
@@ -319,7 +318,7 @@ export async function addAdjustment(ctx: AppContext, actorId: number, input: { u
   return toEntryResponse(entry);
 }
 
-async function payoutResponses(db: Executor, rows: PayoutRow[]): Promise<Payout[]> {
+export async function payoutResponses(db: Executor, rows: PayoutRow[]): Promise<Payout[]> {
   const ids = [...new Set(rows.flatMap((row) => [row.user_id, row.paid_by].filter((id): id is number => id !== null)))];
   const names = new Map((ids.length ? await db.select({ id: users.id, name: fullName }).from(users).where(inArray(users.id, ids)) : []).map((user) => [user.id, user.name]));
   return rows.map((row) => ({
@@ -333,33 +332,73 @@ async function payoutResponses(db: Executor, rows: PayoutRow[]): Promise<Payout[
   }));
 }
 
+/** Why a payout is refused: the codes a payout run answers per refused partner. */
+export type PayoutRefusal = 'nothing_payable' | 'below_minimum' | 'blocked' | 'not_found';
+
+/** A partner nothing can be paid to now: a 409 `conflict` whose `refusal` says why. */
+export class PayoutRefused extends AppError {
+  constructor(
+    readonly refusal: PayoutRefusal,
+    message: string,
+  ) {
+    super(refusal === 'not_found' ? 'not_found' : 'conflict', message);
+    this.name = 'PayoutRefused';
+  }
+}
+
 /**
- * POST /api/admin/payouts: pays the partner's whole payable balance (DOMAIN.md 2). The partner's
- * user row is locked, so two administrators paying at once cannot pay an entry twice.
+ * The one place that decides whether partners may be paid now, beyond their balance: the reason
+ * per blocked partner (none today; issue 38 blocks a partner without a tax form here). Payables
+ * show it and every payout, single or in a run, is refused with it.
  */
+export async function payoutBlocks(_db: Executor, _userIds: readonly number[]): Promise<Map<number, string>> {
+  return new Map();
+}
+
+/** The tier minimum of an account type, in cents (zero for tiers without one). */
+export const minimumPayoutCents = (settings: EarningsSettings, accountType: string): number => tierTerms(settings, accountType).minimumCents;
+
+export interface PaidPartner {
+  payout: PayoutRow;
+  entries: EarningEntryRow[];
+  notified: NotificationRow[];
+}
+
+/**
+ * Pays the partner's whole payable balance (DOMAIN.md 2) inside the caller's transaction, with
+ * its audit entry and the partner's notification (pushed by the caller after the commit). The
+ * partner's user row is locked first and the approved entries read after it, so two
+ * administrators paying at once (one payout or two runs) cannot pay an entry twice: the second
+ * waits, then finds nothing approved. POST /api/admin/payouts and the payout run both pay here.
+ */
+export async function payPartner(tx: Executor, actorId: number, userId: number, reference: string): Promise<PaidPartner> {
+  const [partner] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!partner) throw new PayoutRefused('not_found', 'User not found.');
+  const blocked = (await payoutBlocks(tx, [partner.id])).get(partner.id);
+  if (blocked) throw new PayoutRefused('blocked', blocked);
+  const minimumCents = minimumPayoutCents((await readEarningsSettings(tx)).value, partner.account_type);
+  const approved = await tx.select().from(earningEntries).where(and(eq(earningEntries.user_id, partner.id), eq(earningEntries.status, 'approved'))).for('update');
+  const { payable_cents, approved_cents } = ledgerTotals(approved, minimumCents);
+  if (payable_cents <= 0) {
+    if (approved_cents <= 0) throw new PayoutRefused('nothing_payable', 'Nothing is payable: the partner has no approved earnings to pay.');
+    throw new PayoutRefused('below_minimum', `Nothing is payable yet: the approved ${money(approved_cents)} is below the minimum payout of ${money(minimumCents)}.`);
+  }
+  const now = new Date();
+  const [payout] = await tx.insert(payouts).values({ user_id: partner.id, amount_cents: payable_cents, reference, paid_by: actorId, created_at: now }).returning();
+  if (!payout) throw new Error('insert returned no row');
+  const paid = await tx
+    .update(earningEntries)
+    .set({ status: 'paid', payout_id: payout.id, paid_at: now, updated_at: now })
+    .where(inArray(earningEntries.id, approved.map((entry) => entry.id)))
+    .returning();
+  await recordAudit(tx, { actorId, action: 'payout_recorded', entityType: 'user', entityId: partner.id, changes: { amount_usd: { before: null, after: toUsd(payable_cents) }, reference: { before: null, after: reference }, record_id: { before: null, after: payout.id } } });
+  const notified = await notify(tx, [{ userId: partner.id, title: 'Earnings paid', message: `A payout of ${money(payable_cents)} was recorded (reference ${reference}).`, projectId: null }]);
+  return { payout, entries: paid, notified };
+}
+
+/** POST /api/admin/payouts: one partner's payout in its own transaction (409 when nothing is payable). */
 export async function recordPayout(ctx: AppContext, actorId: number, input: { user_id: number; reference: string }): Promise<PayoutWithEntries> {
-  const { payout, entries, notified } = await ctx.db.transaction(async (tx) => {
-    const partner = await userRow(tx, input.user_id, true);
-    const { minimumCents } = tierTerms((await readEarningsSettings(tx)).value, partner.account_type);
-    const approved = await tx.select().from(earningEntries).where(and(eq(earningEntries.user_id, partner.id), eq(earningEntries.status, 'approved'))).for('update');
-    const { payable_cents, approved_cents } = ledgerTotals(approved, minimumCents);
-    if (payable_cents <= 0) {
-      const why =
-        approved_cents <= 0 ? 'Nothing is payable: the partner has no approved earnings to pay.' : `Nothing is payable yet: the approved ${money(approved_cents)} is below the minimum payout of ${money(minimumCents)}.`;
-      throw new AppError('conflict', why);
-    }
-    const now = new Date();
-    const [payout] = await tx.insert(payouts).values({ user_id: partner.id, amount_cents: payable_cents, reference: input.reference, paid_by: actorId, created_at: now }).returning();
-    if (!payout) throw new Error('insert returned no row');
-    const paid = await tx
-      .update(earningEntries)
-      .set({ status: 'paid', payout_id: payout.id, paid_at: now, updated_at: now })
-      .where(inArray(earningEntries.id, approved.map((entry) => entry.id)))
-      .returning();
-    await recordAudit(tx, { actorId, action: 'payout_recorded', entityType: 'user', entityId: partner.id, changes: { amount_usd: { before: null, after: toUsd(payable_cents) }, reference: { before: null, after: input.reference }, record_id: { before: null, after: payout.id } } });
-    const notified = await notify(tx, [{ userId: partner.id, title: 'Earnings paid', message: `A payout of ${money(payable_cents)} was recorded (reference ${input.reference}).`, projectId: null }]);
-    return { payout, entries: paid, notified };
-  });
+  const { payout, entries, notified } = await ctx.db.transaction((tx) => payPartner(tx, actorId, input.user_id, input.reference));
   await publishNotifications(ctx, notified);
   const [response] = await payoutResponses(ctx.db, [payout]);
   return { ...response!, entries: entries.sort((a, b) => a.id - b.id).map(toEntryResponse) };

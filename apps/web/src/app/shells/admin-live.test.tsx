@@ -87,6 +87,29 @@ describe('the admin shell is live (issue 15 item 1)', { timeout: 20_000 }, () =>
     expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
   });
 
+  it('re-reads the payables and the payouts history when another administrator pays someone (issue 37 item 1)', async () => {
+    const calls = stubFetch(({ url }) => {
+      if (url.pathname === '/api/user/profile') return jsonResponse(admin);
+      if (url.pathname === `/api/users/${admin.id}/notifications`) return jsonResponse([], { headers: { 'X-Total-Count': '0', 'X-Unread-Count': '0' } });
+      if (url.pathname === '/api/admin/payables') return jsonResponse({ payables: [], total_usd: 0 });
+      return jsonResponse([], { headers: { 'X-Total-Count': '0' } });
+    });
+    const reads = (path: string) => calls.filter((call) => call.url.pathname === path).length;
+    renderRoutes(routes, { initialEntries: ['/admin/payables'] });
+    expect(await screen.findByText('Nobody is owed a payout now')).toBeInTheDocument();
+    await waitFor(() => expect(FakeCableSocket.all).toHaveLength(1));
+    const socket = FakeCableSocket.latest();
+    socket.serverOpens();
+    socket.confirmSubscriptions();
+    const subscribed = socket.sent.find((sent) => sent.command === 'subscribe');
+    await waitFor(() => expect(reads('/api/admin/payouts')).toBeGreaterThanOrEqual(1));
+    const [payables, payouts] = [reads('/api/admin/payables'), reads('/api/admin/payouts')];
+
+    socket.frame({ identifier: subscribed!.identifier, message: { type: 'admin_changed', payload: { path: '/api/admin/payout_runs' } } });
+    await waitFor(() => expect(reads('/api/admin/payables')).toBeGreaterThan(payables));
+    await waitFor(() => expect(reads('/api/admin/payouts')).toBeGreaterThan(payouts));
+  });
+
   it('has a notifications page inside the admin area', async () => {
     stubFetch(({ url }) => {
       if (url.pathname === '/api/user/profile') return jsonResponse(admin);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EARNING_STATUS_LABELS, type EarningEntry, type EarningEntryStatus, type Earnings, type Payout } from '@sunin/contract';
 import { formatLongDate, formatUsd } from '../../lib/format';
+import { SM_UP, useMediaQuery } from '../../lib/use-media-query';
 import { Badge } from '../ui/badge';
 import { ProgressBar } from '../ui/progress-bar';
 
@@ -36,31 +37,54 @@ export function EarningsTotals({ earnings }: { earnings: Earnings }) {
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <Figure term="Expected" value={totals.expected_usd} how="Deals recorded, approved at Project Completion" />
       <Figure term="Approved" value={totals.approved_usd} how="Approved and not yet paid, adjustments included" />
-      <Figure term="Payable now" value={totals.payable_usd} how={earnings.minimum_payout_usd > 0 ? `Once approved earnings reach ${formatUsd(earnings.minimum_payout_usd)}` : 'The whole approved balance'} />
+      <Figure term="Payable now" value={totals.payable_usd} how={payableHow(earnings)} />
       <Figure term="Paid" value={totals.paid_usd} how="Paid out to date" />
     </dl>
   );
+}
+
+/**
+ * What "Payable now" waits for. A balance at or below zero (a negative adjustment larger than
+ * what is approved) is never payable, whatever the minimum (DOMAIN.md 2, issue 37 item 7).
+ */
+function payableHow(earnings: Earnings): string {
+  const minimum = earnings.minimum_payout_usd;
+  if (earnings.totals.approved_usd < 0) return minimum > 0 ? `Nothing until the balance is positive and reaches ${formatUsd(minimum)}` : 'Nothing until the approved balance is positive';
+  return minimum > 0 ? `Once approved earnings reach ${formatUsd(minimum)}` : 'The whole approved balance';
+}
+
+/** What the minimum payout means for the approved balance now, in words (issue 37 item 7). */
+export function minimumPayoutSentence(approved: number, minimum: number, payable: number, who = 'Your'): string {
+  if (payable > 0) return `${who} approved ${formatUsd(approved)} has reached the ${formatUsd(minimum)} minimum payout: it is paid in full with the next payout.`;
+  // Below zero there is nothing "to go" to count: the balance must first turn positive.
+  if (approved < 0) return `${formatUsd(approved)} approved: nothing is payable until the balance is positive and reaches the ${formatUsd(minimum)} minimum.`;
+  return `${formatUsd(approved)} of the ${formatUsd(minimum)} minimum payout approved: ${formatUsd(minimum - approved)} to go.`;
 }
 
 /** A tier with a minimum payout: how far the approved balance is from it. */
 export function MinimumPayoutProgress({ earnings, who = 'Your' }: { earnings: Earnings; who?: string }) {
   const minimum = earnings.minimum_payout_usd;
   if (minimum <= 0) return null;
-  const approved = Math.max(0, earnings.totals.approved_usd);
-  const reached = earnings.totals.payable_usd > 0;
+  const approved = earnings.totals.approved_usd;
   return (
     <div className="space-y-2">
-      <ProgressBar label="Approved earnings toward the minimum payout" value={(approved / minimum) * 100} />
-      <p className="text-sm text-ink-700">
-        {reached
-          ? `${who} approved ${formatUsd(approved)} has reached the ${formatUsd(minimum)} minimum payout: it is paid in full with the next payout.`
-          : `${formatUsd(approved)} of the ${formatUsd(minimum)} minimum payout approved: ${formatUsd(minimum - approved)} to go.`}
-      </p>
+      <ProgressBar label="Approved earnings toward the minimum payout" value={(Math.max(0, approved) / minimum) * 100} />
+      <p className="text-sm text-ink-700">{minimumPayoutSentence(approved, minimum, earnings.totals.payable_usd, who)}</p>
     </div>
   );
 }
 
 const cellClasses = 'px-3 py-2 text-left align-top';
+
+/**
+ * An adjustment's line under its name: the reason, said once. One without a project is already
+ * named "Adjustment", so the line is the reason alone; one on a project says what it is.
+ */
+function adjustmentNote(entry: EarningEntry): string {
+  const named = !entry.project_id && !entry.company_name;
+  if (named) return entry.reason;
+  return entry.reason ? `Adjustment: ${entry.reason}` : 'Adjustment';
+}
 
 function EntryName({ entry, projectHref }: { entry: EarningEntry; projectHref: (projectId: number) => string }) {
   return (
@@ -72,16 +96,22 @@ function EntryName({ entry, projectHref }: { entry: EarningEntry; projectHref: (
       ) : (
         <span className="font-medium text-ink-900">{entry.company_name || (entry.kind === 'adjustment' ? 'Adjustment' : 'Deleted project')}</span>
       )}
-      {entry.kind === 'adjustment' && <p className="text-xs text-ink-500">Adjustment{entry.reason ? `: ${entry.reason}` : ''}</p>}
+      {entry.kind === 'adjustment' && <p className="text-xs text-ink-500">{adjustmentNote(entry)}</p>}
     </>
   );
 }
 
-/** The entries: a table from the sm breakpoint, a list of cards on a phone (the amount and status stay in view). */
+/**
+ * The entries: a table from the sm breakpoint, a list of cards on a phone (the amount and status
+ * stay in view). Only one of the two is rendered, so each entry (an adjustment's reason too) is
+ * in the page once, not once visible and once hidden (issue 37 item 7).
+ */
 export function EarningEntriesTable({ entries, projectHref, action, caption }: { entries: EarningEntry[]; projectHref: (projectId: number) => string; action?: (entry: EarningEntry) => ReactNode; caption: string }) {
+  const wide = useMediaQuery(SM_UP);
+  if (wide) return <EntriesTable entries={entries} projectHref={projectHref} action={action} caption={caption} />;
   return (
     <>
-      <ul aria-label={caption} className="divide-y divide-ink-100 rounded-xl border border-ink-200 sm:hidden">
+      <ul aria-label={caption} className="divide-y divide-ink-100 rounded-xl border border-ink-200">
         {entries.map((entry) => (
           <li key={entry.id} className="space-y-1 p-3 text-sm">
             <div className="flex items-start justify-between gap-3">
@@ -103,14 +133,13 @@ export function EarningEntriesTable({ entries, projectHref, action, caption }: {
           </li>
         ))}
       </ul>
-      <EntriesTable entries={entries} projectHref={projectHref} action={action} caption={caption} />
     </>
   );
 }
 
 function EntriesTable({ entries, projectHref, action, caption }: { entries: EarningEntry[]; projectHref: (projectId: number) => string; action?: ((entry: EarningEntry) => ReactNode) | undefined; caption: string }) {
   return (
-    <div className="hidden overflow-x-auto rounded-xl border border-ink-200 sm:block">
+    <div className="overflow-x-auto rounded-xl border border-ink-200">
       <table className="min-w-full divide-y divide-ink-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
@@ -150,36 +179,41 @@ function EntriesTable({ entries, projectHref, action, caption }: { entries: Earn
   );
 }
 
-export function PayoutsTable({ payouts, showPaidBy = false }: { payouts: Payout[]; showPaidBy?: boolean }) {
+/**
+ * Payouts, newest first: one partner's (the ledger) or, with `showPartner`, everyone's (the
+ * admin's Payables history). A table from sm, cards on a phone; only one is rendered.
+ */
+export function PayoutsTable({ payouts, showPaidBy = false, showPartner = false, caption = 'Payouts' }: { payouts: Payout[]; showPaidBy?: boolean; showPartner?: boolean; caption?: string }) {
+  const wide = useMediaQuery(SM_UP);
+  if (wide) return <PayoutsWideTable payouts={payouts} showPaidBy={showPaidBy} showPartner={showPartner} caption={caption} />;
   return (
-    <>
-      <ul aria-label="Payouts" className="divide-y divide-ink-100 rounded-xl border border-ink-200 sm:hidden">
-        {payouts.map((payout) => (
-          <li key={payout.id} className="p-3 text-sm">
-            <div className="flex justify-between gap-3">
-              <span>{formatLongDate(payout.created_at)}</span>
-              <span className="font-semibold tabular-nums">{formatUsd(payout.amount_usd)}</span>
-            </div>
-            <p className="text-xs break-all text-ink-500">
-              Reference {payout.reference}
-              {showPaidBy && payout.paid_by_name ? `, recorded by ${payout.paid_by_name}` : ''}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <PayoutsWideTable payouts={payouts} showPaidBy={showPaidBy} />
-    </>
+    <ul aria-label={caption} className="divide-y divide-ink-100 rounded-xl border border-ink-200">
+      {payouts.map((payout) => (
+        <li key={payout.id} className="p-3 text-sm">
+          {showPartner && <p className="font-medium text-ink-900">{payout.user_name}</p>}
+          <div className="flex justify-between gap-3">
+            <span>{formatLongDate(payout.created_at)}</span>
+            <span className="font-semibold tabular-nums">{formatUsd(payout.amount_usd)}</span>
+          </div>
+          <p className="text-xs break-all text-ink-500">
+            Reference {payout.reference}
+            {showPaidBy && payout.paid_by_name ? `, recorded by ${payout.paid_by_name}` : ''}
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
 
-function PayoutsWideTable({ payouts, showPaidBy }: { payouts: Payout[]; showPaidBy: boolean }) {
+function PayoutsWideTable({ payouts, showPaidBy, showPartner, caption }: { payouts: Payout[]; showPaidBy: boolean; showPartner: boolean; caption: string }) {
   return (
-    <div className="hidden overflow-x-auto rounded-xl border border-ink-200 sm:block">
+    <div className="overflow-x-auto rounded-xl border border-ink-200">
       <table className="min-w-full divide-y divide-ink-200 text-sm">
-        <caption className="sr-only">Payouts</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
           <tr>
             <th scope="col" className={cellClasses}>Date</th>
+            {showPartner && <th scope="col" className={cellClasses}>Partner</th>}
             <th scope="col" className={`${cellClasses} text-right`}>Amount</th>
             <th scope="col" className={cellClasses}>Reference</th>
             {showPaidBy && <th scope="col" className={cellClasses}>Recorded by</th>}
@@ -189,6 +223,7 @@ function PayoutsWideTable({ payouts, showPaidBy }: { payouts: Payout[]; showPaid
           {payouts.map((payout) => (
             <tr key={payout.id}>
               <td className={`${cellClasses} whitespace-nowrap`}>{formatLongDate(payout.created_at)}</td>
+              {showPartner && <td className={cellClasses}>{payout.user_name}</td>}
               <td className={`${cellClasses} text-right font-semibold tabular-nums`}>{formatUsd(payout.amount_usd)}</td>
               <td className={`${cellClasses} break-all`}>{payout.reference}</td>
               {showPaidBy && <td className={cellClasses}>{payout.paid_by_name ?? ''}</td>}

@@ -15,7 +15,7 @@ import { apiRequest } from '../../../lib/api-client';
  * ['admin', 'earnings']: a write refreshes them all (a deal, a stage change, a payout each move
  * the same ledger), and admin_changed refreshes them in other tabs.
  */
-const earningsKey = ['admin', 'earnings'] as const;
+export const earningsKey = ['admin', 'earnings'] as const;
 export const dealKey = (projectId: number) => [...earningsKey, 'deal', projectId] as const;
 export const userEarningsKey = (userId: number) => [...earningsKey, 'user', userId] as const;
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { DealResponse, Earnings, Project } from '@sunin/contract';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
+import { jsonResponse, renderRoutes, stubFetch, stubScreenWidth } from '../../../lib/test-utils';
 import { DealPanel } from './deal-panel';
 import { UserEarningsPanel } from './user-earnings-panel';
 
@@ -55,6 +55,7 @@ const ledger = (payable: number): Earnings => ({
 
 describe('User earnings panel (issue 17 item 2)', { timeout: 30_000 }, () => {
   it('records a payout of the whole payable balance with its reference', async () => {
+    stubScreenWidth(true);
     let paid = false;
     const calls = stubFetch(({ method }) => {
       if (method === 'POST') {
@@ -87,5 +88,15 @@ describe('User earnings panel (issue 17 item 2)', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add adjustment' }));
     expect(await screen.findByText('Adjustment of -$125.50 added for Rae Referral.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ user_id: 7, amount_usd: -125.5, reason: 'Chargeback' });
+  });
+
+  it('reads a partner’s negative approved balance against the minimum, and shows the adjustment’s reason once (issue 37 item 7)', async () => {
+    stubScreenWidth(true);
+    const adjustment = { ...entry, id: 9, project_id: null, company_name: '', kind: 'adjustment', share_rate: null, net_profit_usd: null, amount_usd: -120, status: 'approved', reason: 'Overpaid in October' } as const;
+    stubFetch(() => jsonResponse({ ...ledger(0), entries: [adjustment], totals: { expected_usd: 0, approved_usd: -120, paid_usd: 9650.11, payable_usd: 0 } }));
+    renderRoutes([{ path: '/', element: <UserEarningsPanel userId={7} name="Rae Referral" /> }]);
+    expect(await screen.findByText('-$120.00 approved: nothing is payable until the balance is positive and reaches the $2,500.00 minimum.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Record payout' })).toBeDisabled();
+    expect(screen.getAllByText(/Overpaid in October/)).toHaveLength(1);
   });
 });

@@ -60,8 +60,10 @@ export function useSettingsForm<Value, Form, Saved>(options: {
   save: UseMutationResult<Saved, unknown, Value>;
   savedValue: (saved: Saved) => Value;
   toasts: { saved: string; failed: string };
+  /** The form's own check before anything is sent: a message per field key; none to save. */
+  validate?: (form: Form) => Record<string, string>;
 }) {
-  const { initial, toForm, fromForm, save, savedValue, toasts } = options;
+  const { initial, toForm, fromForm, save, savedValue, toasts, validate } = options;
   const [form, setForm] = useState<Form>(() => toForm(initial));
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -69,6 +71,12 @@ export function useSettingsForm<Value, Form, Saved>(options: {
     event.preventDefault();
     setError(null);
     setFieldErrors({});
+    const problems = validate?.(form) ?? {};
+    if (Object.keys(problems).length > 0) {
+      setError([...new Set(Object.values(problems))].join(' '));
+      setFieldErrors(problems);
+      return;
+    }
     save.mutate(fromForm(form), {
       onSuccess: (saved) => {
         setForm(toForm(savedValue(saved)));
@@ -81,7 +89,7 @@ export function useSettingsForm<Value, Form, Saved>(options: {
       },
     });
   };
-  /** `fieldErrors`: the server's reason per field path ('assumptions.discount_rate'), to show beside the field. */
+  /** `fieldErrors`: the reason per field (validate's keys, or the server's path such as 'assumptions.discount_rate'), to show beside the field. */
   return { form, setForm, error, fieldErrors, submit };
 }
 

@@ -41,8 +41,34 @@ describe('Earnings Settings (issue 17 item 2)', { timeout: 30_000 }, () => {
     const { user } = renderRoutes([{ path: '/', element: <EarningsSettingsPage /> }]);
     const share = await screen.findByLabelText('Sales Partner share (% of net profit)');
     await user.clear(share);
-    await user.type(share, '120');
+    await user.type(share, '99');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The share must be at most 1 (100 %).');
+  });
+
+  it('takes the share as a percent: 20 is sent as 0.2, and 150 is refused as "at most 100 %" before anything is sent (issue 37 item 7)', async () => {
+    const calls = stubFetch(({ method, body }) => jsonResponse(method === 'PUT' ? answer((body as { settings: EarningsSettings }).settings, true) : answer(DEFAULT_EARNINGS_SETTINGS)));
+    const { user } = renderRoutes([{ path: '/', element: <EarningsSettingsPage /> }]);
+    const share = await screen.findByLabelText('Referral Partner share (% of net profit)');
+    expect(share).toHaveAccessibleDescription('A percent: 20 means 20 %. Default 20 %');
+    await user.clear(share);
+    await user.type(share, '150');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The share is at most 100 %.');
+    expect(share).toHaveAccessibleDescription('The share is at most 100 %.');
+    expect(share).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(share);
+    await user.type(share, '-5');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The share is at least 0 %.');
+
+    await user.clear(share);
+    await user.type(share, '20');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Earnings settings saved. Deals recorded or corrected from now on use them.')).toBeInTheDocument();
+    const sent = (calls.find((call) => call.method === 'PUT')!.body as { settings: EarningsSettings }).settings;
+    expect(sent.tiers.referral_partner.share_rate).toBe(0.2);
   });
 });

@@ -11,8 +11,28 @@ const percentText = (rate: number) => String(Math.round(rate * 1_000_000) / 10_0
 const toForm = (settings: EarningsSettings): FormState =>
   Object.fromEntries(EARNING_TIERS.map((tier) => [tier, { share: percentText(settings.tiers[tier].share_rate), minimum: String(settings.tiers[tier].minimum_payout_usd) }])) as FormState;
 
+const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(/[$,\s%]/g, '')));
+
+/**
+ * The share is typed as a percent (20 for 20 %) and sent as a fraction (0.2), so its limits are
+ * said in percent here, before the server's fraction-worded ones could be (issue 37 item 7).
+ */
+export function checkEarningsForm(form: FormState): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const tier of EARNING_TIERS) {
+    const share = number(form[tier].share);
+    if (!Number.isFinite(share)) problems[`${tier}.share`] = 'Type the share as a percent, for example 20.';
+    else if (share < 0) problems[`${tier}.share`] = 'The share is at least 0 %.';
+    else if (share > 100) problems[`${tier}.share`] = 'The share is at most 100 %.';
+    else if (Math.abs(Math.round(share * 100) - share * 100) > 1e-6) problems[`${tier}.share`] = 'The share has at most two decimals, for example 12.5.';
+    const minimum = number(form[tier].minimum);
+    if (!Number.isFinite(minimum)) problems[`${tier}.minimum`] = 'Type the minimum payout in dollars, for example 2500 (0 for none).';
+    else if (minimum < 0) problems[`${tier}.minimum`] = 'The minimum payout cannot be negative.';
+  }
+  return problems;
+}
+
 function fromForm(form: FormState): EarningsSettings {
-  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(/[$,\s%]/g, '')));
   return {
     tiers: Object.fromEntries(
       EARNING_TIERS.map((tier) => [tier, { share_rate: Math.round(number(form[tier].share) * 100) / 10_000, minimum_payout_usd: number(form[tier].minimum) }]),
@@ -22,10 +42,11 @@ function fromForm(form: FormState): EarningsSettings {
 
 function SettingsForm({ data }: { data: EarningsSettingsResponse }) {
   const save = useSaveEarningsSettings();
-  const { form, setForm, error, submit } = useSettingsForm({
+  const { form, setForm, error, fieldErrors, submit } = useSettingsForm({
     initial: data.settings,
     toForm,
     fromForm,
+    validate: checkEarningsForm,
     save,
     savedValue: (saved) => saved.settings,
     toasts: { saved: 'Earnings settings saved. Deals recorded or corrected from now on use them.', failed: 'Earnings settings not saved.' },
@@ -46,13 +67,15 @@ function SettingsForm({ data }: { data: EarningsSettingsResponse }) {
               inputMode="decimal"
               value={form[tier].share}
               onChange={(event) => set(tier, 'share', event.target.value)}
-              hint={`Default ${percentText(data.defaults.tiers[tier].share_rate)} %`}
+              error={fieldErrors[`${tier}.share`]}
+              hint={`A percent: 20 means 20 %. Default ${percentText(data.defaults.tiers[tier].share_rate)} %`}
             />
             <TextField
               label={`${ACCOUNT_TYPE_LABELS[tier]} minimum payout (US$)`}
               inputMode="decimal"
               value={form[tier].minimum}
               onChange={(event) => set(tier, 'minimum', event.target.value)}
+              error={fieldErrors[`${tier}.minimum`]}
               hint={data.defaults.tiers[tier].minimum_payout_usd > 0 ? `Default ${formatUsd(data.defaults.tiers[tier].minimum_payout_usd)}` : 'Default none (0)'}
             />
           </section>

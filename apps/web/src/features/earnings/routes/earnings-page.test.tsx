@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { Earnings } from '@sunin/contract';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
+import { jsonResponse, renderRoutes, stubFetch, stubScreenWidth } from '../../../lib/test-utils';
 import { EarningsPage } from './earnings-page';
 
 const entry = (overrides: Partial<Earnings['entries'][number]>): Earnings['entries'][number] => ({
@@ -32,6 +32,7 @@ const referral: Earnings = {
 
 describe('/earnings (issue 17 item 2)', { timeout: 30_000 }, () => {
   it('shows the totals, the progress to the minimum payout, every entry and how the share works', async () => {
+    stubScreenWidth(true);
     stubFetch(() => jsonResponse(referral));
     renderRoutes([{ path: '/', element: <EarningsPage /> }]);
     expect(await screen.findByRole('heading', { name: 'Earnings', level: 1 })).toBeInTheDocument();
@@ -45,11 +46,34 @@ describe('/earnings (issue 17 item 2)', { timeout: 30_000 }, () => {
     expect(within(rows[1]!).getByRole('link', { name: 'Harbor Cold Storage' })).toHaveAttribute('href', '/projects/31');
     expect(rows[1]).toHaveTextContent('20 %');
     expect(rows[1]).toHaveTextContent('Expected');
-    expect(rows[3]).toHaveTextContent('Adjustment: Chargeback');
+    expect(rows[3]).toHaveTextContent(/^AdjustmentChargeback/);
     expect(rows[3]).toHaveTextContent('-$50.00');
     expect(screen.getByText(/you earn 20 % of its net profit/)).toBeInTheDocument();
     expect(screen.getByText(/once they add up to the \$2,500.00 minimum payout/)).toBeInTheDocument();
     expect(screen.getByText('No payouts yet.')).toBeInTheDocument();
+  });
+
+  // Issue 37 item 7: the reason is in the page once (the phone's cards and the wide table are never both rendered).
+  for (const wide of [false, true]) {
+    it(`says an adjustment's reason once, ${wide ? 'in the table' : 'on a phone'}`, async () => {
+      stubScreenWidth(wide);
+      stubFetch(() => jsonResponse(referral));
+      renderRoutes([{ path: '/', element: <EarningsPage /> }]);
+      expect(await screen.findByText('Chargeback')).toBeInTheDocument();
+      expect(screen.getAllByText(/Chargeback/)).toHaveLength(1);
+      expect(screen.getAllByText('Adjustment')).toHaveLength(1);
+      expect(screen.getAllByText('Harbor Cold Storage')).toHaveLength(1);
+      expect(screen.queryByText(/Adjustment: Chargeback/)).not.toBeInTheDocument();
+    });
+  }
+
+  it('reads a negative approved balance against the minimum: nothing payable until it is positive and reaches it (issue 37 item 7)', async () => {
+    stubFetch(() => jsonResponse({ ...referral, totals: { expected_usd: 0, approved_usd: -120, paid_usd: 2600, payable_usd: 0 } }));
+    renderRoutes([{ path: '/', element: <EarningsPage /> }]);
+    expect(await screen.findByText('-$120.00 approved: nothing is payable until the balance is positive and reaches the $2,500.00 minimum.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Approved earnings toward the minimum payout' })).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByText('Payable now', { selector: 'dt' }).parentElement).toHaveTextContent('Nothing until the balance is positive and reaches $2,500.00');
+    expect(document.body).not.toHaveTextContent(/to go|more/);
   });
 
   it('says when there is nothing yet, and has no minimum for a sales partner', async () => {
@@ -70,6 +94,7 @@ describe('/earnings (issue 17 item 2)', { timeout: 30_000 }, () => {
   });
 
   it('offers a retry when the ledger cannot be loaded', async () => {
+    stubScreenWidth(true);
     let fail = true;
     stubFetch(() => (fail ? jsonResponse({ error: { code: 'internal', message: 'Down.' } }, { status: 500 }) : jsonResponse(referral)));
     const { user } = renderRoutes([{ path: '/', element: <EarningsPage /> }]);

@@ -1,0 +1,108 @@
+import { ledgerTotals, toUsd, type Payable, type PayablesResponse, type PayoutRunBody, type PayoutRunResponse } from '@sunin/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import { earningEntries, users, type EarningEntryRow, type PayoutRow } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { publishNotifications } from '../notifications/notifications.service.js';
+import { fullName } from '../users/full-name.js';
+import { minimumPayoutCents, payoutBlocks, PayoutRefused, payoutResponses, payPartner, readEarningsSettings, toEntryResponse } from './earnings.service.js';
+
+/**
+ * Payables and payout runs (issue 37 item 1, docs/decisions/042-payables-and-payout-runs.md):
+ * who the business owes now, company-wide, and paying several partners at once through the
+ * same payPartner as a single payout.
+ */
+
+const DAY_MS = 86_400_000;
+/** When an approved entry became owed: its approval, or its creation for one approved at once. */
+const owedSince = (entry: EarningEntryRow): Date => entry.approved_at ?? entry.created_at;
+
+/**
+ * GET /api/admin/payables: every partner whose approved, unpaid balance is payable now by
+ * ledgerTotals' rule (positive and at least the tier's minimum), the oldest debt first. Only
+ * partners whose approved sum is positive are read, with their approved entries.
+ */
+export async function listPayables(ctx: AppContext, now = new Date()): Promise<PayablesResponse> {
+  const owing = ctx.db
+    .select({ user_id: earningEntries.user_id })
+    .from(earningEntries)
+    .where(eq(earningEntries.status, 'approved'))
+    .groupBy(earningEntries.user_id)
+    .having(sql`sum(${earningEntries.amount_cents}) > 0`);
+  const entries = await ctx.db
+    .select()
+    .from(earningEntries)
+    .where(and(eq(earningEntries.status, 'approved'), inArray(earningEntries.user_id, owing)))
+    .orderBy(sql`coalesce(${earningEntries.approved_at}, ${earningEntries.created_at})`, asc(earningEntries.id));
+  const byUser = new Map<number, EarningEntryRow[]>();
+  for (const entry of entries) byUser.set(entry.user_id, [...(byUser.get(entry.user_id) ?? []), entry]);
+  const ids = [...byUser.keys()];
+  if (ids.length === 0) return { payables: [], total_usd: 0 };
+
+  const partners = await ctx.db
+    .select({ id: users.id, name: fullName, email: users.email, company_name: users.company_name, account_type: users.account_type })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const settings = (await readEarningsSettings(ctx.db)).value;
+  const blocks = await payoutBlocks(ctx.db, ids);
+  const payables: Payable[] = [];
+  for (const partner of partners) {
+    const owed = byUser.get(partner.id) ?? [];
+    const minimumCents = minimumPayoutCents(settings, partner.account_type);
+    const { payable_cents } = ledgerTotals(owed, minimumCents);
+    if (payable_cents <= 0) continue;
+    const oldest = owed.map(owedSince).reduce((a, b) => (b < a ? b : a));
+    payables.push({
+      user_id: partner.id,
+      user_name: partner.name,
+      email: partner.email,
+      company_name: partner.company_name,
+      account_type: partner.account_type,
+      payable_usd: toUsd(payable_cents),
+      minimum_payout_usd: toUsd(minimumCents),
+      oldest_entry_at: oldest.toISOString(),
+      oldest_age_days: Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / DAY_MS)),
+      entries: owed.map(toEntryResponse),
+      blocked_reason: blocks.get(partner.id) ?? null,
+    });
+  }
+  payables.sort((a, b) => a.oldest_entry_at.localeCompare(b.oldest_entry_at) || a.user_id - b.user_id);
+  // What a run could pay now: blocked partners are listed but not counted.
+  const totalCents = payables.reduce((total, payable) => (payable.blocked_reason ? total : total + Math.round(payable.payable_usd * 100)), 0);
+  return { payables, total_usd: toUsd(totalCents) };
+}
+
+/**
+ * POST /api/admin/payout_runs: one payout per ticked partner, in the order given, each in its
+ * own transaction through payPartner, each partner notified after its own commit. A partner
+ * who cannot be paid (nothing payable, below the minimum, blocked, unknown, or a failure while
+ * paying) is listed in `refused` and the others are still paid. With nobody paid it is a 409
+ * `conflict` whose `fields` give each partner's reason, keyed by user id.
+ */
+export async function runPayouts(ctx: AppContext, actorId: number, run: PayoutRunBody['payout_run']): Promise<PayoutRunResponse> {
+  const paid: PayoutRow[] = [];
+  const refusals: { user_id: number; code: string; message: string }[] = [];
+  for (const userId of run.user_ids) {
+    try {
+      const result = await ctx.db.transaction((tx) => payPartner(tx, actorId, userId, run.reference));
+      paid.push(result.payout);
+      await publishNotifications(ctx, result.notified);
+    } catch (error) {
+      if (error instanceof PayoutRefused) {
+        refusals.push({ user_id: userId, code: error.refusal, message: error.message });
+      } else {
+        // This partner's transaction rolled back; the payouts before it stand, so say so rather than answer 500.
+        ctx.log.error({ err: error, userId }, 'payout run: a payout failed');
+        refusals.push({ user_id: userId, code: 'failed', message: 'The payout could not be recorded. Nothing was paid to this partner: try again.' });
+      }
+    }
+  }
+  const refusedIds = refusals.map((refusal) => refusal.user_id);
+  const names = new Map((refusedIds.length ? await ctx.db.select({ id: users.id, name: fullName }).from(users).where(inArray(users.id, refusedIds)) : []).map((user) => [user.id, user.name]));
+  const refused = refusals.map((refusal) => ({ user_id: refusal.user_id, user_name: names.get(refusal.user_id) ?? '', code: refusal.code, message: refusal.message }));
+  if (paid.length === 0) {
+    const list = refused.map((refusal) => `${refusal.user_name || `User ${refusal.user_id}`}: ${refusal.message}`).join(' ');
+    throw new AppError('conflict', `Nobody was paid. ${list}`, Object.fromEntries(refused.map((refusal) => [String(refusal.user_id), refusal.message])));
+  }
+  return { payouts: await payoutResponses(ctx.db, paid), refused };
+}

@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { apiToken, auth } from '../support/api';
+import { expectNoHorizontalOverflow } from '../support/layout';
+import { createMember, DEMO, logIn, type Person } from '../support/people';
+
+// Issue 37 item 1: an administrator pays three partners in one payout run on /admin/payables,
+// then downloads both accounting CSVs and reads them; the screen is looked at on a phone too.
+
+/**
+ * A partner with one approved deal: an admin creates the partner's project (a sales partner
+ * without a subscription cannot), records the deal and completes it.
+ */
+async function owedPartner(request: APIRequestContext, adminToken: string, accountType: 'referral_partner' | 'sales_partner', netProfit: number): Promise<Person & { company: string }> {
+  const partner = await createMember(request, accountType);
+  const company = `Payables ${partner.userName}`;
+  const profile = await request.get('/api/user/profile', { headers: auth(await apiToken(request, partner.email, partner.password)) });
+  const created = await request.post('/api/admin/projects', { headers: auth(adminToken), data: { project: { user_id: ((await profile.json()) as { id: number }).id, company_name: company, project_stage: 'Project Initiation' } } });
+  expect(created.status(), await created.text()).toBe(201);
+  const projectId = ((await created.json()) as { id: number }).id;
+  const deal = await request.put(`/api/admin/projects/${projectId}/deal`, { headers: auth(adminToken), data: { contract_value_usd: netProfit * 6, net_profit_usd: netProfit } });
+  expect(deal.status(), await deal.text()).toBe(200);
+  const completed = await request.put(`/api/admin/projects/${projectId}`, { headers: auth(adminToken), data: { project: { project_stage: 'Project Completion' } } });
+  expect(completed.status(), await completed.text()).toBe(200);
+  return { ...partner, company };
+}
+
+async function expectNoViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${what}`).toEqual([]);
+}
+
+/** A downloaded CSV's rows (no quoted line breaks in these files), without the byte order mark. */
+async function csvLines(download: Download): Promise<string[]> {
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  return text.slice(1).split('\r\n').filter(Boolean);
+}
+
+test('an admin pays three partners in one run and downloads both accounting CSVs', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const adminToken = await apiToken(request, DEMO.admin.email, DEMO.admin.password);
+  // Sales partners have no minimum; the referral partner's $3,000 is past its $2,500.
+  const partners = [await owedPartner(request, adminToken, 'sales_partner', 1_000), await owedPartner(request, adminToken, 'referral_partner', 15_000), await owedPartner(request, adminToken, 'sales_partner', 2_500.5)];
+  const amounts = ['$600.00', '$3,000.00', '$1,500.30'];
+  const reference = `ACH-RUN-${partners[0]!.userName}`;
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await logIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Admin' }).first().getByRole('link', { name: 'Payables' }).click();
+  await expect(page).toHaveURL(/\/admin\/payables$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payables' })).toBeVisible();
+
+  const table = page.getByRole('table', { name: 'Partners owed, the oldest debt first' });
+  const rowOf = (partner: Person) => table.getByRole('row').filter({ hasText: partner.email });
+  for (const [index, partner] of partners.entries()) {
+    await expect(rowOf(partner)).toContainText(amounts[index]!);
+    await expect(rowOf(partner)).toContainText('today');
+  }
+  await expect(rowOf(partners[1]!)).toContainText('Referral Partner');
+  await rowOf(partners[1]!).getByRole('button', { name: `Show entries of ${partners[1]!.firstName} ${partners[1]!.lastName}` }).click();
+  await expect(page.getByRole('list', { name: /payable entries/ })).toContainText(partners[1]!.company);
+  await expectNoViolations(page, '/admin/payables');
+
+  for (const partner of partners) await rowOf(partner).getByRole('checkbox').check();
+  await expect(page.getByText('3 partners ticked, $5,100.30')).toBeVisible();
+  await page.getByLabel('Payment reference').fill(reference);
+  await page.getByRole('button', { name: 'Record payout run' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record payouts to 3 partners?' });
+  await expect(dialog).toContainText('3 payouts, $5,100.30 in total');
+  await expectNoViolations(page, 'the payout run confirmation');
+  await dialog.getByRole('button', { name: 'Pay $5,100.30' }).click();
+
+  const result = page.getByRole('region', { name: `Payout run ${reference}` });
+  await expect(result).toContainText('Paid 3 partners, $5,100.30 in total. Each was notified.');
+  await expect(result.getByRole('list', { name: 'Paid' }).getByRole('listitem')).toHaveCount(3);
+  for (const partner of partners) await expect(rowOf(partner)).toHaveCount(0);
+  const history = page.getByRole('table', { name: 'Payouts, newest first' });
+  await expect(history.getByRole('row').filter({ hasText: reference })).toHaveCount(3);
+
+  // The accounting exports, as downloaded files.
+  const [payoutsFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download payouts CSV' }).click()]);
+  expect(payoutsFile.suggestedFilename()).toMatch(/^payouts-\d{4}-\d{2}-\d{2}\.csv$/);
+  const payoutLines = await csvLines(payoutsFile);
+  expect(payoutLines[0]).toBe('Payout ID,Partner,Partner Email,Amount,Reference,Paid By,Paid Date,Entry IDs');
+  const paid = payoutLines.filter((line) => line.includes(reference));
+  expect(paid).toHaveLength(3);
+  for (const [index, partner] of partners.entries()) {
+    const line = paid.find((row) => row.includes(partner.email));
+    expect(line).toMatch(new RegExp(`^\\d+,${partner.firstName} ${partner.lastName},${partner.email.replace(/\./g, '\\.')},${['600', '3000', '1500.3'][index]},${reference},Avery Admin,\\d{4}-\\d{2}-\\d{2},\\d+$`));
+  }
+
+  const [earningsFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download earnings CSV' }).click()]);
+  expect(earningsFile.suggestedFilename()).toMatch(/^earnings-\d{4}-\d{2}-\d{2}\.csv$/);
+  const entryLines = await csvLines(earningsFile);
+  expect(entryLines[0]).toBe('Entry ID,Partner Name,Partner Email,Project ID,Company,Kind,Deal Contract Value,Net Profit,Share %,Amount,Status,Reason,Created,Approved,Paid,Voided,Payout ID');
+  const referralLine = entryLines.find((line) => line.includes(partners[1]!.email))!;
+  expect(referralLine).toContain(`,${partners[1]!.company},Deal,90000,15000,20,3000,Paid,,`);
+  expect(referralLine).toMatch(/,\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2},,\d+$/);
+  expect(entryLines.find((line) => line.includes(partners[2]!.email))).toContain(',Deal,15003,2500.5,60,1500.3,Paid,,');
+
+  // On a phone: cards, nothing wider than the screen.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: await context.storageState() });
+  const small = await phone.newPage();
+  await small.goto('/admin/payables');
+  await expect(small.getByRole('heading', { level: 1, name: 'Payables' })).toBeVisible();
+  await expect(small.getByRole('table', { name: 'Payouts, newest first' }).or(small.getByRole('list', { name: 'Payouts, newest first' }))).toContainText(reference);
+  await expect(small.getByRole('list', { name: 'Partners owed' }).or(small.getByText('Nobody is owed a payout now'))).toBeVisible();
+  await expectNoHorizontalOverflow(small);
+  await expectNoViolations(small, '/admin/payables at 390 px');
+
+  await phone.close();
+  await context.close();
+});
