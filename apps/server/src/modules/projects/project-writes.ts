@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { statement } from '../../db/client.js';
 import { projects, type NotificationRow, type ProjectRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { auditedFields, diff } from '../audit/audit.service.js';
+import { auditedFields, diff, STAMP_FIELDS } from '../audit/audit.service.js';
 import { notificationCtes } from '../notifications/notification-sql.js';
 import type { ProjectScope } from './project-access.js';
 import { projectName } from './project-name.js';
@@ -173,7 +173,7 @@ const PROJECT_CREATE = statement(
     insert into audit_entries (actor_id, action, entity_type, entity_id, changes)
     select $6, 'created', 'project', c.id,
       (select coalesce(jsonb_object_agg(f.key, jsonb_build_object('before', null, 'after', f.value)), '{}'::jsonb)
-       from jsonb_each(to_jsonb(c)) f where f.key not in ('created_at', 'updated_at', 'stage_entered_at') and f.value <> 'null'::jsonb)
+       from jsonb_each(to_jsonb(c)) f where f.key <> all($8::text[]) and f.value <> 'null'::jsonb)
     from created c
   )
   select (select id from created) as id, (select to_jsonb(d) from duplicate d) as duplicate`,
@@ -196,7 +196,7 @@ export async function insertProject(
   refuseDuplicate = false,
 ): Promise<{ id: number } | { duplicate: ExistingSite }> {
   const values = { ...CREATE_DEFAULTS, ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) };
-  const [row] = await ctx.run<{ id: number | null; duplicate: ExistingSite | null }>(PROJECT_CREATE, [ownerId, (fields.company_name ?? '').trim(), accountAddress, stage, JSON.stringify(values), actorId, refuseDuplicate]);
+  const [row] = await ctx.run<{ id: number | null; duplicate: ExistingSite | null }>(PROJECT_CREATE, [ownerId, (fields.company_name ?? '').trim(), accountAddress, stage, JSON.stringify(values), actorId, refuseDuplicate, [...STAMP_FIELDS]]);
   if (row?.duplicate) return { duplicate: row.duplicate };
   if (!row?.id) throw new Error('insert returned no row');
   return { id: row.id };
