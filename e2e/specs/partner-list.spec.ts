@@ -53,7 +53,7 @@ test.describe('the partner’s own list', () => {
 
     // The same site again, typed another way: the wizard asks first.
     await page.goto('/home');
-    await page.getByRole('button', { name: 'New Project' }).first().click();
+    await page.getByRole('button', { name: 'New Project', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'New Project' });
     await dialog.getByLabel('Company Name').fill('Pacific Fasteners Inc');
     await dialog.getByLabel('Address Line 1').fill('4100 industrial parkway');
