@@ -77,13 +77,13 @@ export function ProjectListControls({ list }: { list: ListSearchParams }) {
     <form
       role="search"
       aria-label="Find projects"
-      className="grid grid-cols-1 gap-3 border-b border-ink-200 p-4 sm:grid-cols-2 lg:grid-cols-6"
+      className="grid grid-cols-1 gap-3 border-b border-ink-200 p-4 sm:grid-cols-2 lg:grid-cols-5"
       onSubmit={(event) => {
         event.preventDefault();
         commit(text);
       }}
     >
-      <div className="min-w-0 sm:col-span-2">
+      <div className="min-w-0 sm:col-span-2 lg:col-span-5">
         <label htmlFor="project-search" className={labelClasses}>
           Search projects
         </label>
@@ -114,7 +114,7 @@ export function ProjectListControls({ list }: { list: ListSearchParams }) {
         </select>
       </div>
       {list.narrowed && (
-        <div className="flex items-end sm:col-span-2 lg:col-span-6">
+        <div className="flex items-end sm:col-span-2 lg:col-span-5">
           <Button type="button" variant="secondary" onClick={list.clearAll}>
             Clear search and filters
           </Button>
