@@ -14,7 +14,8 @@ export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function createProject(request: APIRequestContext, token: string, companyName: string): Promise<number> {
   const res = await request.post('/api/projects', {
     headers: auth(token),
-    data: { project: { company_name: companyName, industry: 'Retail', address_1: '1 Solar Way', city: 'Austin', state: 'TX', zip: '78701', project_stage: 'Project Initiation' } },
+    // Every project here is at one made-up address: allow_duplicate, or a member's second one would answer 409 possible_duplicate (issue 37 item 6).
+    data: { project: { company_name: companyName, industry: 'Retail', address_1: '1 Solar Way', city: 'Austin', state: 'TX', zip: '78701', project_stage: 'Project Initiation', allow_duplicate: true } },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { projectId: number }).projectId;

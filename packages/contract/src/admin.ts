@@ -173,7 +173,7 @@ export const adminProjectListQuerySchema = pageQuerySchema.extend({
   stage_filter: z.enum(['working', 'archived'], { error: 'stage_filter is working or archived.' }).optional(),
   q: searchParam,
   /** Repeatable: `?stage=a&stage=b`. */
-  stage: z.union([stageValue, z.array(stageValue).max(ALL_PROJECT_STAGES.length * 2)]).transform((value) => (Array.isArray(value) ? value : [value])).optional(),
+  stage: z.union([stageValue, z.array(stageValue).max(ALL_PROJECT_STAGES.length * 2)], { error: `stage must be one of: ${ALL_PROJECT_STAGES.join(', ')}.` }).transform((value) => (Array.isArray(value) ? value : [value])).optional(),
   state: text('state', 50).transform((value) => value || undefined).optional(),
   updated_from: dateParam('updated_from'),
   updated_to: dateParam('updated_to'),

@@ -143,7 +143,7 @@ const stageValue = z.enum(ALL_PROJECT_STAGES, { error: `stage must be one of: ${
  */
 export const projectListQuerySchema = pageQuerySchema.extend({
   q: searchParam,
-  stage: z.union([stageValue, z.array(stageValue).max(ALL_PROJECT_STAGES.length * 2)]).transform((value) => (Array.isArray(value) ? value : [value])).optional(),
+  stage: z.union([stageValue, z.array(stageValue).max(ALL_PROJECT_STAGES.length * 2)], { error: `stage must be one of: ${ALL_PROJECT_STAGES.join(', ')}.` }).transform((value) => (Array.isArray(value) ? value : [value])).optional(),
   state: z.string({ error: 'state must be text.' }).trim().max(50, 'state must be at most 50 characters.').transform((value) => value || undefined).optional(),
   stalled: z.enum(['true', 'false'], { error: 'stalled is true or false.' }).optional(),
   open_proposal: z.enum(['true', 'false'], { error: 'open_proposal is true or false.' }).optional(),

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '@sunin/contract';
+import { ERROR_STATUS, duplicateMessage, type ApiErrorBody, type ErrorCode } from '@sunin/contract';
 
 /** The one error type of the server (STYLE.md 3); the error handler maps `code` to a status. */
 export class AppError extends Error {
@@ -29,5 +29,19 @@ export class ReauthenticationFailed extends AppError {
   constructor(message: string, fields: Record<string, string>) {
     super('rule_broken', message, fields);
     this.name = 'ReauthenticationFailed';
+  }
+}
+
+/**
+ * POST /api/projects: the caller already has a project at the new one's site (issue 37 item 6).
+ * 409 `possible_duplicate`, the body naming that project in `error.duplicate`.
+ */
+export class PossibleDuplicate extends AppError {
+  readonly duplicate: NonNullable<ApiErrorBody['error']['duplicate']>;
+
+  constructor(duplicate: NonNullable<ApiErrorBody['error']['duplicate']>) {
+    super('possible_duplicate', duplicateMessage(duplicate));
+    this.name = 'PossibleDuplicate';
+    this.duplicate = duplicate;
   }
 }

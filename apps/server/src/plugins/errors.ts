@@ -2,12 +2,12 @@ import type { ApiErrorBody, ErrorCode } from '@sunin/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.js';
+import { AppError, PossibleDuplicate } from '../lib/app-error.js';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
-  const body: ApiErrorBody = { error: { code, message, ...(fields && Object.keys(fields).length > 0 ? { fields } : {}) } };
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: Record<string, string>, duplicate?: ApiErrorBody['error']['duplicate']) {
+  const body: ApiErrorBody = { error: { code, message, ...(fields && Object.keys(fields).length > 0 ? { fields } : {}), ...(duplicate ? { duplicate } : {}) } };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -81,7 +81,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** The one error handler (STYLE.md 3): every failure leaves as `{error: {code, message, fields?}}`. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return send(reply, error.statusCode, error.code, error.message, error.fields);
+    if (error instanceof AppError) return send(reply, error.statusCode, error.code, error.message, error.fields, error instanceof PossibleDuplicate ? error.duplicate : undefined);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;

@@ -1,4 +1,4 @@
-import { isApiErrorBody } from '@sunin/contract';
+import { isApiErrorBody, type ApiErrorBody } from '@sunin/contract';
 import { clearSession, getToken } from './session';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -8,13 +8,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** With `possible_duplicate` (POST /api/projects, issue 37 item 6): the project already at the site. */
+  readonly duplicate: ApiErrorBody['error']['duplicate'];
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, duplicate?: ApiErrorBody['error']['duplicate']) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.duplicate = duplicate;
   }
 }
 
@@ -99,7 +102,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 function toApiError(status: number, body: unknown): ApiError {
   if (isApiErrorBody(body)) {
-    return new ApiError(status, body.error.code, body.error.message, body.error.fields ?? {});
+    return new ApiError(status, body.error.code, body.error.message, body.error.fields ?? {}, body.error.duplicate);
   }
   return new ApiError(status, 'unknown', GENERIC_ERROR_MESSAGE);
 }

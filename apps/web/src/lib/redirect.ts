@@ -17,3 +17,14 @@ export function redirectTarget(state: unknown, fallback = '/home'): string {
   }
   return fallback;
 }
+
+/** Where a full access administrator lands after signing in (issue 37 item 5): the proposal queue. */
+export const ADMIN_LANDING = '/admin/proposal-management';
+
+/**
+ * Where a fresh sign-in goes: the page a guard turned the visitor away from, if any, else the
+ * administrator's queue or a member's /home.
+ */
+export function landingAfterLogin(state: unknown, admin: boolean): string {
+  return redirectTarget(state, admin ? ADMIN_LANDING : '/home');
+}

@@ -57,7 +57,7 @@ export function renderRoutes(
     initialEntries = ['/'],
     queryClient = createTestQueryClient(),
     strictMode = false,
-  }: { initialEntries?: string[]; queryClient?: QueryClient; strictMode?: boolean } = {},
+  }: { initialEntries?: NonNullable<Parameters<typeof createMemoryRouter>[1]>['initialEntries']; queryClient?: QueryClient; strictMode?: boolean } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries });
   const user = userEvent.setup();

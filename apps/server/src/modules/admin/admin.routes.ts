@@ -12,6 +12,7 @@ import {
   adminUserListQuerySchema,
   adminUserSchema,
   adminUserUpdateBodySchema,
+  duplicatesResponseSchema,
   endedSessionsSchema,
   pageQuerySchema,
   projectCreateSchema,
@@ -29,6 +30,7 @@ import { currentSession, currentUser } from '../../plugins/auth.js';
 import { announceAdminWrites } from '../../plugins/realtime.js';
 import type { ProjectScope } from '../projects/project-access.js';
 import { authenticateExceptDownloads, projectParams, registerProjectSubRoutes } from '../projects/project-record-routes.js';
+import { listSiteDuplicates } from '../projects/project-duplicates.js';
 import { createProject, getProject, listProjects, toProjectResponse, updateProject } from '../projects/projects.service.js';
 import { toAdminUserResponse } from '../users/user-response.js';
 import { endAllSessionsOf } from '../auth/sessions.service.js';
@@ -176,6 +178,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/projects/:id', { schema: { tags: projectTags, params: projectParams, response: { 200: projectSchema } } }, async (request) => {
     return toProjectResponse(await getProject(app.ctx, adminScope(request), request.params.id));
   });
+  app.get(
+    '/admin/projects/:id/duplicates',
+    { schema: { tags: projectTags, summary: 'Other projects at the same site (normalised address), any partner’s, at most 20, oldest first', params: projectParams, response: { 200: duplicatesResponseSchema } } },
+    async (request) => ({ duplicates: await listSiteDuplicates(app.ctx.db, request.params.id) }),
+  );
   app.put(
     '/admin/projects/:id',
     { schema: { tags: projectTags, summary: 'Edit a project; setting project_stage notifies its owner', params: projectParams, body: projectUpdateBodySchema, response: { 200: projectSchema } } },

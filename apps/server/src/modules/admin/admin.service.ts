@@ -7,13 +7,15 @@ import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRo
 import { voidForDeletedProject } from '../earnings/earnings.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { containsPattern, escapeLike } from '../../lib/like.js';
+import { phoneSearchPatterns } from './phone-search.js';
 import { fullName, searchedName } from '../users/full-name.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { assertCurrentPasswordGiven, hashPassword } from '../../lib/passwords.js';
 import { auditedFields, diff, recordAudit } from '../audit/audit.service.js';
 import { assertIdentityAvailable, identityConflict } from '../auth/auth.service.js';
-import { recentlyUpdatedFirst, type ProjectListFilter } from '../projects/projects.service.js';
+import type { ProjectListFilter } from '../projects/projects.service.js';
+import { projectListOrder } from '../projects/project-list.js';
 import { queueEmailChangedNotice } from '../users/users.service.js';
 
 export interface AdminUserChanges {
@@ -40,12 +42,17 @@ export function userListWhere(query: Omit<AdminUserListQuery, 'page' | 'per_page
     pattern === undefined
       ? undefined
       : // The full name holds the first and the last (both NOT NULL): one arm finds either.
-        // Every arm is a column of users_search_idx (migration 0016).
+        // The name, email, user name and phone arms read users_search_idx (migration 0016); a
+        // phone number typed any way also matches its digits laid over the stored formats
+        // (phone-search.ts, the same index); the partner's company (issue 37 item 5) has no
+        // trigram index yet (docs/decisions/046).
         or(
           ilike(searchedName, pattern),
           ilike(users.email, pattern),
           ilike(users.user_name, pattern),
           ilike(users.phone_number, pattern),
+          ...phoneSearchPatterns(query.q!).map((digits) => ilike(users.phone_number, digits)),
+          ilike(users.company_name, pattern),
         ),
     query.company_role ? eq(users.company_role, query.company_role) : undefined,
     query.account_type ? eq(users.account_type, query.account_type) : undefined,
@@ -58,7 +65,14 @@ export function userListOrder(sort: AdminUserListQuery['sort']): SQL[] {
   const byName = [asc(sql`lower(${users.first_name})`), asc(sql`lower(${users.last_name})`)];
   if (!sort) return [...byName, asc(users.id)];
   const direction = sort.desc ? desc : asc;
-  const column = { first_name: sql`lower(${users.first_name})`, last_name: sql`lower(${users.last_name})`, email: sql`${users.email}`, user_name: sql`lower(${users.user_name})`, created_at: sql`${users.created_at}` }[sort.field];
+  const column = {
+    first_name: sql`lower(${users.first_name})`,
+    last_name: sql`lower(${users.last_name})`,
+    email: sql`${users.email}`,
+    user_name: sql`lower(${users.user_name})`,
+    company_name: sql`lower(${users.company_name})`,
+    created_at: sql`${users.created_at}`,
+  }[sort.field];
   return [direction(column), ...byName, direction(users.id)];
 }
 
@@ -352,14 +366,6 @@ export function projectListWhere(query: Omit<AdminProjectListQuery, 'page' | 'pe
 export async function membersNamed(db: Executor, q: string): Promise<number[]> {
   const rows = await db.select({ id: users.id }).from(users).where(ilike(searchedName, containsPattern(q)));
   return rows.map((row) => row.id);
-}
-
-/** The order of All Projects: newest updated_at first by default; id last so pages are stable. */
-export function projectListOrder(sort: AdminProjectListQuery['sort']): SQL[] {
-  if (!sort) return recentlyUpdatedFirst();
-  const direction = sort.desc ? desc : asc;
-  const column = { updated_at: sql`${projects.updated_at}`, created_at: sql`${projects.created_at}`, company_name: sql`lower(${projects.company_name})`, project_stage: sql`${projects.project_stage}`, id: sql`${projects.id}` }[sort.field];
-  return [direction(column), direction(projects.id)];
 }
 
 /** All Projects' query apart from paging (the list and its export): owner, Working/Archived and stages, search, filters and sort. */

@@ -35,11 +35,12 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
 }
 
 /**
- * The bookkeeping columns: when a row was written, when a project entered its stage (the stage
- * change itself is audited), and what the database derives from other columns (the stage's
- * rank, the site key, the deal's value kept on the project: migration 0019).
+ * The bookkeeping columns: when a row was written, and when a project entered its stage (the
+ * stage change itself is audited); and a project's columns derived from others (migration 0019:
+ * its stage's rank and its site's key follow the stage and the address, its deal value the deal,
+ * each audited where it is written).
  */
-const STAMP_FIELDS = new Set(['created_at', 'updated_at', 'stage_entered_at', 'stage_rank', 'site_key', 'deal_value_cents']);
+export const STAMP_FIELDS = new Set(['created_at', 'updated_at', 'stage_entered_at', 'stage_rank', 'site_key', 'deal_value_cents']);
 
 /** The fields of a row an entry may show: all but the secrets and the bookkeeping columns. */
 export const auditedFields = (row: Record<string, unknown>): string[] => Object.keys(row).filter((field) => !SECRET_FIELDS.has(field) && !STAMP_FIELDS.has(field));

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { statement } from '../../db/client.js';
 import { projects, type NotificationRow, type ProjectRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { auditedFields, diff } from '../audit/audit.service.js';
+import { auditedFields, diff, STAMP_FIELDS } from '../audit/audit.service.js';
 import { notificationCtes } from '../notifications/notification-sql.js';
 import type { ProjectScope } from './project-access.js';
 import { projectName } from './project-name.js';
@@ -148,14 +148,21 @@ const CREATE_DEFAULTS: Record<string, unknown> = Object.fromEntries(
  */
 const PROJECT_CREATE = statement(
   'project_create',
-  `with account as (
-    insert into accounts (user_id, company_name, address) select $1, $2, $3 where $2 <> ''
+  `with duplicate as (
+    select d.id, d.company_name, d.address_1 as address, d.project_stage from projects d
+    where $7::boolean and d.user_id = $1 and d.site_key <> ''
+      and d.site_key = (select sunin_site_key(r.address_1, r.city, r.state, r.zip) from jsonb_populate_record(null::projects, $5::jsonb) r)
+    order by d.id limit 1
+  ),
+  account as (
+    insert into accounts (user_id, company_name, address) select $1, $2, $3 where $2 <> '' and not exists (select 1 from duplicate)
     on conflict (user_id, lower(company_name)) do update set company_name = accounts.company_name
     returning id
   ),
   created as (
     insert into projects (user_id, account_id, project_stage, stage_entered_at, ${CREATABLE_LIST})
     select $1, (select id from account), $4, now(), ${CREATABLE_LIST} from jsonb_populate_record(null::projects, $5::jsonb)
+    where not exists (select 1 from duplicate)
     returning *
   ),
   stay as (
@@ -166,16 +173,39 @@ const PROJECT_CREATE = statement(
     insert into audit_entries (actor_id, action, entity_type, entity_id, changes)
     select $6, 'created', 'project', c.id,
       (select coalesce(jsonb_object_agg(f.key, jsonb_build_object('before', null, 'after', f.value)), '{}'::jsonb)
-       from jsonb_each(to_jsonb(c)) f where f.key not in ('created_at', 'updated_at', 'stage_entered_at') and f.value <> 'null'::jsonb)
+       from jsonb_each(to_jsonb(c)) f where f.key <> all($8::text[]) and f.value <> 'null'::jsonb)
     from created c
   )
-  select id from created`,
+  select (select id from created) as id, (select to_jsonb(d) from duplicate d) as duplicate`,
 );
 
-/** Answers the new project's id. */
-export async function insertProject(ctx: AppContext, actorId: number, ownerId: number, stage: ProjectStage, fields: Omit<ProjectUpdate, 'project_stage'>, accountAddress: string): Promise<{ id: number }> {
+/**
+ * Answers the new project's id. With `refuseDuplicate`, an owner's project already at the same
+ * site (the generated site_key, '' never matching; issue 37 item 6) is answered instead and
+ * nothing is written: the check and the insert are one statement, one round trip. Two creations
+ * of one site by one owner at the same instant can still both pass (neither sees the other's
+ * uncommitted row); a lock to close that would cost every creation a transaction.
+ */
+export async function insertProject(
+  ctx: AppContext,
+  actorId: number,
+  ownerId: number,
+  stage: ProjectStage,
+  fields: Omit<ProjectUpdate, 'project_stage'>,
+  accountAddress: string,
+  refuseDuplicate = false,
+): Promise<{ id: number } | { duplicate: ExistingSite }> {
   const values = { ...CREATE_DEFAULTS, ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) };
-  const [row] = await ctx.run<{ id: number }>(PROJECT_CREATE, [ownerId, (fields.company_name ?? '').trim(), accountAddress, stage, JSON.stringify(values), actorId]);
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  const [row] = await ctx.run<{ id: number | null; duplicate: ExistingSite | null }>(PROJECT_CREATE, [ownerId, (fields.company_name ?? '').trim(), accountAddress, stage, JSON.stringify(values), actorId, refuseDuplicate, [...STAMP_FIELDS]]);
+  if (row?.duplicate) return { duplicate: row.duplicate };
+  if (!row?.id) throw new Error('insert returned no row');
+  return { id: row.id };
+}
+
+/** The owner's project already at a new project's site, as a 409 `possible_duplicate` names it. */
+export interface ExistingSite {
+  id: number;
+  company_name: string;
+  address: string;
+  project_stage: ProjectStage;
 }

@@ -1,4 +1,4 @@
-import { pageQuerySchema, projectCreateBodySchema, projectStatisticsSchema, projectCreatedResponseSchema, projectSchema, projectUpdateBodySchema, storageUsageSchema } from '@sunin/contract';
+import { projectCreateBodySchema, projectListQuerySchema, projectStatisticsSchema, projectCreatedResponseSchema, projectSchema, projectUpdateBodySchema, storageUsageSchema } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPageHeaders } from '../../lib/pagination.js';
@@ -7,6 +7,7 @@ import { memberScope } from './project-access.js';
 import { authenticateExceptDownloads, projectParams, registerProjectSubRoutes } from './project-record-routes.js';
 import { createProject, getProject, listProjects, projectStatistics, toProjectResponse, updateProject } from './projects.service.js';
 import { getStorageUsage } from './storage-usage.js';
+import { ownProjectListFilter } from './project-list.js';
 import { withdrawNewProject } from './withdraw-project.js';
 
 const tags = ['Projects'];
@@ -21,11 +22,23 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ projectId: project.id });
   });
 
-  app.get('/projects', { schema: { tags, summary: 'My projects, newest updated_at first', querystring: pageQuerySchema, response: { 200: z.array(projectSchema) } } }, async (request, reply) => {
-    const { rows, total } = await listProjects(app.ctx, scopeOf(request), request.query);
-    setPageHeaders(request, reply, request.query, total);
-    return rows.map(toProjectResponse);
-  });
+  app.get(
+    '/projects',
+    {
+      schema: {
+        tags,
+        summary: 'My projects, newest updated_at first: searched (q: company, address, city, id), filtered (stage, state, stalled, open_proposal) and sorted as the admin lists are',
+        querystring: projectListQuerySchema,
+        response: { 200: z.array(projectSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { page, per_page, ...query } = request.query;
+      const { rows, total } = await listProjects(app.ctx, scopeOf(request), { page, per_page }, await ownProjectListFilter(app.ctx.db, query));
+      setPageHeaders(request, reply, request.query, total);
+      return rows.map(toProjectResponse);
+    },
+  );
 
   app.get(
     '/projects/statistics',

@@ -7,13 +7,13 @@ import {
   type ProjectStage,
   type ProjectStatistics,
 } from '@sunin/contract';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { projectCreateSchema, projectUpdateSchema } from '@sunin/contract';
 import type { AppContext } from '../../app-context.js';
 import { runWithin, statement, type Executor } from '../../db/client.js';
 import { accounts, projectCounts, projects, settings, users, type NotificationRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, PossibleDuplicate } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { assertCanWrite, findWritableProject, isAdmin, type ProjectScope } from './project-access.js';
@@ -26,6 +26,10 @@ import { meterAnswers, normalizeProjectInput, planMeters, type ProjectColumnsUpd
 import { deleteReplacedIntervalImports } from '../usage/interval-imports.js';
 import { fullName } from '../users/full-name.js';
 import { followStage } from '../earnings/earnings.service.js';
+import { recentlyUpdatedFirst, type ProjectListFilter } from './project-list.js';
+import { addressOf } from './project-address.js';
+
+export type { ProjectListFilter } from './project-list.js';
 
 export type { ProjectWithOwner } from './project-answer.js';
 
@@ -85,14 +89,7 @@ export const ownerName = fullName;
 /** The stall_thresholds setting as stored (null while the default applies), read in the same query as the rows. */
 const storedStallThresholds = sql<unknown>`(select ${settings.value} from ${settings} where ${settings.name} = 'stall_thresholds')`;
 
-/** member-app.md 2: the project lists' default order, newest updated_at first (id keeps pages stable). */
-export const recentlyUpdatedFirst = () => [desc(projects.updated_at), desc(projects.id)];
 
-function addressOf(project: { address_1: string; address_2: string; city: string; state: string; zip: string }): string {
-  const street = [project.address_1, project.address_2].filter(Boolean).join(', ');
-  const place = [project.city, [project.state, project.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [street, place].filter(Boolean).join(', ');
-}
 
 /**
  * DESIGN.md: a project belongs to the account of its company name for that member, found (case
@@ -115,16 +112,24 @@ function assertStageUnchanged(requested: ProjectStage | undefined, current: Proj
   }
 }
 
-/** A new project, with its account, first stage and audit entry; answers its id. */
-export async function createProject(ctx: AppContext, scope: ProjectScope, input: ProjectCreate, ownerId = scope.user.id): Promise<{ id: number }> {
+/**
+ * A new project, with its account, first stage and audit entry; answers its id. A member's new
+ * project at a site they already have a project at is refused with 409 `possible_duplicate`
+ * (issue 37 item 6) unless it says `allow_duplicate: true`; the admin area's creations are not
+ * checked.
+ */
+export async function createProject(ctx: AppContext, scope: ProjectScope, { allow_duplicate, ...input }: ProjectCreate, ownerId = scope.user.id): Promise<{ id: number }> {
   if (!scope.admin) {
     assertCanWrite(scope.user);
     assertStageUnchanged(input.project_stage, INITIAL_STAGE);
   }
   const normalized = normalizeProjectInput(input);
+  const refuseDuplicate = !scope.admin && allow_duplicate !== true;
   const insert = async (on: AppContext, planned: typeof normalized) => {
     const { project_stage, ...fields } = planned;
-    return insertProject(on, scope.user.id, ownerId, scope.admin && project_stage ? project_stage : INITIAL_STAGE, fields, addressOf(fields));
+    const inserted = await insertProject(on, scope.user.id, ownerId, scope.admin && project_stage ? project_stage : INITIAL_STAGE, fields, addressOf(fields), refuseDuplicate);
+    if ('duplicate' in inserted) throw new PossibleDuplicate(inserted.duplicate);
+    return inserted;
   };
   // A new project naming a tariff holds it FOR KEY SHARE until the insert commits, as an edit does
   // (decision 039), so the tariff's deletion cannot slip between the check and the insert.
@@ -240,25 +245,15 @@ export async function getProject(ctx: AppContext, scope: ProjectScope, projectId
 }
 
 /**
- * Which projects a list holds (admin lists; a member's list is always their own): an owner,
- * a set of stages (the Working/Archived tabs and the stage filter), and whatever else the
- * search and filters ask (`where`, on projects' own columns), in an order.
- */
-export interface ProjectListFilter {
-  ownerId?: number | undefined;
-  stages?: readonly ProjectStage[] | undefined;
-  where?: SQL | undefined;
-  orderBy?: SQL[] | undefined;
-}
-
-/**
  * One page, newest updated_at first unless asked otherwise (member-app.md 2), with the total
  * for the headers. The total of an owner and stages comes from project_counts, whatever the
  * number of projects (issue 19 item 2); only a search counts the projects it matches, and
  * only when its page does not show the end of them.
  */
-export async function listProjects(ctx: AppContext, scope: ProjectScope, page: PageQuery, filter: ProjectListFilter = {}): Promise<{ rows: ProjectWithOwner[]; total: number }> {
-  if (!scope.admin) {
+export async function listProjects(ctx: AppContext, scope: ProjectScope, page: PageQuery, requested: ProjectListFilter = {}): Promise<{ rows: ProjectWithOwner[]; total: number }> {
+  // A member's list is always their own; with nothing asked of it, it is the prepared page.
+  const filter = scope.admin ? requested : { ...requested, ownerId: scope.user.id };
+  if (!scope.admin && filter.stages === undefined && filter.where === undefined && filter.orderBy === undefined) {
     const rows = await ctx.run<ProjectAnswerRow & { total: number }>(MEMBER_PAGE, [scope.user.id, page.per_page, offsetOf(page)]);
     if (rows[0]) return { rows: await withIntervals(ctx.db, answers(rows)), total: rows[0].total };
     // A page past the end has no row to carry the total.

@@ -7,8 +7,8 @@ import { UserMenu } from './user-menu';
 
 // public-site-and-admin.md 2.10: the admin shell's sidebar.
 const NAV_ITEMS: readonly FrameNavItem[] = [
-  { to: '/admin/proposal-management', label: 'Proposal Management', icon: 'M9 12h6m-6 4h6M7 3h7l5 5v11a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Z' },
-  { to: '/admin/all-projects', label: 'All Projects', icon: 'M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7Z' },
+  { to: '/admin/proposal-management', label: 'Proposal Management', alsoExactly: ['/admin'], icon: 'M9 12h6m-6 4h6M7 3h7l5 5v11a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Z' },
+  { to: '/admin/all-projects', label: 'All Projects', also: ['/admin/projects'], icon: 'M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7Z' },
   { to: '/admin/board', label: 'Pipeline Board', icon: 'M4 5h4v14H4V5Zm6 0h4v9h-4V5Zm6 0h4v6h-4V5Z' },
   { to: '/admin/all-users', label: 'Members', icon: 'M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1m17 0v-1a4 4 0 0 0-3-3.87M13 4.13a4 4 0 0 1 0 7.75M9.5 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z' },
   // Issue 37 item 1: who is owed money now, company-wide.

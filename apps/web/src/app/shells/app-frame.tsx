@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
 
 export interface FrameNavItem {
@@ -8,26 +8,43 @@ export interface FrameNavItem {
   label: string;
   /** An SVG path (24 x 24, stroked) drawn before the label. */
   icon: string;
+  /**
+   * Other paths under which this item is the current page (issue 37 item 5: a project's admin
+   * page is under All Projects though its path is not): each path and what is below it.
+   */
+  also?: readonly string[];
+  /** Paths that are this item's page exactly (the admin area's index is the queue). */
+  alsoExactly?: readonly string[];
 }
 
+/** Whether `pathname` is `path` or below it. */
+const isAtOrBelow = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/** Whether the item is the page shown: its own path or one of its others, or below them. */
+export const isCurrentItem = (item: FrameNavItem, pathname: string) =>
+  [item.to, ...(item.also ?? [])].some((path) => isAtOrBelow(pathname, path)) || (item.alsoExactly ?? []).includes(pathname.replace(/\/$/, ''));
+
 function Navigation({ label, items, onNavigate }: { label: string; items: readonly FrameNavItem[]; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
   return (
     <nav aria-label={label} className="mt-6 flex flex-col gap-1">
-      {items.map((item) => (
-        <NavLink
-          key={item.to}
-          to={item.to}
-          onClick={onNavigate}
-          className={({ isActive }) =>
-            `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-ink-700 hover:bg-ink-100'}`
-          }
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
-            <path strokeLinecap="round" strokeLinejoin="round" d={item.icon} />
-          </svg>
-          {item.label}
-        </NavLink>
-      ))}
+      {items.map((item) => {
+        const current = isCurrentItem(item, pathname);
+        return (
+          <Link
+            key={item.to}
+            to={item.to}
+            onClick={onNavigate}
+            aria-current={current ? 'page' : undefined}
+            className={`flex items-center gap-3 rounded-lg border-l-4 px-3 py-2 text-sm font-medium ${current ? 'border-brand-700 bg-brand-50 font-semibold text-brand-800' : 'border-transparent text-ink-700 hover:bg-ink-100'}`}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <path strokeLinecap="round" strokeLinejoin="round" d={item.icon} />
+            </svg>
+            {item.label}
+          </Link>
+        );
+      })}
     </nav>
   );
 }

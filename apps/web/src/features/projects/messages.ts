@@ -71,6 +71,8 @@ export const SUBMIT_CANCEL = {
 export const PROJECT_CREATION_FAILED = 'Project creation failed. Error: ';
 
 export const NO_PROJECTS = 'No Projects Yet';
+/** A search or filter of /projects that matches none of the partner's projects (issue 37 item 6). */
+export const NO_MATCHING_PROJECTS = 'No projects match';
 
 /**
  * Not a spec text: a project list that failed to load says so, with Retry (issue 34 item 7),

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '@sunin/contract';
 import { buildUser } from '../../../lib/test-fixtures';
@@ -54,6 +54,17 @@ describe('All Users (public-site-and-admin.md 2.10)', { timeout: 15_000 }, () =>
     renderRoutes([{ path: '/admin/all-users', element: <AllUsersPage /> }], { initialEntries: ['/admin/all-users'] });
     expect(await screen.findByRole('cell', { name: '(555) 123-4567' })).toBeInTheDocument();
     expect(screen.queryByText('5551234567')).not.toBeInTheDocument();
+  });
+
+  it("shows each partner's company in a sortable column (issue 37 item 5)", async () => {
+    stubScreenWidth(true);
+    const calls = stubFetch(() => jsonResponse([{ ...adminUser(1), company_name: 'Bay State Solar Partners' }, { ...adminUser(2), company_name: '' }], { headers: { 'X-Total-Count': '2' } }));
+    const { user } = renderRoutes([{ path: '/admin/all-users', element: <AllUsersPage /> }], { initialEntries: ['/admin/all-users'] });
+    expect(await screen.findByRole('cell', { name: 'Bay State Solar Partners' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toContain('Company');
+    await user.click(screen.getByRole('button', { name: 'Company' }));
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('sort')).toBe('company_name'));
+    expect(screen.getByLabelText('Search users')).toHaveAttribute('placeholder', 'Name, email, username, phone or company');
   });
 
   it('is a list of cards on a phone, each with its View link (issue 14 item 17)', async () => {

@@ -7,7 +7,7 @@ import { accountTypeLabel, roleLabel } from './role-labels';
 import { TableHead, type HeadColumn, type Sorting } from './table-head';
 import { UserAvatar } from './user-avatar';
 
-const COLUMNS: readonly HeadColumn[] = [{ label: 'Name', sort: 'first_name' }, 'Account Type', { label: 'Email', sort: 'email' }, 'Phone', 'Company Role'];
+const COLUMNS: readonly HeadColumn[] = [{ label: 'Name', sort: 'first_name' }, 'Account Type', { label: 'Company', sort: 'company_name' }, { label: 'Email', sort: 'email' }, 'Phone', 'Company Role'];
 
 /** What All Users sorts by (ADMIN_USER_SORTS), as the Sort by select below md offers it. */
 export const USER_SORT_FIELDS = [
@@ -15,6 +15,7 @@ export const USER_SORT_FIELDS = [
   { field: 'last_name', label: 'Last name' },
   { field: 'email', label: 'Email' },
   { field: 'user_name', label: 'Username' },
+  { field: 'company_name', label: 'Company' },
   { field: 'created_at', label: 'Joined' },
 ] as const satisfies ReadonlyArray<{ field: (typeof ADMIN_USER_SORTS)[number]; label: string }>;
 
@@ -41,6 +42,7 @@ export function UsersTable({ users, pageSize, sorting }: { users: AdminUser[]; p
                   </div>
                 </td>
                 <td className={`${tableClasses.td} whitespace-nowrap`}>{accountTypeLabel(user.account_type)}</td>
+                <td className={tableClasses.td}>{user.company_name || 'N/A'}</td>
                 <td className={tableClasses.td}>{user.email}</td>
                 <td className={`${tableClasses.td} whitespace-nowrap`}>{formatPhoneNumber(user.phone_number) || 'N/A'}</td>
                 <td className={`${tableClasses.td} whitespace-nowrap`}>{roleLabel(user.company_role)}</td>
@@ -82,6 +84,10 @@ export function UserCards({ users }: { users: AdminUser[] }) {
               </TextLink>
             </div>
             <dl className="mt-3 grid gap-1 text-ink-800">
+              <div className="flex gap-2">
+                <dt className="text-ink-600">Company</dt>
+                <dd className="min-w-0 break-words">{user.company_name || 'N/A'}</dd>
+              </div>
               <div className="flex gap-2">
                 <dt className="text-ink-600">Email</dt>
                 <dd className="min-w-0 break-all">{user.email}</dd>

@@ -186,12 +186,25 @@ describe('All Projects search, filters and sort (issue 15 item 2)', { timeout: 1
     const { user } = renderAt('/admin/all-projects', '/admin/all-projects', <AllProjectsPage />);
     await screen.findByRole('table', { name: 'All projects' });
     expect(screen.queryByRole('columnheader', { name: /Owner Name/ })).not.toHaveAttribute('aria-sort');
-    expect(screen.queryByRole('button', { name: 'Owner Name' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Company' }));
     await waitFor(() => expect(lastQuery(calls).get('sort')).toBe('company_name'));
     await user.click(screen.getByRole('button', { name: 'ID' }));
     await waitFor(() => expect(lastQuery(calls).get('sort')).toBe('id'));
     expect(screen.getByRole('columnheader', { name: 'ID' })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('sorts by owner (last then first name) and by days in stage from the headers (issue 37 item 5)', async () => {
+    stubScreenWidth(true);
+    const calls = stubList([project(1)]);
+    const { user } = renderAt('/admin/all-projects', '/admin/all-projects', <AllProjectsPage />);
+    await screen.findByRole('table', { name: 'All projects' });
+    await user.click(screen.getByRole('button', { name: 'Owner Name' }));
+    await waitFor(() => expect(lastQuery(calls).get('sort')).toBe('owner_name'));
+    expect(screen.getByRole('columnheader', { name: 'Owner Name' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: 'Days in Stage' }));
+    await waitFor(() => expect(lastQuery(calls).get('sort')).toBe('days_in_stage'));
+    await user.click(screen.getByRole('button', { name: 'Stage' }));
+    await waitFor(() => expect(lastQuery(calls).get('sort')).toBe('project_stage'));
   });
 
   it('restores from a shared link, and tells "no matches" from "No Projects Yet"', async () => {

@@ -54,15 +54,17 @@ const SORT_FIELDS = [
   { field: 'id', label: 'ID' },
   { field: 'company_name', label: 'Company' },
   { field: 'project_stage', label: 'Stage' },
+  { field: 'owner_name', label: 'Owner' },
+  { field: 'days_in_stage', label: 'Days in stage' },
 ] as const satisfies ReadonlyArray<{ field: (typeof ADMIN_PROJECT_SORTS)[number]; label: string }>;
 
 const COLUMNS: Array<Column<Project>> = [
   idColumn('id'),
   { header: 'Company', cell: (project) => project.company_name, sort: 'company_name', className: 'font-medium text-ink-900' },
-  { header: 'Owner Name', cell: (project) => project.owner_name || 'N/A', className: 'whitespace-nowrap' },
+  { header: 'Owner Name', cell: (project) => project.owner_name || 'N/A', sort: 'owner_name', className: 'whitespace-nowrap' },
   { header: 'Stage', cell: (project) => <StageBadge stage={project.project_stage} />, sort: 'project_stage' },
   { header: 'Signed', cell: (project) => (project.signed_at ? <SignedBadge signedAt={project.signed_at} /> : <span className="text-ink-500">Not signed</span>) },
-  { header: 'Days in Stage', cell: (project) => <DaysInStage since={project.stage_entered_at} stalled={project.stalled} />, className: 'text-ink-700' },
+  { header: 'Days in Stage', cell: (project) => <DaysInStage since={project.stage_entered_at} stalled={project.stalled} />, sort: 'days_in_stage', className: 'text-ink-700' },
 ];
 
 /**

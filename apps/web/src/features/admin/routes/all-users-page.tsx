@@ -57,7 +57,7 @@ export function AllUsersPage() {
       <AdminPageHeader title="All Users" description="Every member and staff account, by first name." />
       <ListToolbar
         list={list}
-        search={{ id: 'user-search', label: 'Search users', placeholder: 'Name, email, username or phone' }}
+        search={{ id: 'user-search', label: 'Search users', placeholder: 'Name, email, username, phone or company' }}
         filters={FILTERS}
         sortFields={USER_SORT_FIELDS}
         sorting={sorting}

@@ -20,6 +20,7 @@ import { useDraftKeys } from '../../../lib/form-drafts';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { SignedBadge } from '../../../components/ui/signed-badge';
 import { StagePicker } from '../components/stage-picker';
+import { SiteDuplicatesNotice } from '../components/site-duplicates-notice';
 import { parseRouteId } from './route-id';
 
 const TABS = ['Site Info', 'Utility Info', 'Project Contacts', 'Project Links', 'Assets', 'Proposal', 'Project Stages'] as const;
@@ -126,6 +127,7 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
           </p>
         </div>
         <StageProgress stage={data.project_stage} since={data.stage_entered_at} stalled={data.stalled} />
+        <SiteDuplicatesNotice projectId={data.id} version={data.updated_at} />
       </section>
       <TabGroup key={requestedTab ?? 'first'} defaultIndex={requestedTab ? TABS.indexOf(requestedTab) : 0}>
         <UnsavedChangesGuard drafts={drafts} />

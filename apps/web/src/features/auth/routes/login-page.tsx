@@ -6,10 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { AuthCard } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { TextLink } from '../../../components/ui/text-link';
-import { canOpenMemberArea, canOpenPath, isLoggedIn } from '../../../lib/access';
+import { canOpenMemberArea, canOpenPath, isAdmin, isLoggedIn } from '../../../lib/access';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { redirectTarget } from '../../../lib/redirect';
+import { ADMIN_LANDING, landingAfterLogin, redirectTarget } from '../../../lib/redirect';
 import { readSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { TwoFactorStep } from '../components/two-factor-step';
@@ -40,7 +40,7 @@ export function LoginPage() {
   // member-app.md 2: a visitor who already has a session goes to /home. A signed-in account
   // that /home would reject (a guard sent it here) sees the form instead of a redirect loop.
   if (canOpenMemberArea(session) && !turnedAway && !login.isPending && !login.isSuccess) {
-    return <Navigate to={remembered || '/home'} replace />;
+    return <Navigate to={remembered || (isAdmin(session) ? ADMIN_LANDING : '/home')} replace />;
   }
   const rejectedWhileSignedIn = isLoggedIn(session) && (turnedAway || !canOpenMemberArea(session));
 
@@ -58,7 +58,7 @@ export function LoginPage() {
     setFormError(null);
     try {
       await login.mutateAsync({ email, password });
-      await navigate(redirectTarget(location.state), { replace: true });
+      await navigate(landingAfterLogin(location.state, isAdmin(readSession())), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'mfa_required') {
         setCodeError(null);
@@ -75,7 +75,7 @@ export function LoginPage() {
     setCodeError(null);
     try {
       await login.mutateAsync({ ...secondStep, otp_code: otpCode });
-      await navigate(redirectTarget(location.state), { replace: true });
+      await navigate(landingAfterLogin(location.state, isAdmin(readSession())), { replace: true });
     } catch (error) {
       // A wrong or already used code answers like a wrong password; say what it means here.
       const message =

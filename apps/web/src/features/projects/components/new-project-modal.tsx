@@ -3,7 +3,7 @@ import { FormProvider, useFieldArray, useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCreateProject } from '../api/create-project';
 import { PROJECT_CREATION_FAILED } from '../messages';
 import { ContactFields } from './contact-fields';
@@ -97,6 +97,36 @@ function UtilityStep() {
   );
 }
 
+/** A create refused as a possible duplicate: the project already at the site, the server's question, and what was sent. */
+interface PossibleDuplicate {
+  existing: NonNullable<ApiError['duplicate']>;
+  message: string;
+  values: NewProjectValues;
+}
+
+/**
+ * "You already have Pacific Fastener Supply at 4100 Industrial Pkwy. Create it anyway?" (issue 37
+ * item 6): create it anyway, or open the project the partner already has.
+ */
+function DuplicateWarning({ duplicate, onCreateAnyway, onOpen }: { duplicate: PossibleDuplicate; onCreateAnyway: () => void; onOpen: () => void }) {
+  const name = duplicate.existing.company_name || 'Untitled project';
+  return (
+    <div role="alert" className="mt-5 rounded-xl border border-late-200 bg-late-50 p-4 text-sm text-ink-900">
+      <p className="font-semibold">Possible duplicate</p>
+      <p className="mt-1">{duplicate.message}</p>
+      <p className="mt-1 text-ink-700">
+        It is at {duplicate.existing.project_stage}.
+      </p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <Button onClick={onCreateAnyway}>Create anyway</Button>
+        <Button variant="secondary" onClick={onOpen}>
+          Open {name}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The New Project wizard (member-app.md 2 "New Project modal", 4 "New-project submit progress").
  * The form lives here, outside the dialog's panel, so closing with Escape or the close button
@@ -111,6 +141,7 @@ export function NewProjectModal({ open, onClose }: { open: boolean; onClose: () 
   const [progress, setProgress] = useState<SubmitProgress | null>(null);
   const [stopping, setStopping] = useState(false);
   const [cancelled, setCancelled] = useState<CancelledSubmit | null>(null);
+  const [duplicate, setDuplicate] = useState<PossibleDuplicate | null>(null);
   const submission = useRef<AbortController | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousStep = useRef(step);
@@ -129,6 +160,7 @@ export function NewProjectModal({ open, onClose }: { open: boolean; onClose: () 
     setProgress(null);
     setStopping(false);
     setCancelled(null);
+    setDuplicate(null);
   };
 
   const close = () => {
@@ -153,17 +185,25 @@ export function NewProjectModal({ open, onClose }: { open: boolean; onClose: () 
     navigate(`/projects/${projectId}`);
   };
 
-  const submit = async (values: NewProjectValues) => {
+  const submit = async (values: NewProjectValues, allowDuplicate = false) => {
     const controller = new AbortController();
     submission.current = controller;
     const report: SubmitReport = { projectId: null, contactsSent: 0, contactsTotal: 0 };
+    setDuplicate(null);
     setStep(SUBMIT_STEP);
     try {
-      finish(await submitNewProject(values, { createProject: createProject.mutateAsync, onProgress: setProgress, signal: controller.signal, report }));
+      finish(await submitNewProject(values, { createProject: createProject.mutateAsync, onProgress: setProgress, signal: controller.signal, report, allowDuplicate }));
     } catch (error) {
       if (controller.signal.aborted) {
         if (report.projectId === null) close();
         else setCancelled({ companyName: values.company_name.trim() || 'Untitled project', report });
+        return;
+      }
+      // The partner already has a project at this site (issue 37 item 6): ask, rather than fail.
+      if (error instanceof ApiError && error.code === 'possible_duplicate' && error.duplicate) {
+        setProgress(null);
+        setDuplicate({ existing: error.duplicate, message: error.message, values });
+        setStep(LAST_FORM_STEP);
         return;
       }
       // member-app.md 8: alert with the error, progress cleared.
@@ -218,6 +258,13 @@ export function NewProjectModal({ open, onClose }: { open: boolean; onClose: () 
             {step === 1 && <PropertyFields />}
             {step === 2 && <UtilityStep />}
             {step === 3 && <ContactsStep />}
+            {duplicate && (
+              <DuplicateWarning
+                duplicate={duplicate}
+                onCreateAnyway={() => void submit(duplicate.values, true)}
+                onOpen={() => finish(duplicate.existing.id)}
+              />
+            )}
           </>
         )}
 

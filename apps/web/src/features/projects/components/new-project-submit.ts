@@ -75,6 +75,8 @@ interface SubmitOptions {
   /** Cancel: nothing more is sent and the pauses end; `report` says what already arrived. */
   signal: AbortSignal;
   report: SubmitReport;
+  /** The partner chose "Create anyway" after a possible duplicate (issue 37 item 6). */
+  allowDuplicate?: boolean;
 }
 
 /**
@@ -83,13 +85,13 @@ interface SubmitOptions {
  * aborted, because only its answer tells whether the project (or contact) exists; Cancel stops
  * everything after it (issue 14 item 4). Rejects with the signal's reason once cancelled.
  */
-export async function submitNewProject(values: NewProjectValues, { createProject, onProgress, signal, report }: SubmitOptions): Promise<number> {
+export async function submitNewProject(values: NewProjectValues, { createProject, onProgress, signal, report, allowDuplicate = false }: SubmitOptions): Promise<number> {
   // A contact left completely blank is not sent (the wizard always shows one).
   const contacts = values.contacts.filter((contact) => !isBlankContact(contact));
   report.contactsTotal = contacts.length;
 
   onProgress({ phase: 'project', percent: PROJECT_PERCENT });
-  const { projectId } = await createProject(toCreatePayload(values));
+  const { projectId } = await createProject({ ...toCreatePayload(values), ...(allowDuplicate ? { allow_duplicate: true } : {}) });
   report.projectId = projectId;
   signal.throwIfAborted();
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PROJECTS_PAGE_SIZE } from '@sunin/contract';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { DaysInStage } from '../../../components/ui/days-in-stage';
@@ -12,24 +12,31 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useProjects } from '../api/list-projects';
 import { StageBadge } from '../components/stage-badge';
 import { SignedBadge } from '../../../components/ui/signed-badge';
-import { NO_PROJECTS, PROJECTS_LOAD_FAILED } from '../messages';
-
-function pageFromSearch(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
+import { NO_MATCHING_PROJECTS, NO_PROJECTS, PROJECTS_LOAD_FAILED } from '../messages';
+import { ProjectListControls, PROJECT_LIST_FILTERS } from '../components/project-list-controls';
+import { useListSearchParams } from '../../../lib/use-list-search-params';
 
 /**
- * /projects (member-app.md 2 "Projects list"): 25 a page, newest update first (the server's
- * order), the page number kept in the address (?page=2) so Back and reload return to it. Each
- * row also says how long the project has been at its stage, and marks it Stalled past the
- * stage's threshold (issue 18 item 3).
+ * /projects (member-app.md 2 "Projects list"): 25 a page, newest update first unless sorted,
+ * searched (company, address, city, ID), filtered (stage, state, stalled, an open proposal
+ * request) and sorted (issue 37 item 6), the whole list state in the address (?q=&stage=&page=2)
+ * so Back, reload and a shared link return to it. Each row also says how long the project has
+ * been at its stage, and marks it Stalled past the stage's threshold (issue 18 item 3).
  */
 export function ProjectsPage() {
   useDocumentTitle('Projects');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFromSearch(searchParams.get('page'));
-  const projects = useProjects({ page, perPage: PROJECTS_PAGE_SIZE });
+  const list = useListSearchParams(PROJECT_LIST_FILTERS);
+  const page = list.page;
+  const projects = useProjects({
+    page,
+    perPage: PROJECTS_PAGE_SIZE,
+    q: list.q,
+    stage: list.values('stage'),
+    state: list.value('state'),
+    stalled: list.value('stalled'),
+    openProposal: list.value('open_proposal'),
+    sort: list.sort,
+  });
 
   // member-app.md 8 logs a list fetch failure; the page also says so with Retry (issue 34
   // item 7) rather than show the empty state.
@@ -39,10 +46,6 @@ export function ProjectsPage() {
 
   const rows = projects.data?.projects ?? [];
   const total = projects.data?.total ?? 0;
-
-  const goToPage = (next: number) => {
-    setSearchParams(next === 1 ? {} : { page: String(next) });
-  };
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -54,6 +57,7 @@ export function ProjectsPage() {
       {/* overflow-hidden: the grey table header would otherwise paint square corners over the
           card's rounded ones (issue 14 item 12). */}
       <section aria-label="Your projects" className="overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
+        <ProjectListControls list={list} />
         {projects.isPending ? (
           <PageSpinner label="Loading projects…" />
         ) : projects.isError ? (
@@ -62,13 +66,21 @@ export function ProjectsPage() {
           </div>
         ) : rows.length === 0 ? (
           <div className="p-5">
-            {page === 1 || total === 0 ? (
+            {total === 0 && list.narrowed ? (
+              <EmptyState title={NO_MATCHING_PROJECTS}>
+                Try other words or filters, or{' '}
+                <button type="button" className={textLinkClasses} onClick={list.clearAll}>
+                  clear the search and filters
+                </button>
+                .
+              </EmptyState>
+            ) : page === 1 || total === 0 ? (
               <EmptyState title={NO_PROJECTS}>Use the New Project button to submit your first project.</EmptyState>
             ) : (
               <EmptyState title="Nothing on this page">
-                <Link to="/projects" className={textLinkClasses}>
+                <button type="button" className={textLinkClasses} onClick={() => list.setPage(1)}>
                   Go to the first page
-                </Link>
+                </button>
               </EmptyState>
             )}
           </div>
@@ -103,7 +115,9 @@ export function ProjectsPage() {
                     <tr key={project.id} className="hover:bg-ink-50">
                       <td className="px-4 py-3 font-mono text-ink-600">{project.id}</td>
                       <td className="px-4 py-3 break-words">
-                        <span className="font-medium text-ink-900">{project.company_name || 'Untitled project'}</span>
+                        <Link to={`/projects/${project.id}`} className={`${textLinkClasses} font-medium`}>
+                          {project.company_name || 'Untitled project'}
+                        </Link>
                         {project.signed_at && (
                           <>
                             {' '}
@@ -133,7 +147,7 @@ export function ProjectsPage() {
               </table>
             </div>
             <div className="border-t border-ink-200 px-4 py-3">
-              <Pagination label="Projects pages" page={page} pageSize={PROJECTS_PAGE_SIZE} total={total} onPageChange={goToPage} />
+              <Pagination label="Projects pages" page={page} pageSize={PROJECTS_PAGE_SIZE} total={total} onPageChange={list.setPage} />
             </div>
           </>
         )}
