@@ -502,6 +502,10 @@ export function proposalTicketListOrder(sort: AdminProposalTicketListQuery['sort
   return [direction(column), direction(proposalTickets.id)];
 }
 
+/** One page of the queue's rows (its SQL is what the plan test explains). */
+export const adminTicketPage = (db: Executor, where: SQL | undefined, query: Pick<AdminProposalTicketListQuery, 'page' | 'per_page' | 'sort'>) =>
+  adminTicketRows(db).where(where).orderBy(...proposalTicketListOrder(query.sort)).limit(query.per_page).offset(offsetOf(query));
+
 /**
  * The admin's queue, a page at a time (issue 15 item 2, issue 18 item 1, issue 37 item 2): q
  * searches the id and company; status, overdue and assignee filter; terminal statuses only when
@@ -510,7 +514,7 @@ export function proposalTicketListOrder(sort: AdminProposalTicketListQuery['sort
  */
 export async function listAllProposalTickets(ctx: AppContext, admin: Pick<UserRow, 'id'>, query: AdminProposalTicketListQuery, now: Date = new Date()): Promise<{ rows: AdminProposalTicket[]; total: number }> {
   const where = proposalTicketListWhere(query, now, admin.id);
-  const rows = await adminTicketRows(ctx.db).where(where).orderBy(...proposalTicketListOrder(query.sort)).limit(query.per_page).offset(offsetOf(query));
+  const rows = await adminTicketPage(ctx.db, where, query);
   let total = offsetOf(query) + rows.length;
   if (rows.length === query.per_page || (rows.length === 0 && query.page > 1)) {
     const [counted] = await ctx.db.select({ n: count() }).from(proposalTickets).where(where);
