@@ -131,6 +131,9 @@ describe('the queue', () => {
     expect(await ids('q=filterqueue&overdue=true&assignee=me')).toEqual([]);
     const unassigned = await list('q=filterqueue&assignee=none');
     expect(unassigned.headers['x-total-count']).toBe('1');
+    // One project's tickets (the admin project detail's Proposal tab).
+    expect(await ids(`project_id=${theirs.projectId}&include_terminal=true`)).toEqual([theirs.id]);
+    expect((await list('project_id=first')).statusCode).toBe(422);
   });
 
   it('orders by urgency by default: the most overdue first, then the least time left, then waiting for the bill, stopped ones last', async () => {

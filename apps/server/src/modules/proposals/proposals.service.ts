@@ -479,6 +479,7 @@ export function proposalTicketListWhere(query: ProposalTicketFilter, now: Date, 
     pattern === undefined ? undefined : or(ilike(sql`${proposalTickets.id}::text`, pattern), ilike(proposalTickets.company_name, pattern)),
     query.overdue === 'true' ? overdueTicket(now) : undefined,
     assignee === undefined ? undefined : assignee === 'none' ? isNull(proposalTickets.assignee_id) : eq(proposalTickets.assignee_id, assignee),
+    query.project_id === undefined ? undefined : eq(proposalTickets.project_id, query.project_id),
   );
 }
 
