@@ -1,8 +1,8 @@
 DROP INDEX "proposal_tickets_assignee_idx";--> statement-breakpoint
 ALTER TABLE "proposal_tickets" ADD COLUMN "clock_rank" integer DEFAULT 2 NOT NULL;--> statement-breakpoint
 ALTER TABLE "proposal_tickets" ADD COLUMN "clock_due_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "proposal_tickets_urgency_idx" ON "proposal_tickets" USING btree ("clock_rank","clock_due_at","id");--> statement-breakpoint
-CREATE INDEX "proposal_tickets_assignee_urgency_idx" ON "proposal_tickets" USING btree ("assignee_id","clock_rank","clock_due_at","id");--> statement-breakpoint
+CREATE INDEX "proposal_tickets_urgency_idx" ON "proposal_tickets" USING btree ("clock_rank","clock_due_at","id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "proposal_tickets_assignee_urgency_idx" ON "proposal_tickets" USING btree ("assignee_id","clock_rank","clock_due_at","id" DESC NULLS FIRST);--> statement-breakpoint
 -- Issue 37 item 2 (decision 043): the queue's urgency order, running clocks by due time, then
 -- those waiting for the power bill, stopped ones last, read from one index. The ticket carries
 -- its current clock's rank and due time; this trigger keeps them in the clock's transaction,

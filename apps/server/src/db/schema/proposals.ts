@@ -43,8 +43,8 @@ export const proposalTickets = pgTable(
     index('proposal_tickets_project_idx').on(table.project_id),
     // The queue in urgency order, all of it and one assignee's (or the unassigned): the first page
     // reads a page of index entries however many tickets there are (decision 043).
-    index('proposal_tickets_urgency_idx').on(table.clock_rank, table.clock_due_at, table.id),
-    index('proposal_tickets_assignee_urgency_idx').on(table.assignee_id, table.clock_rank, table.clock_due_at, table.id),
+    index('proposal_tickets_urgency_idx').on(table.clock_rank, table.clock_due_at, table.id.desc().nullsFirst()),
+    index('proposal_tickets_assignee_urgency_idx').on(table.assignee_id, table.clock_rank, table.clock_due_at, table.id.desc().nullsFirst()),
     index('proposal_tickets_status_idx').on(table.status),
     // The tickets' search (proposals.service.ts): trigram indexes, migration 0016 and decision 032.
     index('proposal_tickets_search_idx').using('gin', sql`(${table.id}::text) public.gin_trgm_ops`, table.company_name.op('public.gin_trgm_ops')),

@@ -138,6 +138,7 @@ describe('the queue', () => {
 
   it('orders by urgency by default: the most overdue first, then the least time left, then waiting for the bill, stopped ones last', async () => {
     const running = await ticketFor('Urgencyqueue Running');
+    const waitingLonger = await ticketFor('Urgencyqueue Waiting longer', 'No');
     const waiting = await ticketFor('Urgencyqueue Waiting', 'No');
     const stopped = await ticketFor('Urgencyqueue Stopped');
     const lessOverdue = await ticketFor('Urgencyqueue Late');
@@ -147,20 +148,21 @@ describe('the queue', () => {
     await ageClock(lessOverdue.id, 50);
     await ageClock(soon.id, 40);
     await t.app.inject({ method: 'PUT', url: `/api/admin/proposal_tickets/${stopped.id}`, headers: admin.auth, payload: { proposal_ticket: { status: 4, rejection_reason: 'not feasible' } } });
-    const urgent = [mostOverdue.id, lessOverdue.id, soon.id, running.id, waiting.id];
+    // Those waiting for the bill: the newest first, as new requests came in before (issue 18).
+    const urgent = [mostOverdue.id, lessOverdue.id, soon.id, running.id, waiting.id, waitingLonger.id];
     expect(await ids('q=urgencyqueue')).toEqual(urgent);
     expect(await ids('q=urgencyqueue&sort=urgency')).toEqual(urgent);
     expect(await ids('q=urgencyqueue&include_terminal=true')).toEqual([...urgent, stopped.id]);
     expect(await ids('q=urgencyqueue&include_terminal=true&sort=-urgency')).toEqual([stopped.id, ...[...urgent].reverse()]);
     // The bill arrives: the waiting clock starts, 48 hours left, after the one started before it.
     await t.app.inject({ method: 'PATCH', url: `/api/projects/${waiting.projectId}`, headers: waiting.member.auth, payload: { project: { power_bill_received_status: 'Yes' } } });
-    expect(await ids('q=urgencyqueue')).toEqual([mostOverdue.id, lessOverdue.id, soon.id, running.id, waiting.id]);
+    expect(await ids('q=urgencyqueue')).toEqual([mostOverdue.id, lessOverdue.id, soon.id, running.id, waiting.id, waitingLonger.id]);
     const [started] = await t.db.select({ rank: proposalTickets.clock_rank, due: proposalTickets.clock_due_at }).from(proposalTickets).where(eq(proposalTickets.id, waiting.id));
     expect(started?.rank).toBe(0);
     expect(started?.due).not.toBeNull();
     // A revision request opens a new current clock, which the queue follows.
     await t.app.inject({ method: 'PATCH', url: `/api/projects/${stopped.projectId}/proposal_tickets/${stopped.id}`, headers: stopped.member.auth, payload: { proposal_ticket: { status: 5, details: 'Try a carport' } } });
-    expect(await ids('q=urgencyqueue')).toEqual([...urgent, stopped.id]);
+    expect(await ids('q=urgencyqueue')).toEqual([mostOverdue.id, lessOverdue.id, soon.id, running.id, waiting.id, stopped.id, waitingLonger.id]);
   });
 
   it('sorts by assignee name, the unassigned last', async () => {

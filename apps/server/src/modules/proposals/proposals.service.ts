@@ -486,16 +486,17 @@ export function proposalTicketListWhere(query: ProposalTicketFilter, now: Date, 
 /**
  * The queue's order, id last so pages are stable. `urgency` (the default) reads
  * proposal_tickets_urgency_idx (or the assignee's): running clocks by due time, so the most
- * overdue first and then the least time left, then those waiting for the bill, stopped ones last
- * (decision 043). `due_at` is the same with the due times reversed by `-due_at`.
+ * overdue first and then the least time left, then those waiting for the bill (the newest
+ * first), stopped ones last (decision 043). `due_at` is the same with the due times reversed by `-due_at`.
  */
 export function proposalTicketListOrder(sort: AdminProposalTicketListQuery['sort']): SQL[] {
   const field = sort?.field ?? 'urgency';
   const direction = sort?.desc ? desc : asc;
-  const urgency = [asc(proposalTickets.clock_rank), sql`${proposalTickets.clock_due_at} asc nulls last`, asc(proposalTickets.id)];
-  if (field === 'urgency') return sort?.desc ? [desc(proposalTickets.clock_rank), sql`${proposalTickets.clock_due_at} desc nulls first`, desc(proposalTickets.id)] : urgency;
+  // Equal due times (those waiting for the bill, above all) newest first, as the queue was before.
+  const urgency = [asc(proposalTickets.clock_rank), sql`${proposalTickets.clock_due_at} asc nulls last`, desc(proposalTickets.id)];
+  if (field === 'urgency') return sort?.desc ? [desc(proposalTickets.clock_rank), sql`${proposalTickets.clock_due_at} desc nulls first`, asc(proposalTickets.id)] : urgency;
   if (field === 'due_at') {
-    return [sql`${proposalTickets.clock_rank} = ${CLOCK_RANK.stopped}`, sql`${proposalTickets.clock_due_at} ${sort?.desc ? sql`desc` : sql`asc`} nulls last`, asc(proposalTickets.id)];
+    return [sql`${proposalTickets.clock_rank} = ${CLOCK_RANK.stopped}`, sql`${proposalTickets.clock_due_at} ${sort?.desc ? sql`desc` : sql`asc`} nulls last`, desc(proposalTickets.id)];
   }
   if (field === 'assignee_name') return [sql`lower(${nameOf(assignees)}) ${sort?.desc ? sql`desc` : sql`asc`} nulls last`, ...urgency];
   const column = { created_at: sql`${proposalTickets.created_at}`, id: sql`${proposalTickets.id}`, company_name: sql`lower(${proposalTickets.company_name})`, status: sql`${proposalTickets.status}` }[field];
