@@ -41,7 +41,7 @@ export function PerPageSelect({ perPage, onChange }: { perPage: number; onChange
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-ink-700">
+      <label htmlFor={id} className="text-sm whitespace-nowrap text-ink-700">
         Per page
       </label>
       <select id={id} className={`${fieldClasses(false)} mt-0 w-20`} value={perPage} onChange={(event) => onChange(Number(event.target.value))}>
@@ -133,7 +133,7 @@ const UNASSIGNED = '';
  * Assign button, so that moving through the options with the keyboard assigns nothing until the
  * button is pressed.
  */
-export function AssignControl({ ticket, admins, className = '' }: { ticket: AdminProposalTicket; admins: AdminChoice[]; className?: string }) {
+export function AssignControl({ ticket, admins, stacked = false, className = '' }: { ticket: AdminProposalTicket; admins: AdminChoice[]; stacked?: boolean; className?: string }) {
   const id = useId();
   const current = ticket.assignee_id === null ? UNASSIGNED : String(ticket.assignee_id);
   const [choice, setChoice] = useState(current);
@@ -158,7 +158,7 @@ export function AssignControl({ ticket, admins, className = '' }: { ticket: Admi
   };
   return (
     <form
-      className={`flex min-w-0 items-center gap-2 ${className}`}
+      className={`flex min-w-0 gap-2 ${stacked ? 'flex-col items-stretch' : 'items-center'} ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
