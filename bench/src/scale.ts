@@ -37,6 +37,26 @@ async function recordCreations(databaseUrl: string): Promise<void> {
   });
 }
 
+/**
+ * Proposal tickets for the projects without one (issue 37 item 2's queue): every other project a
+ * delivered one (its clock stopped), one in a hundred an open request, a third of those waiting
+ * for the power bill and the rest running, some past due. The clocks' trigger (migration 0020)
+ * copies each current clock onto its ticket.
+ */
+async function insertProposalTickets(databaseUrl: string): Promise<void> {
+  await withClient(databaseUrl, async (client) => {
+    await client.query(`INSERT INTO proposal_tickets (project_id, status, notification_user_id, company_name, created_at)
+      SELECT p.id, CASE WHEN p.id % 100 = 1 THEN 1 ELSE 3 END, p.user_id, p.company_name, p.created_at FROM projects p
+      WHERE (p.id % 2 = 0 OR p.id % 100 = 1) AND NOT EXISTS (SELECT 1 FROM proposal_tickets t WHERE t.project_id = p.id)`);
+    await client.query(`INSERT INTO proposal_clocks (proposal_ticket_id, requested_at, started_at, due_at, stopped_at, delivered_at)
+      SELECT t.id, now() - interval '3 days',
+             CASE WHEN t.status = 1 AND t.id % 3 = 0 THEN NULL ELSE now() - interval '3 days' END,
+             CASE WHEN t.status = 3 THEN now() - interval '1 day' WHEN t.id % 3 = 0 THEN NULL ELSE now() + ((t.id % 96 - 24) || ' hours')::interval END,
+             CASE WHEN t.status = 3 THEN now() - interval '2 days' END, CASE WHEN t.status = 3 THEN now() - interval '2 days' END
+      FROM proposal_tickets t WHERE NOT EXISTS (SELECT 1 FROM proposal_clocks c WHERE c.proposal_ticket_id = t.id)`);
+  });
+}
+
 export async function runScaleBench(): Promise<void> {
   note(`\n## Cost against data (autocannon, ${knobs.connections} connections, ${knobs.durationSeconds} s per figure after a ${WARM_UP_SECONDS} s warm-up)`);
   const database = await createBenchDatabase();
@@ -47,6 +67,7 @@ export async function runScaleBench(): Promise<void> {
     await insertProjects(client, ids, SMALL_PROJECTS, { entered: true });
     return { small: ids, admin: token(await insertAdmin(client)) };
   });
+  await insertProposalTickets(database.url);
   await recordCreations(database.url);
 
   const expectTotal = async (path: string, expected: number) => {
@@ -63,6 +84,8 @@ export async function runScaleBench(): Promise<void> {
     search,
     // Issue 37 item 4: the pipeline board (every column's count, deal value and first cards).
     { label: 'admin pipeline board', path: '/api/admin/board' },
+    // Issue 37 item 2: the proposal queue's first page in urgency order.
+    { label: 'admin proposal queue, by urgency', path: '/api/admin/proposal_tickets?sort=urgency' },
   ];
   await expectTotal(search.path, 1);
   const before = {
@@ -76,6 +99,7 @@ export async function runScaleBench(): Promise<void> {
     await insertProjects(client, ids, LARGE_PROJECTS, { entered: true });
     return ids;
   });
+  await insertProposalTickets(database.url);
   await recordCreations(database.url);
   const total = SMALL_MEMBERS * SMALL_PROJECTS + LARGE_MEMBERS * LARGE_PROJECTS;
   await expectTotal('/api/admin/projects', total);

@@ -207,6 +207,8 @@ export const adminProposalTicketListQuerySchema = pageQuerySchema.extend({
   assignee: z
     .union([z.enum(['me', 'none']), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).refine((value) => value <= INT4_MAX)], { error: "assignee is 'me', 'none' or an administrator's id." })
     .optional(),
+  /** One project's tickets (the admin project detail's Proposal tab, now that the queue is paged). */
+  project_id: int4Id('project_id', 'project_id must be a number.').optional(),
   q: searchParam,
   /** Repeatable: `?status=1&status=5`. */
   status: z.union([statusValue, z.array(statusValue).max(16)]).transform((value) => (Array.isArray(value) ? value : [value])).optional(),

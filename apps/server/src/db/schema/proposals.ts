@@ -28,12 +28,23 @@ export const proposalTickets = pgTable(
     rejection_specific: text(),
     /** The full access administrator who owns the request in the queue (issue 37 item 2); null while unassigned. */
     assignee_id: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * The current clock (the ticket's latest proposal_clocks row), copied for the queue's urgency
+     * order (issue 37 item 2, migration 0020, decision 043): 0 running, 1 waiting for the power
+     * bill, 2 stopped or no clock; and its due time. Kept by a trigger on proposal_clocks in the
+     * clock's transaction, never written by the server.
+     */
+    clock_rank: integer().notNull().default(2),
+    clock_due_at: timestamp({ withTimezone: true, mode: 'date' }),
     created_at: createdAt,
     updated_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('proposal_tickets_project_idx').on(table.project_id),
-    index('proposal_tickets_assignee_idx').on(table.assignee_id),
+    // The queue in urgency order, all of it and one assignee's (or the unassigned): the first page
+    // reads a page of index entries however many tickets there are (decision 043).
+    index('proposal_tickets_urgency_idx').on(table.clock_rank, table.clock_due_at, table.id.desc().nullsFirst()),
+    index('proposal_tickets_assignee_urgency_idx').on(table.assignee_id, table.clock_rank, table.clock_due_at, table.id.desc().nullsFirst()),
     index('proposal_tickets_status_idx').on(table.status),
     // The tickets' search (proposals.service.ts): trigram indexes, migration 0016 and decision 032.
     index('proposal_tickets_search_idx').using('gin', sql`(${table.id}::text) public.gin_trgm_ops`, table.company_name.op('public.gin_trgm_ops')),

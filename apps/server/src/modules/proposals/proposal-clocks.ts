@@ -47,6 +47,10 @@ export async function followTicketStatus(tx: Executor, ticketId: number, status:
 
 /** The project's power bill was received at `at`: its tickets' clocks waiting for it start. */
 export async function startWaitingClocks(tx: Executor, projectId: number, at: Date): Promise<void> {
+  // The tickets first, then their clocks, as every status change locks them: the clock's trigger
+  // writes its ticket's urgency columns (migration 0020), and the opposite order could deadlock
+  // with an admin's update of the same ticket.
+  await tx.select({ id: proposalTickets.id }).from(proposalTickets).where(eq(proposalTickets.project_id, projectId)).orderBy(asc(proposalTickets.id)).for('update');
   const waiting = await tx
     .select({ clock: proposalClocks })
     .from(proposalClocks)
@@ -62,30 +66,39 @@ export async function startWaitingClocks(tx: Executor, projectId: number, at: Da
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 const NO_CLOCK: TicketClockFields = { clock_started_at: null, due_at: null, delivered_at: null, clock_stopped_at: null };
 
+/** A ticket's current clock: the fields its JSON carries, and when the current request was made. */
+export interface CurrentClock {
+  fields: TicketClockFields;
+  requested_at: Date;
+}
+
 /** The current clock of each ticket, as the ticket JSON carries it. */
-export async function currentClockFields(db: Executor, ticketIds: number[]): Promise<Map<number, TicketClockFields>> {
-  const fields = new Map<number, TicketClockFields>();
-  if (ticketIds.length === 0) return fields;
+export async function currentClockFields(db: Executor, ticketIds: number[]): Promise<Map<number, CurrentClock>> {
+  const clocks = new Map<number, CurrentClock>();
+  if (ticketIds.length === 0) return clocks;
   // Oldest first, so each ticket's latest clock is the one left in the map.
   const rows = await db.select().from(proposalClocks).where(inArray(proposalClocks.proposal_ticket_id, ticketIds)).orderBy(asc(proposalClocks.id));
   for (const row of rows) {
-    fields.set(row.proposal_ticket_id, { clock_started_at: iso(row.started_at), due_at: iso(row.due_at), delivered_at: iso(row.delivered_at), clock_stopped_at: iso(row.stopped_at) });
+    clocks.set(row.proposal_ticket_id, {
+      fields: { clock_started_at: iso(row.started_at), due_at: iso(row.due_at), delivered_at: iso(row.delivered_at), clock_stopped_at: iso(row.stopped_at) },
+      requested_at: row.requested_at,
+    });
   }
-  return fields;
+  return clocks;
 }
-export const clockFieldsOf = (fields: Map<number, TicketClockFields>, ticketId: number): TicketClockFields => fields.get(ticketId) ?? NO_CLOCK;
-
-/** The ticket's current clock, as a SQL expression over `proposal_tickets` (ordering, filters). */
-export const currentClockColumn = (column: 'due_at' | 'stopped_at') =>
-  sql`(select c.${sql.identifier(column)} from ${proposalClocks} c where c.proposal_ticket_id = ${proposalTickets.id} order by c.id desc limit 1)`;
+export const clockFieldsOf = (clocks: Map<number, CurrentClock>, ticketId: number): TicketClockFields => clocks.get(ticketId)?.fields ?? NO_CLOCK;
 
 /** A `proposal_clocks` row that is its ticket's current clock (its latest), joined with `proposal_tickets`. */
 export const isCurrentClock = sql`${proposalClocks.id} = (select max(l.id) from ${proposalClocks} l where l.proposal_ticket_id = ${proposalTickets.id})`;
 
-/** Tickets whose current clock runs past its due time at `now`. */
-export const overdueTicket = (now: Date) =>
-  sql`exists (select 1 from ${proposalClocks} c where c.proposal_ticket_id = ${proposalTickets.id} and c.stopped_at is null and c.due_at <= ${now.toISOString()}::timestamptz
-        and c.id = (select max(l.id) from ${proposalClocks} l where l.proposal_ticket_id = ${proposalTickets.id}))`;
+/**
+ * The ticket's current clock as the queue reads it, from the columns migration 0020's trigger
+ * keeps on the ticket (decision 043): 0 running, 1 waiting for the power bill, 2 stopped (or none).
+ */
+export const CLOCK_RANK = { running: 0, waiting: 1, stopped: 2 } as const;
+
+/** Tickets whose current clock runs past its due time at `now` (proposal_tickets_urgency_idx answers it). */
+export const overdueTicket = (now: Date) => and(eq(proposalTickets.clock_rank, CLOCK_RANK.running), lte(proposalTickets.clock_due_at, now));
 
 const REMINDER_BATCH = 200;
 /** How often the reminder job looks: a reminder is sent within this of its time. */

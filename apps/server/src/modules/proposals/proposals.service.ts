@@ -1,13 +1,15 @@
 import {
+  ADMIN_ROLE,
   ATTACHING_PROPOSAL_STATUSES,
   PROPOSAL_MESSAGES,
   PROPOSAL_STATUS,
   PROPOSAL_TICKET_TITLE,
   REJECTING_PROPOSAL_STATUSES,
   SPECIFIC_REJECTION_REASONS,
-  TERMINAL_PROPOSAL_STATUSES,
   isTerminalProposalStatus,
   proposalStatusLabel,
+  PROPOSAL_STATUS_NUMBERS,
+  type AdminProposalTicket,
   type AdminProposalTicketListQuery,
   type ProposalStatusNumber,
   type ProposalTicket,
@@ -15,7 +17,8 @@ import {
   type RejectionSpecific,
   type RevisionType,
 } from '@sunin/contract';
-import { and, asc, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -23,6 +26,7 @@ import {
   proposalLinks,
   proposalTicketHistories,
   proposalTickets,
+  users,
   type NotificationRow,
   type ProjectRow,
   type ProposalTicketRow,
@@ -33,7 +37,8 @@ import { containsPattern } from '../../lib/like.js';
 import { createNotifications, fullAccessAdminIds, publishNotifications } from '../notifications/notifications.service.js';
 import { findProject, findWritableProject, type ProjectScope } from '../projects/project-access.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
-import { clockFieldsOf, currentClockColumn, currentClockFields, followTicketStatus, overdueTicket } from './proposal-clocks.js';
+import { offsetOf } from '../../lib/pagination.js';
+import { CLOCK_RANK, clockFieldsOf, currentClockFields, followTicketStatus, overdueTicket, type CurrentClock } from './proposal-clocks.js';
 
 const fullName = (user: UserRow) => `${user.first_name} ${user.last_name}`.trim();
 const iso = (value: Date) => value.toISOString();
@@ -46,7 +51,12 @@ function addressOf(project: ProjectRow): string {
 /** A ticket with its links and its history, oldest first. */
 async function loadTickets(db: Executor, where: SQL | undefined, orderBy: SQL[] = [desc(proposalTickets.created_at), desc(proposalTickets.id)]): Promise<ProposalTicket[]> {
   const tickets = await db.select().from(proposalTickets).where(where).orderBy(...orderBy);
-  if (tickets.length === 0) return [];
+  return (await ticketsFromRows(db, tickets)).tickets;
+}
+
+/** The JSON of ticket rows, in their order: their links, histories and current clocks read in three queries. */
+async function ticketsFromRows(db: Executor, tickets: ProposalTicketRow[]): Promise<{ tickets: ProposalTicket[]; clocks: Map<number, CurrentClock> }> {
+  if (tickets.length === 0) return { tickets: [], clocks: new Map() };
   const ids = tickets.map((ticket) => ticket.id);
   const links = await db.select().from(proposalLinks).where(inArray(proposalLinks.proposal_ticket_id, ids)).orderBy(asc(proposalLinks.id));
   const histories = await db
@@ -55,7 +65,9 @@ async function loadTickets(db: Executor, where: SQL | undefined, orderBy: SQL[] 
     .where(inArray(proposalTicketHistories.proposal_ticket_id, ids))
     .orderBy(asc(proposalTicketHistories.event_date), asc(proposalTicketHistories.id));
   const clocks = await currentClockFields(db, ids);
-  return tickets.map((ticket) => ({
+  return {
+    clocks,
+    tickets: tickets.map((ticket) => ({
     id: ticket.id,
     project_id: ticket.project_id,
     title: PROPOSAL_TICKET_TITLE,
@@ -86,7 +98,46 @@ async function loadTickets(db: Executor, where: SQL | undefined, orderBy: SQL[] 
     ...clockFieldsOf(clocks, ticket.id),
     created_at: iso(ticket.created_at),
     updated_at: iso(ticket.updated_at),
-  }));
+    })),
+  };
+}
+
+const assignees = alias(users, 'assignee');
+const partners = alias(users, 'partner');
+const nameOf = (table: { first_name: SQLWrapper; last_name: SQLWrapper }) => sql<string>`trim(${table.first_name} || ' ' || ${table.last_name})`;
+
+/** The admin queue's rows: each ticket with its partner (the project's owner) and its assignee. */
+function adminTicketRows(db: Executor) {
+  return db
+    .select({ ticket: proposalTickets, partner_id: projects.user_id, partner_name: nameOf(partners), assignee_name: sql<string | null>`case when ${assignees.id} is null then null else ${nameOf(assignees)} end` })
+    .from(proposalTickets)
+    .innerJoin(projects, eq(projects.id, proposalTickets.project_id))
+    .innerJoin(partners, eq(partners.id, projects.user_id))
+    .leftJoin(assignees, eq(assignees.id, proposalTickets.assignee_id))
+    .$dynamic();
+}
+type AdminTicketRow = Awaited<ReturnType<typeof adminTicketRows>>[number];
+
+/** The admin's ticket JSON (adminProposalTicketSchema) of queue rows, in their order: the list, the PUT and the PATCH answer with it. */
+async function adminTicketsFromRows(db: Executor, rows: AdminTicketRow[]): Promise<AdminProposalTicket[]> {
+  const { tickets, clocks } = await ticketsFromRows(db, rows.map((row) => row.ticket));
+  return tickets.map((ticket, index) => {
+    const row = rows[index]!;
+    return {
+      ...ticket,
+      partner_id: row.partner_id,
+      partner_name: row.partner_name,
+      requested_at: iso(clocks.get(ticket.id)?.requested_at ?? row.ticket.created_at),
+      assignee_id: row.ticket.assignee_id,
+      assignee_name: row.assignee_name,
+    };
+  });
+}
+
+async function loadAdminTicket(db: Executor, ticketId: number): Promise<AdminProposalTicket> {
+  const [ticket] = await adminTicketsFromRows(db, await adminTicketRows(db).where(eq(proposalTickets.id, ticketId)).limit(1));
+  if (!ticket) throw new AppError('not_found', 'Proposal ticket not found.');
+  return ticket;
 }
 
 async function loadTicket(db: Executor, ticketId: number): Promise<ProposalTicket> {
@@ -324,7 +375,7 @@ function checkAdminUpdate(input: AdminProposalUpdate): AdminProposalUpdate {
  * its history entry, any proposal links, the project's proposal_url and the member's
  * notification are written in one transaction.
  */
-export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow, ticketId: number, raw: AdminProposalUpdate): Promise<ProposalTicket> {
+export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow, ticketId: number, raw: AdminProposalUpdate): Promise<AdminProposalTicket> {
   const input = checkAdminUpdate(raw);
   let created: NotificationRow[] = [];
   await ctx.db.transaction(async (tx) => {
@@ -376,34 +427,99 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
     });
   });
   await publishNotifications(ctx, created);
-  return loadTicket(ctx.db, ticketId);
+  return loadAdminTicket(ctx.db, ticketId);
 }
 
-/** The queue's filters: the statuses, the search (id and company, both in proposal_tickets_search_idx, migration 0016) and overdue. */
-export function proposalTicketListWhere(query: AdminProposalTicketListQuery, now: Date): SQL | undefined {
+export const PROPOSAL_ASSIGNEE_MESSAGE = 'assignee_id must be a full access administrator.';
+
+/**
+ * An administrator gives a ticket an owner in the queue, or takes it away with null (issue 37
+ * item 2). The owner must be a full access administrator; the change is audited with its before
+ * and after, and the new owner is told (unless they assigned it to themselves).
+ */
+export async function assignProposalTicket(ctx: AppContext, admin: UserRow, ticketId: number, assigneeId: number | null): Promise<AdminProposalTicket> {
+  const created = await ctx.db.transaction(async (tx) => {
+    const [ticket] = await tx.select().from(proposalTickets).where(eq(proposalTickets.id, ticketId)).limit(1).for('update');
+    if (!ticket) throw new AppError('not_found', 'Proposal ticket not found.');
+    if (assigneeId !== null) {
+      // Locked, so the role cannot be taken away before the ticket commits with its new owner.
+      const [assignee] = await tx.select({ company_role: users.company_role }).from(users).where(eq(users.id, assigneeId)).limit(1).for('share');
+      if (assignee?.company_role !== ADMIN_ROLE) throw new AppError('validation_failed', PROPOSAL_ASSIGNEE_MESSAGE, { assignee_id: PROPOSAL_ASSIGNEE_MESSAGE });
+    }
+    if (ticket.assignee_id === assigneeId) return [];
+    await tx.update(proposalTickets).set({ assignee_id: assigneeId, updated_at: new Date() }).where(eq(proposalTickets.id, ticket.id));
+    await recordAudit(tx, { actorId: admin.id, action: assigneeId === null ? 'unassigned' : 'assigned', entityType: 'proposal_ticket', entityId: ticket.id, changes: { assignee_id: { before: ticket.assignee_id, after: assigneeId } } });
+    if (assigneeId === null || assigneeId === admin.id) return [];
+    const name = ticket.company_name || `project #${ticket.project_id}`;
+    return createNotifications(tx, [assigneeId], {
+      kind: 'proposal_requests',
+      title: 'Proposal request assigned to you',
+      message: `${fullName(admin)} assigned you the proposal request for ${name} (ticket #${ticket.id}).`,
+      subject: { project_id: ticket.project_id, proposal_ticket_id: ticket.id },
+    });
+  });
+  await publishNotifications(ctx, created);
+  return loadAdminTicket(ctx.db, ticketId);
+}
+
+/** The statuses of the open queue: every one but the terminal ones, named so the status index can answer (and count) them. */
+const OPEN_STATUSES = PROPOSAL_STATUS_NUMBERS.filter((status) => !isTerminalProposalStatus(status));
+
+export type ProposalTicketFilter = Omit<AdminProposalTicketListQuery, 'page' | 'per_page' | 'sort'>;
+
+/**
+ * The queue's filters: the statuses, the search (id and company, both in
+ * proposal_tickets_search_idx, migration 0016), overdue and the assignee (`me` is `adminId`).
+ */
+export function proposalTicketListWhere(query: ProposalTicketFilter, now: Date, adminId?: number): SQL | undefined {
   const pattern = query.q === undefined ? undefined : containsPattern(query.q);
+  const assignee = query.assignee === 'me' ? (adminId ?? 0) : query.assignee;
   return and(
-    query.status?.length ? inArray(proposalTickets.status, query.status) : query.include_terminal === 'true' ? undefined : notInArray(proposalTickets.status, [...TERMINAL_PROPOSAL_STATUSES]),
+    query.status?.length ? inArray(proposalTickets.status, query.status) : query.include_terminal === 'true' ? undefined : inArray(proposalTickets.status, OPEN_STATUSES),
     pattern === undefined ? undefined : or(ilike(sql`${proposalTickets.id}::text`, pattern), ilike(proposalTickets.company_name, pattern)),
     query.overdue === 'true' ? overdueTicket(now) : undefined,
+    assignee === undefined ? undefined : assignee === 'none' ? isNull(proposalTickets.assignee_id) : eq(proposalTickets.assignee_id, assignee),
+    query.project_id === undefined ? undefined : eq(proposalTickets.project_id, query.project_id),
   );
 }
 
 /**
- * The admin's proposal tickets (issue 15 item 2: q searches the id and company; status
- * filters; terminal statuses only when asked for, by include_terminal or by status). By
- * default the queue follows the 48-hour promise (issue 18 item 1): running clocks first, the
- * soonest due first, those waiting for the bill next, stopped ones last; `overdue=true` keeps
- * the running clocks past their due time.
+ * The queue's order, id last so pages are stable. `urgency` (the default) reads
+ * proposal_tickets_urgency_idx (or the assignee's): running clocks by due time, so the most
+ * overdue first and then the least time left, then those waiting for the bill (the newest
+ * first), stopped ones last (decision 043). `due_at` is the same with the due times reversed by `-due_at`.
  */
-export async function listAllProposalTickets(ctx: AppContext, query: AdminProposalTicketListQuery, now: Date = new Date()) {
-  const where = proposalTicketListWhere(query, now);
-  const sort = query.sort ?? { field: 'due_at', desc: false };
-  const direction = sort.desc ? desc : asc;
-  if (sort.field === 'due_at') {
-    const byDue = sort.desc ? sql`${currentClockColumn('due_at')} desc nulls last` : sql`${currentClockColumn('due_at')} asc nulls last`;
-    return loadTickets(ctx.db, where, [sql`(${currentClockColumn('stopped_at')}) is not null`, byDue, desc(proposalTickets.created_at), desc(proposalTickets.id)]);
+export function proposalTicketListOrder(sort: AdminProposalTicketListQuery['sort']): SQL[] {
+  const field = sort?.field ?? 'urgency';
+  const direction = sort?.desc ? desc : asc;
+  // Equal due times (those waiting for the bill, above all) newest first, as the queue was before.
+  const urgency = [asc(proposalTickets.clock_rank), sql`${proposalTickets.clock_due_at} asc nulls last`, desc(proposalTickets.id)];
+  if (field === 'urgency') return sort?.desc ? [desc(proposalTickets.clock_rank), sql`${proposalTickets.clock_due_at} desc nulls first`, asc(proposalTickets.id)] : urgency;
+  if (field === 'due_at') {
+    return [sql`${proposalTickets.clock_rank} = ${CLOCK_RANK.stopped}`, sql`${proposalTickets.clock_due_at} ${sort?.desc ? sql`desc` : sql`asc`} nulls last`, desc(proposalTickets.id)];
   }
-  const column = { created_at: sql`${proposalTickets.created_at}`, id: sql`${proposalTickets.id}`, company_name: sql`lower(${proposalTickets.company_name})`, status: sql`${proposalTickets.status}` }[sort.field];
-  return loadTickets(ctx.db, where, [direction(column), direction(proposalTickets.id)]);
+  if (field === 'assignee_name') return [sql`lower(${nameOf(assignees)}) ${sort?.desc ? sql`desc` : sql`asc`} nulls last`, ...urgency];
+  const column = { created_at: sql`${proposalTickets.created_at}`, id: sql`${proposalTickets.id}`, company_name: sql`lower(${proposalTickets.company_name})`, status: sql`${proposalTickets.status}` }[field];
+  return [direction(column), direction(proposalTickets.id)];
+}
+
+/** One page of the queue's rows (its SQL is what the plan test explains). */
+export const adminTicketPage = (db: Executor, where: SQL | undefined, query: Pick<AdminProposalTicketListQuery, 'page' | 'per_page' | 'sort'>) =>
+  adminTicketRows(db).where(where).orderBy(...proposalTicketListOrder(query.sort)).limit(query.per_page).offset(offsetOf(query));
+
+/**
+ * The admin's queue, a page at a time (issue 15 item 2, issue 18 item 1, issue 37 item 2): q
+ * searches the id and company; status, overdue and assignee filter; terminal statuses only when
+ * asked for. A first page that is not full is its own total; otherwise the matching tickets are
+ * counted (the open ones from the status index).
+ */
+export async function listAllProposalTickets(ctx: AppContext, admin: Pick<UserRow, 'id'>, query: AdminProposalTicketListQuery, now: Date = new Date()): Promise<{ rows: AdminProposalTicket[]; total: number }> {
+  const where = proposalTicketListWhere(query, now, admin.id);
+  const rows = await adminTicketPage(ctx.db, where, query);
+  let total = offsetOf(query) + rows.length;
+  if (rows.length === query.per_page || (rows.length === 0 && query.page > 1)) {
+    const [counted] = await ctx.db.select({ n: count() }).from(proposalTickets).where(where);
+    total = counted?.n ?? 0;
+  }
+  return { rows: await adminTicketsFromRows(ctx.db, rows), total };
 }

@@ -222,7 +222,7 @@ describe('admin proposal updates', () => {
     expect(ids(await list('q=quartzite&include_terminal=true&sort=-company_name'))).toEqual([rejected.id, open.id]);
     const badSort = await list('sort=details');
     expect(badSort.statusCode).toBe(422);
-    expect(badSort.body).toContain('sort must be one of: due_at, -due_at, created_at, -created_at');
+    expect(badSort.body).toContain('sort must be one of: urgency, -urgency, due_at, -due_at, created_at, -created_at');
     for (const bad of ['status=9', 'status=x', 'status=1&status=0']) expect((await list(bad)).statusCode, bad).toBe(422);
   });
 });

@@ -82,7 +82,11 @@ function stubAdminApi({ contacts = [] as Contact[], tickets = [buildTicket(), bu
       }
       return jsonResponse(photos);
     }
-    if (path === '/api/admin/proposal_tickets') return jsonResponse(tickets, { headers: { 'X-Total-Count': String(tickets.length) } });
+    if (path === '/api/admin/proposal_tickets') {
+      // The queue is paged (issue 37): the project's tickets are asked for by project_id.
+      const mine = tickets.filter((ticket) => ticket.project_id === Number(url.searchParams.get('project_id')));
+      return jsonResponse(mine, { headers: { 'X-Total-Count': String(mine.length) } });
+    }
     if (path === '/api/admin/proposal_tickets/11' && method === 'PUT') return jsonResponse(buildTicket({ status: 2 }));
     return jsonResponse([]);
   });
@@ -189,6 +193,8 @@ describe('admin project detail: the member tabs, editable through the admin API 
     const card = await screen.findByRole('article', { name: 'Proposal Management Ticket' });
     expect(screen.getAllByRole('article')).toHaveLength(1);
     expect(screen.queryByText('Other Co')).not.toBeInTheDocument();
+    const asked = calls.find((call) => call.url.pathname === '/api/admin/proposal_tickets')!.url.searchParams;
+    expect([asked.get('project_id'), asked.get('include_terminal'), asked.get('per_page')]).toEqual(['7', 'true', '100']);
     // A terminal status: the member would see Request Revision; the admin manages instead.
     expect(screen.queryByRole('button', { name: /Request Revision/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request Proposal' })).not.toBeInTheDocument();

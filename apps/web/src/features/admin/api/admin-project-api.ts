@@ -8,12 +8,12 @@ import { adminProposalsKey, listProposalTickets } from './list-proposal-tickets'
 const recordsKey = (projectId: number) => [...adminProjectsKey, 'records', projectId] as const;
 
 /**
- * The project's tickets of every status. The admin API lists tickets company-wide
- * (public-site-and-admin.md 7 has no per-project list), so the project's are picked here.
+ * The project's tickets of every status, from the admin queue filtered to the project
+ * (public-site-and-admin.md 7 has no per-project list; the queue is paged since issue 37).
  */
 async function listProjectTickets(projectId: number, signal?: AbortSignal): Promise<ProposalTicket[]> {
-  const tickets = await listProposalTickets({ includeTerminal: true }, signal);
-  return Array.isArray(tickets) ? tickets.filter((ticket) => ticket.project_id === projectId) : [];
+  const { rows } = await listProposalTickets({ includeTerminal: true, projectId, perPage: 100, sort: '-created_at' }, signal);
+  return rows;
 }
 
 /**

@@ -134,7 +134,13 @@ describe('Manage Proposal dialog (public-site-and-admin.md 5)', () => {
 describe('Proposal Requests list', () => {
   it('pages by 8 with "Page X of Y" and shows the empty state', async () => {
     const tickets = Array.from({ length: 9 }, (_, index) => buildTicket({ id: index + 1, company_name: `Company ${index + 1}` }));
-    stubFetch(() => jsonResponse(tickets));
+    // The server pages (issue 37): 8 a page unless per_page says otherwise, the total in X-Total-Count.
+    stubFetch(({ url }) => {
+      if (url.pathname !== '/api/admin/proposal_tickets') return jsonResponse([]);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const perPage = Number(url.searchParams.get('per_page'));
+      return jsonResponse(tickets.slice((page - 1) * perPage, page * perPage), { headers: { 'X-Total-Count': String(tickets.length) } });
+    });
     const { user } = renderRoutes([{ path: '/admin', element: <ProposalManagementPage /> }], { initialEntries: ['/admin'] });
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Manage proposal/ })).toHaveLength(8);
