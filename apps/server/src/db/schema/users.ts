@@ -65,6 +65,10 @@ export const users = pgTable(
       table.user_name.op('public.gin_trgm_ops'),
       table.phone_number.op('public.gin_trgm_ops'),
     ),
+    // Members' search also matches the partner's company (issue 37 item 5, migration 0021).
+    index('users_company_search_idx').using('gin', table.company_name.op('public.gin_trgm_ops')),
+    // All Projects sorted by owner (issue 37 item 5): members in name order, each with their projects from projects_user_updated_idx.
+    index('users_name_order_idx').on(sql`lower(${table.last_name})`, sql`lower(${table.first_name})`, table.id),
   ],
 );
 

@@ -26,9 +26,8 @@ export const recentlyUpdatedFirst = () => [desc(projects.updated_at), desc(proje
  * a page of rows whatever the number of projects (issue 19 item 2; decision 046): the stage in
  * pipeline order (stage_rank, projects_stage_rank_idx, newest first within a stage, all reversed
  * for `-`), days in stage (projects_stage_entered_at_idx: the most days is the earliest entry;
- * a project without a recorded entry counts as the fewest days). The owner, last then first name
- * (the list joins users), has no such index: it sorts every project the filter matches (decision
- * 046).
+ * a project without a recorded entry counts as the fewest days), the owner, last then first name
+ * (the list joins users: users_name_order_idx, then each member's projects_user_updated_idx).
  */
 export function projectListOrder(sort: SortSpec<(typeof ADMIN_PROJECT_SORTS)[number]> | undefined): SQL[] {
   if (!sort) return recentlyUpdatedFirst();

@@ -1,0 +1,2 @@
+CREATE INDEX "users_company_search_idx" ON "users" USING gin ("company_name" public.gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_name_order_idx" ON "users" USING btree (lower("last_name"),lower("first_name"),"id");
