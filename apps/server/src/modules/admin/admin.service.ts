@@ -16,6 +16,7 @@ import { auditedFields, diff, recordAudit } from '../audit/audit.service.js';
 import { assertIdentityAvailable, identityConflict } from '../auth/auth.service.js';
 import type { ProjectListFilter } from '../projects/projects.service.js';
 import { projectListOrder } from '../projects/project-list.js';
+import { releaseAssignedTickets } from '../proposals/proposals.service.js';
 import { queueEmailChangedNotice } from '../users/users.service.js';
 
 export interface AdminUserChanges {
@@ -174,6 +175,7 @@ export async function updateUser(ctx: AppContext, id: number, input: AdminUserCh
       if (!row) throw new AppError('not_found', 'User not found.');
       const changed = diff(current, row, [...Object.keys(changes), 'email_verified_at']);
       if (Object.keys(changed).length > 0) await recordAudit(tx, { actorId, action: 'updated', entityType: 'user', entityId: id, changes: changed });
+      if (current.company_role === ADMIN_ROLE && row.company_role !== ADMIN_ROLE) await releaseAssignedTickets(tx, actorId, id);
       if (emailChanged) {
         await queueEmailChangedNotice(ctx, tx, current, row.email, 'administrator');
         endedJtis = await endSessionsIn(tx, id, { allExcept: id === actorId ? actor.sessionId : null }, 'email_changed');

@@ -46,6 +46,11 @@ export interface NotificationContent {
   title: string;
   message: string;
   subject: NotificationSubject;
+  /**
+   * Emailed at once even to a recipient who takes this kind as an hourly digest: it asks that one
+   * person to act now (a proposal request assigned to them, issue 37 item 2).
+   */
+  immediate?: boolean;
 }
 
 /**
@@ -63,7 +68,7 @@ export async function createNotifications(tx: Executor, userIds: number[], conte
   const project_id = subject?.project_id ?? null;
   const proposal_ticket_id = subject?.proposal_ticket_id ?? null;
   const recipients = kind === 'welcome' ? [] : await emailRecipients(tx, unique, kind);
-  const digested = new Set(recipients.filter((user) => user.digest).map((user) => user.id));
+  const digested = new Set(content.immediate ? [] : recipients.filter((user) => user.digest).map((user) => user.id));
   const rows = await tx
     .insert(notifications)
     .values(unique.map((user_id) => ({ user_id, kind, title, message, project_id, proposal_ticket_id, digest_pending: digested.has(user_id) })))
@@ -72,7 +77,7 @@ export async function createNotifications(tx: Executor, userIds: number[], conte
     await enqueueTemplatedMail(
       tx,
       recipients
-        .filter((user) => !user.digest)
+        .filter((user) => !digested.has(user.id))
         .map((user) => {
           const data: NotificationMailData = { user_id: user.id, first_name: user.first_name, admin: user.company_role === ADMIN_ROLE, kind, title, message, project_id, proposal_ticket_id };
           return { to: user.email, subject: title, template: 'notification', data };

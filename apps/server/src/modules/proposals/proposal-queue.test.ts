@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries, notifications, proposalClocks, proposalTickets } from '../../db/schema/index.js';
-import { createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
+import { auditEntries, mailOutbox, notifications, proposalClocks, proposalTickets } from '../../db/schema/index.js';
+import { createTestApp, createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
 import { adminTicketPage, proposalTicketListWhere } from './proposals.service.js';
 
 /** The owned proposal queue (issue 37 item 2): assignment, paging, filters and the urgency order. */
@@ -84,6 +84,61 @@ describe('assigning a proposal ticket', () => {
     expect((await assign(id, admin.user.id, member.auth)).statusCode).toBe(403);
     const [row] = await t.db.select({ assignee_id: proposalTickets.assignee_id }).from(proposalTickets).where(eq(proposalTickets.id, id));
     expect(row?.assignee_id).toBeNull();
+  });
+
+  it('emails an assignment at once to an admin who takes new requests as an hourly digest', async () => {
+    const digester = await t.signIn({ first_name: 'Dee', last_name: 'Digest', account_type: 'admin', company_role: 'full_access_admin', email_verified_at: new Date() });
+    const hourly = await t.app.inject({ method: 'PUT', url: '/api/user/notification-preferences', headers: digester.auth, payload: { notification_preferences: { frequency: { proposal_requests: 'hourly' } } } });
+    expect(hourly.statusCode, hourly.body).toBe(200);
+    const { id } = await ticketFor('Urgent Assignment Works');
+    expect((await assign(id, digester.user.id)).statusCode).toBe(200);
+    const mine = await t.db.select().from(notifications).where(and(eq(notifications.user_id, digester.user.id), eq(notifications.proposal_ticket_id, id)));
+    // The new request waits for the digest, as chosen; the assignment does not.
+    expect(mine.map((row) => [row.title, row.digest_pending]).sort()).toEqual([
+      ['New proposal request', true],
+      ['Proposal request assigned to you', false],
+    ]);
+    const mails = await t.db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to_address, digester.user.email));
+    expect(mails.map((mail) => mail.subject)).toEqual(['Proposal request assigned to you']);
+  });
+
+  it('gives back the open tickets of an administrator who loses full access, audited', async () => {
+    const leaving = await t.signIn({ first_name: 'Lee', last_name: 'Leaving', account_type: 'admin', company_role: 'full_access_admin' });
+    const open = await ticketFor('Released Optics');
+    const done = await ticketFor('Delivered Optics');
+    await assign(open.id, leaving.user.id);
+    await assign(done.id, leaving.user.id);
+    const delivered = await t.app.inject({ method: 'PUT', url: `/api/admin/proposal_tickets/${done.id}`, headers: admin.auth, payload: { proposal_ticket: { status: 3, proposal_links: [{ title: 'Proposal', url: 'https://example.test/p.pdf' }] } } });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const demoted = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${leaving.user.id}`, headers: admin.auth, payload: { user: { company_role: 'project_manager' } } });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    const rows = await t.db.select({ id: proposalTickets.id, assignee_id: proposalTickets.assignee_id }).from(proposalTickets).where(sql`${proposalTickets.id} in (${open.id}, ${done.id})`).orderBy(proposalTickets.id);
+    // The delivered one keeps who handled it; the open one is back in Unassigned.
+    expect(rows).toEqual([
+      { id: open.id, assignee_id: null },
+      { id: done.id, assignee_id: leaving.user.id },
+    ]);
+    const [release] = await t.db.select().from(auditEntries).where(and(eq(auditEntries.entity_id, open.id), eq(auditEntries.action, 'unassigned')));
+    expect(release?.changes).toEqual({ assignee_id: { before: leaving.user.id, after: null } });
+    expect(await ids('assignee=none&q=Released%20Optics')).toEqual([open.id]);
+  });
+
+  it("delivers while the partner marks the bill received, without a deadlock (project, then ticket, then clock)", async () => {
+    // PGlite has one connection, so only PostgreSQL can interleave the two writes; on it, the
+    // delivery locked the ticket and then the project while the bill locked them the other way.
+    const second = await createTestApp({}, { sameDatabaseAs: t });
+    try {
+      for (let round = 0; round < 12; round += 1) {
+        const { id, projectId, member } = await ticketFor(`Race Round ${round}`, 'No');
+        const [bill, delivery] = await Promise.all([
+          second.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}`, headers: member.auth, payload: { project: { power_bill_received_status: 'Yes' } } }),
+          t.app.inject({ method: 'PUT', url: `/api/admin/proposal_tickets/${id}`, headers: admin.auth, payload: { proposal_ticket: { status: 3, proposal_links: [{ title: 'Proposal', url: 'https://example.test/p.pdf' }] } } }),
+        ]);
+        expect([bill.statusCode, delivery.statusCode], `${bill.body} ${delivery.body}`).toEqual([200, 200]);
+      }
+    } finally {
+      await second.close();
+    }
   });
 
   it('answers the PUT with the same admin ticket, assignee and partner included', async () => {

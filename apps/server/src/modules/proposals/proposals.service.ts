@@ -379,6 +379,12 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
   const input = checkAdminUpdate(raw);
   let created: NotificationRow[] = [];
   await ctx.db.transaction(async (tx) => {
+    // The project, then the ticket, then its clock: the order of the power bill's arrival
+    // (updateProject locks the project, then startWaitingClocks the tickets), since a delivery
+    // writes the project too. The opposite order deadlocked with it (decision 043).
+    const [owner] = await tx.select({ project_id: proposalTickets.project_id }).from(proposalTickets).where(eq(proposalTickets.id, ticketId)).limit(1);
+    if (!owner) throw new AppError('not_found', 'Proposal ticket not found.');
+    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, owner.project_id)).for('update');
     const [ticket] = await tx.select().from(proposalTickets).where(eq(proposalTickets.id, ticketId)).limit(1).for('update');
     if (!ticket) throw new AppError('not_found', 'Proposal ticket not found.');
     const at = new Date();
@@ -439,13 +445,14 @@ export const PROPOSAL_ASSIGNEE_MESSAGE = 'assignee_id must be a full access admi
  */
 export async function assignProposalTicket(ctx: AppContext, admin: UserRow, ticketId: number, assigneeId: number | null): Promise<AdminProposalTicket> {
   const created = await ctx.db.transaction(async (tx) => {
-    const [ticket] = await tx.select().from(proposalTickets).where(eq(proposalTickets.id, ticketId)).limit(1).for('update');
-    if (!ticket) throw new AppError('not_found', 'Proposal ticket not found.');
     if (assigneeId !== null) {
-      // Locked, so the role cannot be taken away before the ticket commits with its new owner.
+      // Locked, so the role cannot be taken away before the ticket commits with its new owner;
+      // before the ticket, in the order of a demotion (releaseAssignedTickets).
       const [assignee] = await tx.select({ company_role: users.company_role }).from(users).where(eq(users.id, assigneeId)).limit(1).for('share');
       if (assignee?.company_role !== ADMIN_ROLE) throw new AppError('validation_failed', PROPOSAL_ASSIGNEE_MESSAGE, { assignee_id: PROPOSAL_ASSIGNEE_MESSAGE });
     }
+    const [ticket] = await tx.select().from(proposalTickets).where(eq(proposalTickets.id, ticketId)).limit(1).for('update');
+    if (!ticket) throw new AppError('not_found', 'Proposal ticket not found.');
     if (ticket.assignee_id === assigneeId) return [];
     await tx.update(proposalTickets).set({ assignee_id: assigneeId, updated_at: new Date() }).where(eq(proposalTickets.id, ticket.id));
     await recordAudit(tx, { actorId: admin.id, action: assigneeId === null ? 'unassigned' : 'assigned', entityType: 'proposal_ticket', entityId: ticket.id, changes: { assignee_id: { before: ticket.assignee_id, after: assigneeId } } });
@@ -456,6 +463,8 @@ export async function assignProposalTicket(ctx: AppContext, admin: UserRow, tick
       title: 'Proposal request assigned to you',
       message: `${fullName(admin)} assigned you the proposal request for ${name} (ticket #${ticket.id}).`,
       subject: { project_id: ticket.project_id, proposal_ticket_id: ticket.id },
+      // Not held for an hourly digest of new requests: it asks this administrator to act.
+      immediate: true,
     });
   });
   await publishNotifications(ctx, created);
@@ -464,6 +473,22 @@ export async function assignProposalTicket(ctx: AppContext, admin: UserRow, tick
 
 /** The statuses of the open queue: every one but the terminal ones, named so the status index can answer (and count) them. */
 const OPEN_STATUSES = PROPOSAL_STATUS_NUMBERS.filter((status) => !isTerminalProposalStatus(status));
+
+/**
+ * An administrator who loses `full_access_admin` gives back their open tickets (in the
+ * transaction of the change, after the user's row is written): nobody else would see them
+ * under "Mine", and "Unassigned" would miss them. Each release is audited as an unassignment.
+ */
+export async function releaseAssignedTickets(tx: Executor, actorId: number, userId: number): Promise<void> {
+  const released = await tx
+    .update(proposalTickets)
+    .set({ assignee_id: null, updated_at: new Date() })
+    .where(and(eq(proposalTickets.assignee_id, userId), inArray(proposalTickets.status, OPEN_STATUSES)))
+    .returning({ id: proposalTickets.id });
+  for (const { id } of released) {
+    await recordAudit(tx, { actorId, action: 'unassigned', entityType: 'proposal_ticket', entityId: id, changes: { assignee_id: { before: userId, after: null } } });
+  }
+}
 
 export type ProposalTicketFilter = Omit<AdminProposalTicketListQuery, 'page' | 'per_page' | 'sort'>;
 
