@@ -150,11 +150,11 @@ export function NewProjectModal({ open, onClose }: { open: boolean; onClose: () 
 
   // The warning answers for what was sent: once the partner edits anything (the address, say), it
   // goes, and the next Submit checks the site again rather than create the old values anyway.
+  const { subscribe } = form;
   useEffect(() => {
     if (!duplicate) return;
-    const subscription = form.watch(() => setDuplicate(null));
-    return () => subscription.unsubscribe();
-  }, [duplicate, form]);
+    return subscribe({ formState: { values: true }, callback: () => setDuplicate(null) });
+  }, [duplicate, subscribe]);
 
   // Moving between steps puts focus on the new step's heading, so it is read out.
   useEffect(() => {
