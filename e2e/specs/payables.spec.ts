@@ -149,7 +149,7 @@ test('a partner whose balance changed after the confirmation opened is not paid;
 
   const result = page.getByRole('region', { name: `Payout run ${reference}` });
   await expect(result).toContainText('Paid 1 partner, $300.00 in total.');
-  await expect(result.getByRole('list', { name: 'Paid' })).toContainText(`${steady.firstName} ${steady.lastName}: $300.00`);
+  await expect(result.getByRole('list', { name: 'Paid', exact: true })).toContainText(`${steady.firstName} ${steady.lastName}: $300.00`);
   await expect(result.getByRole('list', { name: 'Not paid' })).toContainText(
     `${changed.firstName} ${changed.lastName}: ${changed.firstName} ${changed.lastName}'s payable balance is now $625.50, not $600.00: reload Payables and confirm again.`,
   );
