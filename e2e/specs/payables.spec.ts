@@ -7,23 +7,25 @@ import { createMember, DEMO, logIn, type Person } from '../support/people';
 
 // Issue 37 item 1: an administrator pays three partners in one payout run on /admin/payables,
 // then downloads both accounting CSVs and reads them; the screen is looked at on a phone too.
+// A run pays only the amounts confirmed: a balance changed meanwhile is refused, not paid.
 
 /**
  * A partner with one approved deal: an admin creates the partner's project (a sales partner
  * without a subscription cannot), records the deal and completes it.
  */
-async function owedPartner(request: APIRequestContext, adminToken: string, accountType: 'referral_partner' | 'sales_partner', netProfit: number): Promise<Person & { company: string }> {
+async function owedPartner(request: APIRequestContext, adminToken: string, accountType: 'referral_partner' | 'sales_partner', netProfit: number): Promise<Person & { company: string; id: number }> {
   const partner = await createMember(request, accountType);
   const company = `Payables ${partner.userName}`;
   const profile = await request.get('/api/user/profile', { headers: auth(await apiToken(request, partner.email, partner.password)) });
-  const created = await request.post('/api/admin/projects', { headers: auth(adminToken), data: { project: { user_id: ((await profile.json()) as { id: number }).id, company_name: company, project_stage: 'Project Initiation' } } });
+  const { id } = (await profile.json()) as { id: number };
+  const created = await request.post('/api/admin/projects', { headers: auth(adminToken), data: { project: { user_id: id, company_name: company, project_stage: 'Project Initiation' } } });
   expect(created.status(), await created.text()).toBe(201);
   const projectId = ((await created.json()) as { id: number }).id;
   const deal = await request.put(`/api/admin/projects/${projectId}/deal`, { headers: auth(adminToken), data: { contract_value_usd: netProfit * 6, net_profit_usd: netProfit } });
   expect(deal.status(), await deal.text()).toBe(200);
   const completed = await request.put(`/api/admin/projects/${projectId}`, { headers: auth(adminToken), data: { project: { project_stage: 'Project Completion' } } });
   expect(completed.status(), await completed.text()).toBe(200);
-  return { ...partner, company };
+  return { ...partner, company, id };
 }
 
 async function expectNoViolations(page: Page, what: string) {
@@ -116,4 +118,42 @@ test('an admin pays three partners in one run and downloads both accounting CSVs
 
   await phone.close();
   await context.close();
+});
+
+test('a partner whose balance changed after the confirmation opened is not paid; the other partner is', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const adminToken = await apiToken(request, DEMO.admin.email, DEMO.admin.password);
+  const [changed, steady] = [await owedPartner(request, adminToken, 'sales_partner', 1_000), await owedPartner(request, adminToken, 'sales_partner', 500)];
+  const reference = `ACH-CHANGED-${changed.userName}`;
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/login');
+  await logIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/admin/payables');
+  const table = page.getByRole('table', { name: 'Partners owed, the oldest debt first' });
+  const rowOf = (partner: Person) => table.getByRole('row').filter({ hasText: partner.email });
+  await expect(rowOf(changed)).toContainText('$600.00');
+  await expect(rowOf(steady)).toContainText('$300.00');
+  await rowOf(changed).getByRole('checkbox').check();
+  await rowOf(steady).getByRole('checkbox').check();
+  await page.getByLabel('Payment reference').fill(reference);
+  await page.getByRole('button', { name: 'Record payout run' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record payouts to 2 partners?' });
+  await expect(dialog).toContainText(`${changed.firstName} ${changed.lastName}: $600.00`);
+
+  // Another administrator adjusts the first partner's balance before this one confirms.
+  const adjusted = await request.post('/api/admin/earnings/adjustments', { headers: auth(adminToken), data: { user_id: changed.id, amount_usd: 25.5, reason: 'Bonus' } });
+  expect(adjusted.status(), await adjusted.text()).toBe(201);
+  await dialog.getByRole('button', { name: 'Pay $900.00' }).click();
+
+  const result = page.getByRole('region', { name: `Payout run ${reference}` });
+  await expect(result).toContainText('Paid 1 partner, $300.00 in total.');
+  await expect(result.getByRole('list', { name: 'Paid', exact: true })).toContainText(`${steady.firstName} ${steady.lastName}: $300.00`);
+  await expect(result.getByRole('list', { name: 'Not paid' })).toContainText(
+    `${changed.firstName} ${changed.lastName}: ${changed.firstName} ${changed.lastName}'s payable balance is now $625.50, not $600.00: reload Payables and confirm again.`,
+  );
+  // The refused partner is still owed, at the new balance, and can be paid in a new run.
+  await expect(rowOf(changed)).toContainText('$625.50');
+  await expect(rowOf(steady)).toHaveCount(0);
 });

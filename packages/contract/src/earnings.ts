@@ -31,6 +31,9 @@ const usd = (label: string) =>
     .refine(twoDecimals, `${label} has at most two decimals (cents).`)
     .refine((value) => Math.abs(value) <= MAX_USD, `${label} must be at most $1,000,000,000.`);
 
+/** A dollar amount in a body: finite, at most two decimals, at most $1,000,000,000; `label` starts each message. */
+export const usdAmountSchema = usd;
+
 export const toCents = (usdAmount: number): number => Math.round(usdAmount * 100);
 export const toUsd = (cents: number): number => cents / 100;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, ALL_PROJECT_STAGES, type ProjectStage } from './enums.js';
-import { earningEntrySchema, payoutSchema } from './earnings.js';
+import { earningEntrySchema, payoutSchema, usdAmountSchema } from './earnings.js';
 import { INT4_MAX, int4Id } from './input-bounds.js';
 import { searchParam, sortParam } from './admin.js';
 import { pageQuerySchema } from './projects.js';
@@ -42,16 +42,28 @@ export const PAYOUT_RUN_MAX_PARTNERS = 200;
 const userIdValue = z.number({ error: 'Each user id must be a whole number.' }).int('Each user id must be a whole number.').positive('Each user id must be positive.').max(INT4_MAX, `Each user id must be at most ${INT4_MAX}.`);
 
 /**
+ * One ticked partner of a payout run: who, and the payable balance the administrator confirmed.
+ * The run pays exactly that: a partner whose payable balance changed since (an entry approved,
+ * voided or adjusted) is refused `amount_changed` and nothing is paid to them.
+ */
+export const payoutRunPaymentSchema = z.strictObject({
+  user_id: userIdValue,
+  payable_usd: usdAmountSchema('Each payable amount').refine((value) => value > 0, 'Each payable amount must be more than $0.'),
+});
+export type PayoutRunPayment = z.infer<typeof payoutRunPaymentSchema>;
+
+/**
  * POST /api/admin/payout_runs: one payout per ticked partner, each its partner's whole payable
- * balance, each in its own transaction (one partner's refusal does not undo another's payout).
+ * balance when it is still the amount confirmed, each in its own transaction (one partner's
+ * refusal does not undo another's payout).
  */
 export const payoutRunBodySchema = z.strictObject({
   payout_run: z.strictObject({
-    user_ids: z
-      .array(userIdValue, { error: 'Tick at least one partner.' })
+    payments: z
+      .array(payoutRunPaymentSchema, { error: 'Tick at least one partner.' })
       .min(1, 'Tick at least one partner.')
       .max(PAYOUT_RUN_MAX_PARTNERS, `At most ${PAYOUT_RUN_MAX_PARTNERS} partners in one run.`)
-      .refine((ids) => new Set(ids).size === ids.length, 'Each partner at most once.'),
+      .refine((payments) => new Set(payments.map((payment) => payment.user_id)).size === payments.length, 'Each partner at most once.'),
     reference: z.string({ error: 'Give the payment reference.' }).trim().min(1, 'Give the payment reference.').max(200, 'The reference is at most 200 characters.'),
   }),
 });

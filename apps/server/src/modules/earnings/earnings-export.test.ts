@@ -97,7 +97,7 @@ describe('GET /api/admin/payouts.csv (issue 37 item 1)', () => {
       const project = (await call('POST', '/admin/projects', { project: { user_id: sales.user.id, company_name: name, project_stage: 'Project Completion' } })).json().id;
       entryIds.push((await call('PUT', `/admin/projects/${project}/deal`, { contract_value_usd: 1000, net_profit_usd: 100 })).json().deal.entry.id);
     }
-    const run = await call('POST', '/admin/payout_runs', { payout_run: { user_ids: [sales.user.id], reference: 'Run 7' } });
+    const run = await call('POST', '/admin/payout_runs', { payout_run: { payments: [{ user_id: sales.user.id, payable_usd: 120 }], reference: 'Run 7' } });
     const id = run.json().payouts[0].id;
     const row = records(await call('GET', '/admin/payouts.csv')).find((cells) => cells[0] === String(id));
     expect(row?.slice(3, 8)).toEqual(['120', 'Run 7', 'Avery Admin', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), entryIds.join(' ')]);

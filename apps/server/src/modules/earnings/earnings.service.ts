@@ -333,7 +333,7 @@ export async function payoutResponses(db: Executor, rows: PayoutRow[]): Promise<
 }
 
 /** Why a payout is refused: the codes a payout run answers per refused partner. */
-export type PayoutRefusal = 'nothing_payable' | 'below_minimum' | 'blocked' | 'not_found';
+export type PayoutRefusal = 'nothing_payable' | 'below_minimum' | 'blocked' | 'not_found' | 'amount_changed';
 
 /** A partner nothing can be paid to now: a 409 `conflict` whose `refusal` says why. */
 export class PayoutRefused extends AppError {
@@ -370,8 +370,11 @@ export interface PaidPartner {
  * partner's user row is locked first and the approved entries read after it, so two
  * administrators paying at once (one payout or two runs) cannot pay an entry twice: the second
  * waits, then finds nothing approved. POST /api/admin/payouts and the payout run both pay here.
+ * The run gives `expectedCents`, the balance its administrator confirmed: a payable balance that
+ * differs now (an entry approved, voided or adjusted since) is refused `amount_changed`, read
+ * after the lock so nothing can change it between the check and the payout.
  */
-export async function payPartner(tx: Executor, actorId: number, userId: number, reference: string): Promise<PaidPartner> {
+export async function payPartner(tx: Executor, actorId: number, userId: number, reference: string, expectedCents?: number): Promise<PaidPartner> {
   const [partner] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!partner) throw new PayoutRefused('not_found', 'User not found.');
   const blocked = (await payoutBlocks(tx, [partner.id])).get(partner.id);
@@ -382,6 +385,10 @@ export async function payPartner(tx: Executor, actorId: number, userId: number, 
   if (payable_cents <= 0) {
     if (approved_cents <= 0) throw new PayoutRefused('nothing_payable', 'Nothing is payable: the partner has no approved earnings to pay.');
     throw new PayoutRefused('below_minimum', `Nothing is payable yet: the approved ${money(approved_cents)} is below the minimum payout of ${money(minimumCents)}.`);
+  }
+  if (expectedCents !== undefined && payable_cents !== expectedCents) {
+    const name = `${partner.first_name} ${partner.last_name}`.trim();
+    throw new PayoutRefused('amount_changed', `${name}'s payable balance is now ${money(payable_cents)}, not ${money(expectedCents)}: reload Payables and confirm again.`);
   }
   const now = new Date();
   const [payout] = await tx.insert(payouts).values({ user_id: partner.id, amount_cents: payable_cents, reference, paid_by: actorId, created_at: now }).returning();

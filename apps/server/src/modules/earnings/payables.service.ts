@@ -1,11 +1,11 @@
-import { ledgerTotals, toUsd, type Payable, type PayablesResponse, type PayoutRunBody, type PayoutRunResponse } from '@sunin/contract';
+import { ledgerTotals, toCents, toUsd, type Payable, type PayablesResponse, type PayoutRunBody, type PayoutRunResponse } from '@sunin/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { earningEntries, users, type EarningEntryRow, type PayoutRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { publishNotifications } from '../notifications/notifications.service.js';
 import { fullName } from '../users/full-name.js';
-import { minimumPayoutCents, payoutBlocks, PayoutRefused, payoutResponses, payPartner, readEarningsSettings, toEntryResponse } from './earnings.service.js';
+import { minimumPayoutCents, payoutBlocks, PayoutRefused, payoutResponses, payPartner, readEarningsSettings, toEntryResponse, type PaidPartner } from './earnings.service.js';
 
 /**
  * Payables and payout runs (issue 37 item 1, docs/decisions/042-payables-and-payout-runs.md):
@@ -74,19 +74,19 @@ export async function listPayables(ctx: AppContext, now = new Date()): Promise<P
 
 /**
  * POST /api/admin/payout_runs: one payout per ticked partner, in the order given, each in its
- * own transaction through payPartner, each partner notified after its own commit. A partner
- * who cannot be paid (nothing payable, below the minimum, blocked, unknown, or a failure while
+ * own transaction through payPartner with the amount the administrator confirmed, each partner
+ * notified after its own commit. A partner who cannot be paid (nothing payable, below the
+ * minimum, blocked, unknown, a payable balance other than the one confirmed, or a failure while
  * paying) is listed in `refused` and the others are still paid. With nobody paid it is a 409
  * `conflict` whose `fields` give each partner's reason, keyed by user id.
  */
 export async function runPayouts(ctx: AppContext, actorId: number, run: PayoutRunBody['payout_run']): Promise<PayoutRunResponse> {
   const paid: PayoutRow[] = [];
   const refusals: { user_id: number; code: string; message: string }[] = [];
-  for (const userId of run.user_ids) {
+  for (const { user_id: userId, payable_usd } of run.payments) {
+    let result: PaidPartner;
     try {
-      const result = await ctx.db.transaction((tx) => payPartner(tx, actorId, userId, run.reference));
-      paid.push(result.payout);
-      await publishNotifications(ctx, result.notified);
+      result = await ctx.db.transaction((tx) => payPartner(tx, actorId, userId, run.reference, toCents(payable_usd)));
     } catch (error) {
       if (error instanceof PayoutRefused) {
         refusals.push({ user_id: userId, code: error.refusal, message: error.message });
@@ -95,6 +95,14 @@ export async function runPayouts(ctx: AppContext, actorId: number, run: PayoutRu
         ctx.log.error({ err: error, userId }, 'payout run: a payout failed');
         refusals.push({ user_id: userId, code: 'failed', message: 'The payout could not be recorded. Nothing was paid to this partner: try again.' });
       }
+      continue;
+    }
+    // Committed: the partner is paid whatever happens to the live push (the notification row is written).
+    paid.push(result.payout);
+    try {
+      await publishNotifications(ctx, result.notified);
+    } catch (error) {
+      ctx.log.error({ err: error, userId }, 'payout run: the paid partner’s notification could not be pushed');
     }
   }
   const refusedIds = refusals.map((refusal) => refusal.user_id);

@@ -1,6 +1,6 @@
 import type { Payable, PayablesResponse, PayoutRunResponse } from '@sunin/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEntries, earningEntries, notifications, payouts } from '../../db/schema/index.js';
 import { createTestApp, createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
 
@@ -30,6 +30,8 @@ const payables = async (): Promise<PayablesResponse> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
+/** One ticked partner of a payout run, with the payable balance the administrator confirmed. */
+const pay = (who: SignedIn, payable_usd: number) => ({ user_id: who.user.id, payable_usd });
 const payableOf = async (who: SignedIn): Promise<Payable | undefined> => (await payables()).payables.find((payable) => payable.user_id === who.user.id);
 /** Moves a partner's approved entries' approval back by `days`. */
 const ageEntries = (who: SignedIn, days: number) =>
@@ -93,7 +95,7 @@ describe('POST /api/admin/payout_runs (issue 37 item 1)', () => {
     const low = await partnerWith('referral_partner', [1_000]); // $200, below the minimum
     const nothing = await t.signIn({ first_name: 'Nil', last_name: 'Owed', account_type: 'sales_partner' });
 
-    const res = await call('POST', '/admin/payout_runs', admin, { payout_run: { user_ids: [a.user.id, low.user.id, b.user.id, nothing.user.id, 1_999_999_999], reference: 'ACH batch 2026-12' } });
+    const res = await call('POST', '/admin/payout_runs', admin, { payout_run: { payments: [pay(a, 600), pay(low, 200), pay(b, 4000), pay(nothing, 60), { user_id: 1_999_999_999, payable_usd: 10 }], reference: 'ACH batch 2026-12' } });
     expect(res.statusCode, res.body).toBe(201);
     const run = res.json<PayoutRunResponse>();
     expect(run.payouts.map((payout) => [payout.user_id, payout.amount_usd, payout.reference, payout.paid_by_name])).toEqual([
@@ -133,7 +135,7 @@ describe('POST /api/admin/payout_runs (issue 37 item 1)', () => {
   it('answers 409 conflict with each partner’s reason when nobody could be paid', async () => {
     const low = await partnerWith('referral_partner', [1_000]);
     const nothing = await t.signIn({ first_name: 'Zero', last_name: 'Balance', account_type: 'sales_partner' });
-    const res = await call('POST', '/admin/payout_runs', admin, { payout_run: { user_ids: [low.user.id, nothing.user.id], reference: 'ACH-none' } });
+    const res = await call('POST', '/admin/payout_runs', admin, { payout_run: { payments: [pay(low, 200), pay(nothing, 1)], reference: 'ACH-none' } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       error: {
@@ -151,7 +153,7 @@ describe('POST /api/admin/payout_runs (issue 37 item 1)', () => {
       const other = await second.signIn({ first_name: 'Blair', last_name: 'Admin', account_type: 'admin', company_role: 'full_access_admin' });
       const partners = [await partnerWith('sales_partner', [1_000, 2_000]), await partnerWith('sales_partner', [500]), await partnerWith('referral_partner', [20_000])];
       const ids = partners.map((partner) => partner.user.id);
-      const body = { payout_run: { user_ids: ids, reference: 'Same run' } };
+      const body = { payout_run: { payments: partners.map((partner, index) => pay(partner, [1_800, 300, 4_000][index]!)), reference: 'Same run' } };
       const [first, again] = await Promise.all([call('POST', '/admin/payout_runs', admin, body), call('POST', '/admin/payout_runs', other, body, second)]);
 
       const made = await t.db.select().from(payouts).where(inArray(payouts.user_id, ids));
@@ -180,20 +182,86 @@ describe('POST /api/admin/payout_runs (issue 37 item 1)', () => {
   });
 
   it('refuses a body it cannot read with 422 and a clear message', async () => {
+    const one = (payment: object) => ({ payout_run: { payments: [payment], reference: 'x' } });
     const cases: [object, RegExp][] = [
       [{}, /payout_run/],
-      [{ payout_run: { user_ids: [], reference: 'x' } }, /Tick at least one partner/],
-      [{ payout_run: { user_ids: [1, 1], reference: 'x' } }, /Each partner at most once/],
-      [{ payout_run: { user_ids: ['a'], reference: 'x' } }, /Each user id must be a whole number/],
-      [{ payout_run: { user_ids: [1], reference: '  ' } }, /Give the payment reference/],
-      [{ payout_run: { user_ids: [1], reference: 'x', extra: true } }, /extra/],
-      [{ payout_run: { user_ids: Array.from({ length: 201 }, (_, index) => index + 1), reference: 'x' } }, /At most 200 partners/],
+      [{ payout_run: { payments: [], reference: 'x' } }, /Tick at least one partner/],
+      [{ payout_run: { user_ids: [1], reference: 'x' } }, /Tick at least one partner/],
+      [{ payout_run: { payments: [{ user_id: 1, payable_usd: 5 }, { user_id: 1, payable_usd: 6 }], reference: 'x' } }, /Each partner at most once/],
+      [one({ user_id: 'a', payable_usd: 5 }), /Each user id must be a whole number/],
+      [one({ user_id: 1 }), /Each payable amount must be an amount in dollars/],
+      [one({ user_id: 1, payable_usd: '5' }), /Each payable amount must be an amount in dollars/],
+      [one({ user_id: 1, payable_usd: 0 }), /Each payable amount must be more than \$0/],
+      [one({ user_id: 1, payable_usd: -60 }), /Each payable amount must be more than \$0/],
+      [one({ user_id: 1, payable_usd: 60.005 }), /Each payable amount has at most two decimals/],
+      [one({ user_id: 1, payable_usd: 2_000_000_000 }), /Each payable amount must be at most \$1,000,000,000/],
+      [one({ user_id: 1, payable_usd: 5, extra: true }), /extra/],
+      [{ payout_run: { payments: [{ user_id: 1, payable_usd: 5 }], reference: '  ' } }, /Give the payment reference/],
+      [{ payout_run: { payments: [{ user_id: 1, payable_usd: 5 }], reference: 'x', extra: true } }, /extra/],
+      [{ payout_run: { payments: Array.from({ length: 201 }, (_, index) => ({ user_id: index + 1, payable_usd: 5 })), reference: 'x' } }, /At most 200 partners/],
     ];
     for (const [payload, message] of cases) {
       const res = await call('POST', '/admin/payout_runs', admin, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(JSON.stringify(res.json().error), JSON.stringify(payload)).toMatch(message);
     }
+  });
+
+  it('pays only the amount confirmed: a partner whose balance changed after loading is refused amount_changed, another is still paid', async () => {
+    const grew = await partnerWith('sales_partner', [1_000], 'Hana'); // $600 when the page loaded
+    const shrank = await partnerWith('sales_partner', [2_000]); // $1,200 when the page loaded
+    const steady = await partnerWith('sales_partner', [500]); // $300
+    const loaded = await payables();
+    const shown = (who: SignedIn) => loaded.payables.find((payable) => payable.user_id === who.user.id)!.payable_usd;
+    expect([shown(grew), shown(shrank), shown(steady)]).toEqual([600, 1200, 300]);
+    // Between loading and confirming: another approved entry for one, a negative adjustment for another.
+    const project = await call('POST', '/admin/projects', admin, { project: { user_id: grew.user.id, company_name: 'Hana Job 2', project_stage: 'Project Completion' } });
+    await call('PUT', `/admin/projects/${project.json().id}/deal`, admin, { contract_value_usd: 5_000, net_profit_usd: 1_057.5 }); // + $634.50
+    await adjust(shrank, -34.5, 'Chargeback');
+
+    const res = await call('POST', '/admin/payout_runs', admin, { payout_run: { payments: [pay(grew, shown(grew)), pay(shrank, shown(shrank)), pay(steady, shown(steady))], reference: 'ACH-changed' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const run = res.json<PayoutRunResponse>();
+    expect(run.payouts.map((payout) => [payout.user_id, payout.amount_usd])).toEqual([[steady.user.id, 300]]);
+    expect(run.refused).toEqual([
+      { user_id: grew.user.id, user_name: 'Hana Partner', code: 'amount_changed', message: "Hana Partner's payable balance is now $1,234.50, not $600.00: reload Payables and confirm again." },
+      { user_id: shrank.user.id, user_name: `${shrank.user.first_name} Partner`, code: 'amount_changed', message: `${shrank.user.first_name} Partner's payable balance is now $1,165.50, not $1,200.00: reload Payables and confirm again.` },
+    ]);
+    // Nothing paid to the refused: no payout, entries still approved, no notification, no audit.
+    expect(await t.db.select().from(payouts).where(inArray(payouts.user_id, [grew.user.id, shrank.user.id]))).toEqual([]);
+    const left = await t.db.select().from(earningEntries).where(inArray(earningEntries.user_id, [grew.user.id, shrank.user.id]));
+    expect(left.every((entry) => entry.status === 'approved' && entry.payout_id === null)).toBe(true);
+    expect(await t.db.select().from(notifications).where(and(inArray(notifications.user_id, [grew.user.id, shrank.user.id]), eq(notifications.title, 'Earnings paid')))).toEqual([]);
+    expect(await t.db.select().from(auditEntries).where(and(inArray(auditEntries.entity_id, [grew.user.id, shrank.user.id]), eq(auditEntries.action, 'payout_recorded')))).toEqual([]);
+
+    // Confirmed again at the new amount, it is paid.
+    const again = await call('POST', '/admin/payout_runs', admin, { payout_run: { payments: [pay(grew, 1_234.5)], reference: 'ACH-changed-2' } });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json<PayoutRunResponse>().payouts.map((payout) => [payout.user_id, payout.amount_usd])).toEqual([[grew.user.id, 1234.5]]);
+  });
+
+  it('a partner paid stays paid when the push after the commit fails: logged, never listed as refused', async () => {
+    const first = await partnerWith('sales_partner', [100]); // $60
+    const second = await partnerWith('sales_partner', [200]); // $120
+    const wake = vi.spyOn(t.app.ctx.mailer, 'wake').mockImplementation(() => {
+      throw new Error('mailer down');
+    });
+    try {
+      const res = await call('POST', '/admin/payout_runs', admin, { payout_run: { payments: [pay(first, 60), pay(second, 120)], reference: 'ACH-push' } });
+      expect(wake).toHaveBeenCalled();
+      expect(res.statusCode, res.body).toBe(201);
+      const run = res.json<PayoutRunResponse>();
+      expect(run.payouts.map((payout) => [payout.user_id, payout.amount_usd])).toEqual([
+        [first.user.id, 60],
+        [second.user.id, 120],
+      ]);
+      expect(run.refused).toEqual([]);
+    } finally {
+      wake.mockRestore();
+    }
+    // The notifications were committed with the payouts: the partners see them on the next fetch.
+    const notes = await t.db.select().from(notifications).where(and(inArray(notifications.user_id, [first.user.id, second.user.id]), eq(notifications.title, 'Earnings paid')));
+    expect(notes).toHaveLength(2);
   });
 });
 
@@ -203,7 +271,7 @@ describe('access (issue 37 item 1)', () => {
     const engineer = await t.signIn({ account_type: 'admin', company_role: 'project_engineer' });
     for (const [method, url, body] of [
       ['GET', '/admin/payables'],
-      ['POST', '/admin/payout_runs', { payout_run: { user_ids: [member.user.id], reference: 'x' } }],
+      ['POST', '/admin/payout_runs', { payout_run: { payments: [pay(member, 10)], reference: 'x' } }],
       ['GET', '/admin/earnings.csv'],
       ['GET', '/admin/payouts.csv'],
     ] as const) {

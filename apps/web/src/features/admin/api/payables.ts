@@ -20,7 +20,10 @@ export function usePayables() {
   return useQuery({ queryKey: payablesKey, queryFn: async ({ signal }) => payablesResponseSchema.parse(await apiRequest<unknown>('/admin/payables', { signal })) });
 }
 
-/** POST /api/admin/payout_runs {payout_run: {user_ids, reference}}: 201 with who was paid and who was refused. */
+/**
+ * POST /api/admin/payout_runs {payout_run: {payments: [{user_id, payable_usd}], reference}}: 201 with
+ * who was paid and who was refused (amount_changed when a balance is no longer the one confirmed).
+ */
 export function useRunPayouts() {
   const queryClient = useQueryClient();
   return useMutation({

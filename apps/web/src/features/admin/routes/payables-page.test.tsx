@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
-import type { Payable, PayablesResponse, Payout } from '@sunin/contract';
+import { act, screen, within } from '@testing-library/react';
+import type { Payable, PayablesResponse, Payout, PayoutRunBody } from '@sunin/contract';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes, stubFetch, stubScreenWidth, type FetchCall } from '../../../lib/test-utils';
+import { payablesKey } from '../api/payables';
 import { PayablesPage } from './payables-page';
 
 const entry = (id: number, userId: number, amount: number, overrides: Partial<Payable['entries'][number]> = {}): Payable['entries'][number] => ({
@@ -46,16 +47,16 @@ const cat = payable(3, 'Cat Cole', 75.5, { oldest_age_days: 1 });
 const owed: PayablesResponse = { payables: [ann, ben, cat], total_usd: 4675.5 };
 const payoutOf = (row: Payable, id: number): Payout => ({ id, user_id: row.user_id, user_name: row.user_name, amount_usd: row.payable_usd, reference: 'ACH-9', paid_by_name: 'Avery Admin', created_at: '2026-12-06T12:00:00.000Z' });
 
-/** The API as the page sees it: the payables, the payouts history and the run. */
-function stubApi({ payables = owed, history = [] as Payout[], total = history.length, run }: { payables?: PayablesResponse; history?: Payout[]; total?: number; run?: (call: FetchCall) => Response } = {}) {
+/** The API as the page sees it: the payables (`owing` may change them), the payouts history and the run. */
+function stubApi({ payables = owed, history = [] as Payout[], total = history.length, run, owing }: { payables?: PayablesResponse; history?: Payout[]; total?: number; run?: (call: FetchCall) => Response; owing?: { now?: PayablesResponse } } = {}) {
   let current = payables;
   return stubFetch((call) => {
-    if (call.url.pathname === '/api/admin/payables') return jsonResponse(current);
+    if (call.url.pathname === '/api/admin/payables') return jsonResponse(owing?.now ?? current);
     if (call.url.pathname === '/api/admin/payouts') return jsonResponse(history, { headers: { 'X-Total-Count': String(total) } });
     if (call.url.pathname === '/api/admin/payout_runs' && run) {
       const res = run(call);
       if (res.status === 201) {
-        const paid = new Set((call.body as { payout_run: { user_ids: number[] } }).payout_run.user_ids.filter((id) => id !== 3));
+        const paid = new Set((call.body as PayoutRunBody).payout_run.payments.map((payment) => payment.user_id).filter((id) => id !== 3));
         current = { payables: current.payables.filter((row) => !paid.has(row.user_id)), total_usd: 0 };
       }
       return res;
@@ -127,12 +128,58 @@ describe('Payables (issue 37 item 1)', { timeout: 30_000 }, () => {
     expect(within(result).getByRole('list', { name: 'Paid' })).toHaveTextContent('Ann Archer: $600.00Ben Brook: $4,000.00');
     expect(result).toHaveTextContent('Paid 2 partners, $4,600.00 in total.');
     expect(within(result).getByRole('list', { name: 'Not paid' })).toHaveTextContent('Cat Cole: Nothing is payable: the partner has no approved earnings to pay.');
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ payout_run: { user_ids: [1, 2, 3], reference: 'ACH-9' } });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      payout_run: {
+        payments: [
+          { user_id: 1, payable_usd: 600 },
+          { user_id: 2, payable_usd: 4000 },
+          { user_id: 3, payable_usd: 75.5 },
+        ],
+        reference: 'ACH-9',
+      },
+    });
     // The list refreshed: the paid partners are gone.
     expect(await screen.findByText('Cat Cole')).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Pay Ann Archer' })).not.toBeInTheDocument();
     await user.click(within(result).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('region', { name: 'Payout run ACH-9' })).not.toBeInTheDocument();
+  });
+
+  it('sends the amounts the confirmation shows, even if the list refreshes meanwhile, and says who was refused because a balance changed', async () => {
+    stubScreenWidth(true);
+    const changed = "Ann Archer's payable balance is now $650.00, not $600.00: reload Payables and confirm again.";
+    const owing: { now?: PayablesResponse } = {};
+    const calls = stubApi({
+      owing,
+      run: () => jsonResponse({ payouts: [payoutOf(ben, 73)], refused: [{ user_id: 1, user_name: 'Ann Archer', code: 'amount_changed', message: changed }] }, { status: 201 }),
+    });
+    const { user, queryClient } = renderRoutes([{ path: '/', element: <PayablesPage /> }]);
+    await user.click(await screen.findByRole('checkbox', { name: 'Pay Ann Archer' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Pay Ben Brook' }));
+    await user.type(screen.getByLabelText('Payment reference'), 'ACH-11');
+    await user.click(screen.getByRole('button', { name: 'Record payout run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record payouts to 2 partners?' });
+    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ann Archer: $600.00', 'Ben Brook: $4,000.00']);
+
+    // Another admin approves an entry for Ann: the list refreshes under the open confirmation.
+    owing.now = { payables: [{ ...ann, payable_usd: 650 }, ben, cat], total_usd: 4725.5 };
+    await act(() => queryClient.refetchQueries({ queryKey: payablesKey }));
+    expect(queryClient.getQueryData<PayablesResponse>(payablesKey)?.payables[0]?.payable_usd).toBe(650);
+    // The confirmation still shows, and the run sends, what the admin is confirming.
+    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Ann Archer: $600.00', 'Ben Brook: $4,000.00']);
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $4,600.00' }));
+    const result = await screen.findByRole('region', { name: 'Payout run ACH-11' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      payout_run: {
+        payments: [
+          { user_id: 1, payable_usd: 600 },
+          { user_id: 2, payable_usd: 4000 },
+        ],
+        reference: 'ACH-11',
+      },
+    });
+    expect(result).toHaveTextContent('Paid 1 partner, $4,000.00 in total.');
+    expect(within(result).getByRole('list', { name: 'Not paid' })).toHaveTextContent(`Ann Archer: ${changed}`);
   });
 
   it('says nobody was paid, and why for each, when the whole run is refused (409)', async () => {

@@ -42,7 +42,8 @@ function Downloads() {
 /**
  * /admin/payables (issue 37 item 1): who the business owes now, company-wide, the oldest debt
  * first; tick partners, give the transfer's reference and record one payout each in a run,
- * after a confirmation naming the count and the total. Below, every payout so far, and the
+ * after a confirmation naming the count, the total and each amount: the run sends those
+ * amounts, and the server refuses a partner whose balance is no longer the one confirmed. Below, every payout so far, and the
  * accounting exports. Live: another admin's payout refreshes the list (admin_changed).
  */
 export function PayablesPage() {
@@ -55,7 +56,9 @@ export function PayablesPage() {
   const ticked = rows.filter((row) => selection.isSelected(row.user_id) && !row.blocked_reason);
   const [reference, setReference] = useState('');
   const [referenceError, setReferenceError] = useState<string>();
-  const [confirming, setConfirming] = useState(false);
+  // The partners and amounts the confirmation shows, fixed when it opens: the run pays exactly
+  // these (a balance changed since is refused amount_changed), even if the list refreshes meanwhile.
+  const [confirming, setConfirming] = useState<Payable[] | null>(null);
   const [outcome, setOutcome] = useState<PayoutRunOutcome | null>(null);
 
   const ask = (event: FormEvent) => {
@@ -65,13 +68,13 @@ export function PayablesPage() {
       return;
     }
     setReferenceError(undefined);
-    setConfirming(true);
+    setConfirming(ticked);
   };
   const record = () => {
     const sent = reference.trim();
-    const tickedNow = ticked;
+    const confirmed = confirming ?? [];
     run.mutate(
-      { user_ids: tickedNow.map((row) => row.user_id), reference: sent },
+      { payments: confirmed.map((row) => ({ user_id: row.user_id, payable_usd: row.payable_usd })), reference: sent },
       {
         onSuccess: (result) => {
           setOutcome({ ...result, reference: sent });
@@ -80,15 +83,17 @@ export function PayablesPage() {
           setReference('');
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 409) setOutcome(refusedOutcome(failure, sent, tickedNow));
+          if (failure instanceof ApiError && failure.status === 409) setOutcome(refusedOutcome(failure, sent, confirmed));
           adminToast.error(errorMessage(failure, 'The payout run could not be recorded.'));
         },
-        onSettled: () => setConfirming(false),
+        onSettled: () => setConfirming(null),
       },
     );
   };
 
   const tickedTotal = centsOf(ticked) / 100;
+  const confirmRows = confirming ?? [];
+  const confirmTotal = centsOf(confirmRows) / 100;
   return (
     <div className="space-y-8">
       <AdminPageHeader title="Payables" description="Partners owed an approved balance that is payable now, the oldest debt first. Pay several in one run." actions={<Downloads />} />
@@ -141,19 +146,19 @@ export function PayablesPage() {
       <PayoutHistory />
 
       <ConfirmDialog
-        open={confirming}
-        title={`Record payouts to ${partners(ticked.length)}?`}
-        confirmLabel={`Pay ${formatUsd(tickedTotal)}`}
+        open={confirming !== null}
+        title={`Record payouts to ${partners(confirmRows.length)}?`}
+        confirmLabel={`Pay ${formatUsd(confirmTotal)}`}
         onConfirm={record}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => setConfirming(null)}
         pending={run.isPending}
       >
         <p>
-          {ticked.length === 1 ? 'One payout' : `${ticked.length} payouts`}, <strong>{formatUsd(tickedTotal)}</strong> in total, {ticked.length === 1 ? "the partner's" : "each partner's"} whole payable balance, with the reference{' '}
-          <strong className="break-all">{reference.trim()}</strong>. Send the money first. Each partner is notified; this cannot be undone.
+          {confirmRows.length === 1 ? 'One payout' : `${confirmRows.length} payouts`}, <strong>{formatUsd(confirmTotal)}</strong> in total, {confirmRows.length === 1 ? "the partner's" : "each partner's"} whole payable balance, with the reference{' '}
+          <strong className="break-all">{reference.trim()}</strong>. Send the money first. Each partner is notified; this cannot be undone. A partner whose balance changes before you confirm is not paid.
         </p>
         <ul className="mt-3 max-h-48 list-disc space-y-1 overflow-y-auto pl-5">
-          {ticked.map((row) => (
+          {confirmRows.map((row) => (
             <li key={row.user_id}>
               {row.user_name}: {formatUsd(row.payable_usd)}
             </li>

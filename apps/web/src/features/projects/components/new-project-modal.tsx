@@ -97,11 +97,13 @@ function UtilityStep() {
   );
 }
 
-/** A create refused as a possible duplicate: the project already at the site, the server's question, and what was sent. */
+/**
+ * A create refused as a possible duplicate: the project already at the site and the server's
+ * question. It answers for the values sent, so any change to the form withdraws it.
+ */
 interface PossibleDuplicate {
   existing: NonNullable<ApiError['duplicate']>;
   message: string;
-  values: NewProjectValues;
 }
 
 /**
@@ -145,6 +147,14 @@ export function NewProjectModal({ open, onClose }: { open: boolean; onClose: () 
   const submission = useRef<AbortController | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previousStep = useRef(step);
+
+  // The warning answers for what was sent: once the partner edits anything (the address, say), it
+  // goes, and the next Submit checks the site again rather than create the old values anyway.
+  const { subscribe } = form;
+  useEffect(() => {
+    if (!duplicate) return;
+    return subscribe({ formState: { values: true }, callback: () => setDuplicate(null) });
+  }, [duplicate, subscribe]);
 
   // Moving between steps puts focus on the new step's heading, so it is read out.
   useEffect(() => {
@@ -202,7 +212,7 @@ export function NewProjectModal({ open, onClose }: { open: boolean; onClose: () 
       // The partner already has a project at this site (issue 37 item 6): ask, rather than fail.
       if (error instanceof ApiError && error.code === 'possible_duplicate' && error.duplicate) {
         setProgress(null);
-        setDuplicate({ existing: error.duplicate, message: error.message, values });
+        setDuplicate({ existing: error.duplicate, message: error.message });
         setStep(LAST_FORM_STEP);
         return;
       }
@@ -261,7 +271,7 @@ export function NewProjectModal({ open, onClose }: { open: boolean; onClose: () 
             {duplicate && (
               <DuplicateWarning
                 duplicate={duplicate}
-                onCreateAnyway={() => void submit(duplicate.values, true)}
+                onCreateAnyway={() => void submit(structuredClone(form.getValues()), true)}
                 onOpen={() => finish(duplicate.existing.id)}
               />
             )}
