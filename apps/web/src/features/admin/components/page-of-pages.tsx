@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 /** 'Page X of Y' with Previous and Next (the proposal list, public-site-and-admin.md 2.10). */
 export function PageOfPages({ page, pageCount, onPageChange, label }: { page: number; pageCount: number; onPageChange: (page: number) => void; label: string }) {
   return (
-    <nav aria-label={label} className="flex items-center justify-between gap-3">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-ink-700" aria-live="polite">{`Page ${page} of ${pageCount}`}</p>
       <div className="flex gap-3">
         <Button variant="secondary" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>

@@ -88,7 +88,7 @@ function TicketTable({ tickets, admins, selectedId, onSelect, onManage, sorting,
             { label: 'Partner' },
             { label: 'Requested', sort: 'created_at' },
             { label: 'Status', sort: 'status' },
-            { label: 'Due', sort: 'due_at' },
+            { label: 'Due', sort: 'urgency' },
             { label: 'Assignee', sort: 'assignee_name' },
           ]}
           action="Manage"
@@ -235,7 +235,7 @@ export function ProposalManagementPage() {
           {wide ? <TicketTable {...listProps} /> : <TicketCards {...listProps} />}
           <div className="flex flex-wrap items-center justify-between gap-3">
             <PerPageSelect perPage={perPage} onChange={setPerPage} />
-            <div className="min-w-0 flex-1">
+            <div className="min-w-[16rem] flex-1">
               <PageOfPages page={Math.min(list.page, pageCount)} pageCount={pageCount} onPageChange={list.setPage} label="Proposal pages" />
             </div>
           </div>
