@@ -10,34 +10,36 @@ $$;
 -- "4100 Industrial Pkwy., Suite 200" in Austin, TX and "4100 industrial parkway" in austin, tx
 -- are one site: lower case, punctuation gone, the unit (suite, #...) dropped, street types and
 -- directions abbreviated, then the city (the ZIP code's five digits without one) and the state.
--- '' (never a match) without a street or without both city and ZIP code.
-CREATE FUNCTION "sunin_site_key"(address_1 text, city text, state text, zip text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-DECLARE
-  street text := lower(coalesce(address_1, ''));
-  place text := regexp_replace(lower(coalesce(city, '')), '[^a-z0-9]+', '', 'g');
-  zip5 text := substring(regexp_replace(coalesce(zip, ''), '[^0-9]', '', 'g') from 1 for 5);
-  region text := regexp_replace(lower(coalesce(state, '')), '[^a-z]+', '', 'g');
-  pair text[];
-BEGIN
-  street := regexp_replace(street, '#.*$', '');
-  street := ' ' || regexp_replace(street, '[^a-z0-9]+', ' ', 'g') || ' ';
-  street := regexp_replace(street, ' (suite|ste|unit|apt|apartment|bldg|building|fl|floor|rm|room|dept) .*$', ' ');
-  FOREACH pair SLICE 1 IN ARRAY ARRAY[
-    ['street', 'st'], ['avenue', 'ave'], ['av', 'ave'], ['boulevard', 'blvd'], ['road', 'rd'], ['drive', 'dr'],
-    ['lane', 'ln'], ['court', 'ct'], ['parkway', 'pkwy'], ['pky', 'pkwy'], ['highway', 'hwy'], ['place', 'pl'],
-    ['terrace', 'ter'], ['circle', 'cir'], ['square', 'sq'], ['trail', 'trl'], ['freeway', 'fwy'], ['expressway', 'expy'],
-    ['center', 'ctr'], ['plaza', 'plz'], ['industrial', 'ind'], ['mount', 'mt'], ['saint', 'st'],
-    ['north', 'n'], ['south', 's'], ['east', 'e'], ['west', 'w'],
-    ['northeast', 'ne'], ['northwest', 'nw'], ['southeast', 'se'], ['southwest', 'sw']
-  ] LOOP
-    street := regexp_replace(street, '\m' || pair[1] || '\M', pair[2], 'g');
-  END LOOP;
-  street := btrim(regexp_replace(street, ' +', ' ', 'g'));
-  IF street = '' OR (place = '' AND zip5 = '') THEN
-    RETURN '';
-  END IF;
-  RETURN street || '|' || CASE WHEN place <> '' THEN place ELSE zip5 END || '|' || region;
-END $$;
+-- '' (never a match) without a street or without both city and ZIP code. Word by word through
+-- one CASE, with three fixed patterns: a pattern per abbreviation took 345 µs a call (PostgreSQL
+-- keeps only 32 compiled patterns), this 22 µs.
+CREATE FUNCTION "sunin_site_key"(address_1 text, city text, state text, zip text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN s.street = '' OR (s.place = '' AND s.zip5 = '') THEN ''
+    ELSE s.street || '|' || CASE WHEN s.place <> '' THEN s.place ELSE s.zip5 END || '|' || s.region END
+  FROM (
+    SELECT
+      array_to_string(ARRAY(
+        SELECT CASE w
+          WHEN 'street' THEN 'st' WHEN 'avenue' THEN 'ave' WHEN 'av' THEN 'ave' WHEN 'boulevard' THEN 'blvd'
+          WHEN 'road' THEN 'rd' WHEN 'drive' THEN 'dr' WHEN 'lane' THEN 'ln' WHEN 'court' THEN 'ct'
+          WHEN 'parkway' THEN 'pkwy' WHEN 'pky' THEN 'pkwy' WHEN 'highway' THEN 'hwy' WHEN 'place' THEN 'pl'
+          WHEN 'terrace' THEN 'ter' WHEN 'circle' THEN 'cir' WHEN 'square' THEN 'sq' WHEN 'trail' THEN 'trl'
+          WHEN 'freeway' THEN 'fwy' WHEN 'expressway' THEN 'expy' WHEN 'center' THEN 'ctr' WHEN 'plaza' THEN 'plz'
+          WHEN 'industrial' THEN 'ind' WHEN 'mount' THEN 'mt' WHEN 'saint' THEN 'st'
+          WHEN 'north' THEN 'n' WHEN 'south' THEN 's' WHEN 'east' THEN 'e' WHEN 'west' THEN 'w'
+          WHEN 'northeast' THEN 'ne' WHEN 'northwest' THEN 'nw' WHEN 'southeast' THEN 'se' WHEN 'southwest' THEN 'sw'
+          ELSE w END
+        FROM unnest(string_to_array(btrim(regexp_replace(
+          ' ' || regexp_replace(regexp_replace(lower(coalesce(address_1, '')), '#.*$', ''), '[^a-z0-9]+', ' ', 'g') || ' ',
+          ' (suite|ste|unit|apt|apartment|bldg|building|fl|floor|rm|room|dept) .*$', ' ')), ' ')) WITH ORDINALITY AS u(w, i)
+        WHERE w <> ''
+        ORDER BY i
+      ), ' ') AS street,
+      regexp_replace(lower(coalesce(city, '')), '[^a-z0-9]+', '', 'g') AS place,
+      substring(regexp_replace(coalesce(zip, ''), '[^0-9]', '', 'g') from 1 for 5) AS zip5,
+      regexp_replace(lower(coalesce(state, '')), '[^a-z]+', '', 'g') AS region
+  ) s
+$$;
 --> statement-breakpoint
 CREATE TABLE "board_totals" (
 	"user_id" integer NOT NULL,
