@@ -92,7 +92,11 @@ describe('what a live notification refreshes', () => {
 
     const fresh = new QueryClient();
     fresh.setQueryData(['earnings', 'mine'], { ok: true });
+    fresh.setQueryData(['admin', 'project', 12], { ok: true });
     refreshAfterReconnect(fresh, 3);
     expect(fresh.getQueryState(['earnings', 'mine'])?.isInvalidated).toBe(true);
+    // An admin page fetched before the subscription was confirmed reads again (issue 37: another
+    // admin's stage change in that moment was lost until a reload).
+    expect(fresh.getQueryState(['admin', 'project', 12])?.isInvalidated).toBe(true);
   });
 });

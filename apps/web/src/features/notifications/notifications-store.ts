@@ -106,12 +106,16 @@ export function applyNotificationRemoved(queryClient: QueryClient, userId: numbe
 /**
  * After the live connection (re)connects: whatever was created or read while it was down never
  * arrives as an event, so the list and its unread count (X-Unread-Count of page 1) are fetched
- * afresh, and the project queries with them (as a live notification_created would refresh them).
+ * afresh, and the project and admin queries with them (as a live notification_created or
+ * admin_changed would refresh them).
  * Also on the first connect: a notification made between the first fetch and the subscription
  * would be missed otherwise (issue 14).
  */
 export function refreshAfterReconnect(queryClient: QueryClient, userId: number): void {
   void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(userId) });
   void queryClient.invalidateQueries({ queryKey: ['projects'] });
+  // An administrator's open screens too: another admin's change made before the subscription
+  // was confirmed (or while it was down) never arrives as admin_changed.
+  void queryClient.invalidateQueries({ queryKey: ['admin'] });
   void queryClient.invalidateQueries({ queryKey: ['earnings'] });
 }
