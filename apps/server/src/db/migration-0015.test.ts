@@ -1,27 +1,11 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useTempDirs } from '../test/temp-dirs.js';
+import { migrationsFolder, useMigrationsBefore } from '../test/migrations.js';
 import { createPglite } from './client.js';
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle/', import.meta.url));
-const tempDir = useTempDirs('sunin-migration-');
-
-/** The migrations folder as it was before `tag`: the same files, with the journal cut there. */
-function migrationsBefore(tag: string): string {
-  const folder = tempDir();
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return folder;
-}
+const migrationsBefore = useMigrationsBefore();
 
 let client: PGlite | undefined;
 afterEach(async () => client?.close());
