@@ -174,7 +174,14 @@ describe('the hourly digest', () => {
 
       let release: () => void = () => {};
       const holding = new Promise<void>((resolve) => (release = resolve));
-      const held = t.database.withAdvisoryLock('job:hourly-digest', () => holding);
+      let entered = false;
+      const held = t.database.withAdvisoryLock('job:hourly-digest', () => {
+        entered = true;
+        return holding;
+      });
+      // On PostgreSQL the lock is taken on a pooled connection a few turns later: wait until it
+      // is held, or the second app's round may take it first.
+      await expect.poll(() => entered).toBe(true);
       await scheduleHourlyDigests(second.app.ctx, second.database)();
       expect(await pendingOf(who)).toHaveLength(1);
       release();
