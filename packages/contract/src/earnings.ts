@@ -2,12 +2,17 @@ import { z } from 'zod';
 import type { AccountType, ProjectStage } from './enums.js';
 import { INT4_MAX, int4Id } from './input-bounds.js';
 import { pageQuerySchema } from './projects.js';
+import { usdAmountSchema } from './money.js';
+import { atRiskSchema, nextTierSchema, PAYOUT_METHODS, PAYOUT_STATUSES, statementSummarySchema } from './partner-pay.js';
+
+export { toCents, toUsd, usdAmountSchema } from './money.js';
 
 /**
  * Partner earnings (issue 17 item 2, DOMAIN.md 2). Money is kept in whole cents wherever it is
  * stored and answered in dollars with two decimals; a share is kept in basis points.
  */
-export const EARNING_ENTRY_KINDS = ['deal', 'adjustment'] as const;
+/** `clawback` (issue 38 item 4): money paid on a deal taken back, negative, netted against later payouts. */
+export const EARNING_ENTRY_KINDS = ['deal', 'adjustment', 'clawback'] as const;
 export type EarningEntryKind = (typeof EARNING_ENTRY_KINDS)[number];
 export const EARNING_ENTRY_STATUSES = ['expected', 'approved', 'paid', 'void'] as const;
 export type EarningEntryStatus = (typeof EARNING_ENTRY_STATUSES)[number];
@@ -22,20 +27,7 @@ export const isEarningTier = (accountType: string): accountType is EarningTier =
 export const APPROVING_STAGE: ProjectStage = 'Project Completion';
 export const VOIDING_STAGE: ProjectStage = 'Archived';
 
-const MAX_USD = 1_000_000_000;
-const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-const usd = (label: string) =>
-  z
-    .number({ error: `${label} must be an amount in dollars.` })
-    .finite(`${label} must be an amount in dollars.`)
-    .refine(twoDecimals, `${label} has at most two decimals (cents).`)
-    .refine((value) => Math.abs(value) <= MAX_USD, `${label} must be at most $1,000,000,000.`);
-
-/** A dollar amount in a body: finite, at most two decimals, at most $1,000,000,000; `label` starts each message. */
-export const usdAmountSchema = usd;
-
-export const toCents = (usdAmount: number): number => Math.round(usdAmount * 100);
-export const toUsd = (cents: number): number => cents / 100;
+const usd = usdAmountSchema;
 
 const tierSettingSchema = z.strictObject({
   share_rate: z
@@ -135,6 +127,10 @@ export const earningEntrySchema = z.object({
   status: z.enum(EARNING_ENTRY_STATUSES),
   reason: z.string(),
   payout_id: z.number().int().nullable(),
+  /** A clawback's date: it is netted against payouts from then on (null for other kinds). */
+  applies_at: z.string().nullable(),
+  /** A paid deal entry a clawback can still take back until this time (null once outside the window, or never paid). */
+  clawback_until: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -161,6 +157,12 @@ export const payoutSchema = z.object({
   amount_usd: z.number(),
   reference: z.string(),
   paid_by_name: z.string().nullable(),
+  /** Issue 38 item 2: how it was sent, and where it is now (a failed payout's entries are payable again). */
+  method: z.enum(PAYOUT_METHODS),
+  status: z.enum(PAYOUT_STATUSES),
+  failure_reason: z.string().nullable(),
+  /** When it was paid or failed; null while on its way. */
+  settled_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
@@ -196,5 +198,11 @@ export const earningsSchema = z.object({
    */
   share_ladder: z.object({ referral_partner: z.number(), sales_partner: z.number(), enterprize_partner: z.number() }),
   payouts: z.array(payoutSchema),
+  /** Issue 38: the tier above and how to reach it (null at the top, or for account types without a share). */
+  next_tier: nextTierSchema.nullable(),
+  /** Paid money a clawback could still take back, and the last day it could. */
+  at_risk: atRiskSchema,
+  /** The monthly statements issued, newest first. */
+  statements: z.array(statementSummarySchema),
 });
 export type Earnings = z.infer<typeof earningsSchema>;

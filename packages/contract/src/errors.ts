@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rule_broken: 422,
+  /** A payout to a partner who has not given their W-9 tax form (issue 38 item 1). */
+  tax_form_required: 422,
   invalid_token: 422,
   rate_limited: 429,
   internal: 500,

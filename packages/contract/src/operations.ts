@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, ALL_PROJECT_STAGES, type ProjectStage } from './enums.js';
 import { earningEntrySchema, payoutSchema, usdAmountSchema } from './earnings.js';
+import { PAYOUT_BLOCK_CODES } from './partner-pay.js';
 import { INT4_MAX, int4Id } from './input-bounds.js';
 import { searchParam, sortParam } from './admin.js';
 import { pageQuerySchema } from './projects.js';
@@ -32,6 +33,10 @@ export const payableSchema = z.object({
    * or null when one can.
    */
   blocked_reason: z.string().nullable(),
+  /** The block's code: `tax_form_required` (no W-9) or `payout_account_required` (nowhere to send it); null when none. */
+  blocked_code: z.enum(PAYOUT_BLOCK_CODES).nullable(),
+  /** The partner's newest payout when it failed (its entries are payable again), so the admin sees why before retrying. */
+  last_failed_payout: z.object({ id: z.number().int(), amount_usd: z.number(), failure_reason: z.string().nullable(), settled_at: z.string().nullable() }).nullable(),
 });
 export type Payable = z.infer<typeof payableSchema>;
 /** GET /api/admin/payables: every partner with a payable balance, the oldest debt first. */

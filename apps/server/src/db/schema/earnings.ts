@@ -1,6 +1,6 @@
-import type { EarningEntryKind, EarningEntryStatus, ProjectStage } from '@sunin/contract';
+import type { EarningEntryKind, EarningEntryStatus, PayoutMethod, PayoutStatus, ProjectStage } from '@sunin/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -54,13 +54,19 @@ export const deals = pgTable('deals', {
   contract_value_cents: cents().notNull(),
   net_profit_cents: cents().notNull(),
   recorded_by: integer().references(() => users.id, { onDelete: 'set null' }),
+  /** Issue 38 item 4: the deal fell apart (its entry voided, or clawed back once paid). */
+  cancelled_at: at(),
+  cancelled_by: integer().references(() => users.id, { onDelete: 'set null' }),
+  cancel_reason: text(),
   created_at: at().notNull().defaultNow(),
   updated_at: at().notNull().defaultNow(),
 });
 
 /**
- * A payout: the partner's whole payable balance at the time, paid outside the portal (the
- * reference names the transfer). Its entries point at it.
+ * A payout: the partner's whole payable balance at the time. Since issue 38 the payout provider
+ * sends it (pending until the provider says paid or failed); older ones were paid outside the
+ * portal (`manual`, the reference names the transfer). Its entries point at it while it is
+ * pending or paid; a failed payout's entries are approved (payable) again.
  */
 export const payouts = pgTable(
   'payouts',
@@ -72,9 +78,22 @@ export const payouts = pgTable(
     amount_cents: cents().notNull(),
     reference: text().notNull(),
     paid_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Issue 38 item 2: `manual` for the payouts recorded before payouts were sent. */
+    method: text().$type<PayoutMethod>().notNull().default('manual'),
+    status: text().$type<PayoutStatus>().notNull().default('paid'),
+    /** The provider's id of the transfer (Stripe `tr_...`, local `tr_local_...`). */
+    provider_ref: text(),
+    failure_reason: text(),
+    /** When it was paid or failed; null while pending. */
+    settled_at: at(),
     created_at: at().notNull().defaultNow(),
+    updated_at: at().notNull().defaultNow(),
   },
-  (table) => [index('payouts_user_idx').on(table.user_id, table.created_at)],
+  (table) => [
+    index('payouts_user_idx').on(table.user_id, table.created_at),
+    uniqueIndex('payouts_provider_ref_idx').on(table.provider_ref),
+    index('payouts_pending_idx').on(table.created_at).where(sql`${table.status} = 'pending'`),
+  ],
 );
 
 /**
@@ -103,11 +122,17 @@ export const earningEntries = pgTable(
     approved_at: at(),
     paid_at: at(),
     voided_at: at(),
+    /** A clawback's date: expected until then (the partner told), approved and netted from it. */
+    applies_at: at(),
+    /** The paid deal entry a clawback takes back (one clawback per entry). */
+    clawback_of: integer().references((): AnyPgColumn => earningEntries.id, { onDelete: 'set null' }),
     created_at: at().notNull().defaultNow(),
     updated_at: at().notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('earning_entries_deal_project_idx').on(table.project_id).where(sql`${table.kind} = 'deal'`),
+    uniqueIndex('earning_entries_clawback_of_idx').on(table.clawback_of).where(sql`${table.kind} = 'clawback'`),
+    index('earning_entries_due_clawbacks_idx').on(table.applies_at).where(sql`${table.kind} = 'clawback' and ${table.status} = 'expected'`),
     index('earning_entries_user_idx').on(table.user_id, table.status),
     index('earning_entries_payout_idx').on(table.payout_id),
   ],

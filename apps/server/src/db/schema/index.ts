@@ -8,3 +8,4 @@ export * from './audit.js';
 export * from './settings.js';
 export * from './earnings.js';
 export * from './shares.js';
+export * from './partner-pay.js';

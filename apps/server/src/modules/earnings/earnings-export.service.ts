@@ -15,7 +15,7 @@ import { fullName } from '../users/full-name.js';
  */
 export const ACCOUNTING_EXPORT_BATCH_SIZE = 500;
 
-const KIND_LABELS: Record<EarningEntryRow['kind'], string> = { deal: 'Deal', adjustment: 'Adjustment' };
+const KIND_LABELS: Record<EarningEntryRow['kind'], string> = { deal: 'Deal', adjustment: 'Adjustment', clawback: 'Clawback' };
 const dollars = (cents: number | null | undefined) => (cents === null || cents === undefined ? null : toUsd(cents));
 
 type EntryRow = { entry: EarningEntryRow; partnerName: string; partnerEmail: string; contractValueCents: number | null };

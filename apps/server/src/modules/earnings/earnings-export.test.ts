@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earningEntries, payouts } from '../../db/schema/index.js';
 import { createTestApp, createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
+import { makePayoutReady } from '../../test/payout-ready.js';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -30,6 +31,7 @@ let payoutId: number;
 
 beforeAll(async () => {
   partner = await t.signIn({ first_name: '=Sum(A1)', last_name: 'Smith, "Jo"', account_type: 'sales_partner', email: 'csv-partner@example.com' });
+  await makePayoutReady(t, partner.user.id);
   const created = await call('POST', '/admin/projects', { project: { user_id: partner.user.id, company_name: '@Evil Co', project_stage: 'Project Completion' } });
   projectId = created.json().id;
   const deal = await call('PUT', `/admin/projects/${projectId}/deal`, { contract_value_usd: 123_456.78, net_profit_usd: 2_057.5 }); // 60 % = 1,234.50
@@ -92,6 +94,7 @@ describe('GET /api/admin/payouts.csv (issue 37 item 1)', () => {
 
   it('lists the entries a payout paid, space-separated in id order', async () => {
     const sales = await t.signIn({ first_name: 'Multi', last_name: 'Entry', account_type: 'sales_partner' });
+    await makePayoutReady(t, sales.user.id);
     const entryIds: number[] = [];
     for (const name of ['One', 'Two']) {
       const project = (await call('POST', '/admin/projects', { project: { user_id: sales.user.id, company_name: name, project_stage: 'Project Completion' } })).json().id;

@@ -3,6 +3,9 @@ import {
   dealBodySchema,
   dealResponseSchema,
   DEFAULT_EARNINGS_SETTINGS,
+  DEFAULT_PAYOUT_SETTINGS,
+  payoutSettingsBodySchema,
+  payoutSettingsResponseSchema,
   earningEntrySchema,
   earningsSchema,
   earningsSettingsBodySchema,
@@ -23,6 +26,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { announceAdminWrites } from '../../plugins/realtime.js';
 import * as earnings from './earnings.service.js';
 import { listPayables, runPayouts } from './payables.service.js';
+import { readPayoutSettings, writePayoutSettings } from './payout-settings.service.js';
 
 /** GET /api/user/earnings: the caller's own ledger, never anyone else's (issue 17 item 2). */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -99,6 +103,24 @@ export const adminEarningsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await earnings.writeEarningsSettings(app.ctx, currentUser(request).id, request.body.settings);
       return respondSettings();
+    },
+  );
+
+  const respondPayoutSettings = async () => {
+    const setting = await readPayoutSettings(app.ctx.db);
+    return { settings: setting.value, defaults: DEFAULT_PAYOUT_SETTINGS, updated_at: setting.updatedAt?.toISOString() ?? null, updated_by_name: setting.updatedByName };
+  };
+  app.get(
+    '/admin/payout-settings',
+    { schema: { tags, summary: 'The clawback window, notice and reasons, and the 1099 reporting thresholds, with the defaults', response: { 200: payoutSettingsResponseSchema } } },
+    respondPayoutSettings,
+  );
+  app.put(
+    '/admin/payout-settings',
+    { schema: { tags, summary: 'Replace the payout settings (a clawback window applies to payments from now and before)', body: payoutSettingsBodySchema, response: { 200: payoutSettingsResponseSchema } } },
+    async (request) => {
+      await writePayoutSettings(app.ctx, currentUser(request).id, request.body.settings);
+      return respondPayoutSettings();
     },
   );
 };

@@ -16,13 +16,15 @@ import {
   type EarningsSettings,
   type Payout,
   type PayoutWithEntries,
+  type PayoutBlockCode,
+  type PayoutProviderKind,
 } from '@sunin/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { payoutsQuerySchema } from '@sunin/contract';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
-import { deals, earningEntries, payouts, projects, users, type DealRow, type EarningEntryRow, type NotificationRow, type PayoutRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
+import { deals, earningEntries, payoutAccounts, payouts, projects, taxForms, users, type DealRow, type EarningEntryRow, type NotificationRow, type PayoutRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -30,6 +32,7 @@ import { fullName } from '../users/full-name.js';
 import { projectName } from '../projects/project-name.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { readSetting, writeSetting, type Setting } from '../settings/settings.service.js';
+import { clawbackUntil, readPayoutSettings } from './payout-settings.service.js';
 
 /**
  * The earnings ledger of DOMAIN.md 2 (issue 17 item 2, docs/decisions/020-earnings-ledger.md).
@@ -54,7 +57,12 @@ function tierTerms(settings: EarningsSettings, accountType: string): { shareBp: 
   return { shareBp: shareBasisPoints(tier.share_rate), minimumCents: toCents(tier.minimum_payout_usd) };
 }
 
-export function toEntryResponse(row: EarningEntryRow): EarningEntry {
+/**
+ * An entry as answered. `clawbackWindowDays` (the payout settings' window) gives a paid deal
+ * entry its `clawback_until` while that is still ahead; without it, or once past, it is null.
+ */
+export function toEntryResponse(row: EarningEntryRow, clawbackWindowDays?: number, now = new Date()): EarningEntry {
+  const until = clawbackWindowDays !== undefined && row.kind === 'deal' && row.status === 'paid' && row.paid_at ? clawbackUntil(row.paid_at, clawbackWindowDays) : null;
   return {
     id: row.id,
     user_id: row.user_id,
@@ -67,6 +75,8 @@ export function toEntryResponse(row: EarningEntryRow): EarningEntry {
     status: row.status,
     reason: row.reason,
     payout_id: row.payout_id,
+    applies_at: row.applies_at?.toISOString() ?? null,
+    clawback_until: until && until > now ? until.toISOString() : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -328,12 +338,16 @@ export async function payoutResponses(db: Executor, rows: PayoutRow[]): Promise<
     amount_usd: toUsd(row.amount_cents),
     reference: row.reference,
     paid_by_name: row.paid_by === null ? null : (names.get(row.paid_by) ?? null),
+    method: row.method,
+    status: row.status,
+    failure_reason: row.failure_reason,
+    settled_at: row.settled_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
   }));
 }
 
 /** Why a payout is refused: the codes a payout run answers per refused partner. */
-export type PayoutRefusal = 'nothing_payable' | 'below_minimum' | 'blocked' | 'not_found' | 'amount_changed';
+export type PayoutRefusal = 'nothing_payable' | 'below_minimum' | PayoutBlockCode | 'not_found' | 'amount_changed';
 
 /** A partner nothing can be paid to now: a 409 `conflict` whose `refusal` says why. */
 export class PayoutRefused extends AppError {
@@ -341,18 +355,39 @@ export class PayoutRefused extends AppError {
     readonly refusal: PayoutRefusal,
     message: string,
   ) {
-    super(refusal === 'not_found' ? 'not_found' : 'conflict', message);
+    // A missing tax form is its own 422 (issue 38); a missing payout account, like the balance rules, a 409.
+    super(refusal === 'not_found' ? 'not_found' : refusal === 'tax_form_required' ? 'tax_form_required' : 'conflict', message);
     this.name = 'PayoutRefused';
   }
 }
 
+/** Why a partner cannot be paid now, whatever their balance. */
+export interface PayoutBlock {
+  code: PayoutBlockCode;
+  message: string;
+}
+
 /**
- * The one place that decides whether partners may be paid now, beyond their balance: the reason
- * per blocked partner (none today; issue 38 blocks a partner without a tax form here). Payables
- * show it and every payout, single or in a run, is refused with it.
+ * The one place that decides whether partners may be paid now, beyond their balance (issue 38):
+ * no W-9 tax form (`tax_form_required`), or nowhere to send the money (`payout_account_required`:
+ * no payout account at the configured provider that is ready for payouts). Payables show the
+ * reason and every payout, single or in a run, is refused with it.
  */
-export async function payoutBlocks(_db: Executor, _userIds: readonly number[]): Promise<Map<number, string>> {
-  return new Map();
+export async function payoutBlocks(db: Executor, userIds: readonly number[], provider: PayoutProviderKind): Promise<Map<number, PayoutBlock>> {
+  const blocks = new Map<number, PayoutBlock>();
+  if (userIds.length === 0) return blocks;
+  const rows = await db
+    .select({ id: users.id, name: fullName, form: taxForms.user_id, account: payoutAccounts.status, accountProvider: payoutAccounts.provider })
+    .from(users)
+    .leftJoin(taxForms, eq(taxForms.user_id, users.id))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.user_id, users.id))
+    .where(inArray(users.id, [...userIds]));
+  for (const row of rows) {
+    if (row.form === null) blocks.set(row.id, { code: 'tax_form_required', message: `${row.name} has not given their W-9 tax form: no payout can be made until they do (on their Earnings page).` });
+    else if (row.account !== 'active' || row.accountProvider !== provider)
+      blocks.set(row.id, { code: 'payout_account_required', message: `${row.name} has no payout account ready to receive payouts: they set it up on their Earnings page.` });
+  }
+  return blocks;
 }
 
 /** The tier minimum of an account type, in cents (zero for tiers without one). */
@@ -374,11 +409,9 @@ export interface PaidPartner {
  * differs now (an entry approved, voided or adjusted since) is refused `amount_changed`, read
  * after the lock so nothing can change it between the check and the payout.
  */
-export async function payPartner(tx: Executor, actorId: number, userId: number, reference: string, expectedCents?: number): Promise<PaidPartner> {
+export async function payPartner(tx: Executor, provider: PayoutProviderKind, actorId: number, userId: number, reference: string, expectedCents?: number): Promise<PaidPartner> {
   const [partner] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!partner) throw new PayoutRefused('not_found', 'User not found.');
-  const blocked = (await payoutBlocks(tx, [partner.id])).get(partner.id);
-  if (blocked) throw new PayoutRefused('blocked', blocked);
   const minimumCents = minimumPayoutCents((await readEarningsSettings(tx)).value, partner.account_type);
   const approved = await tx.select().from(earningEntries).where(and(eq(earningEntries.user_id, partner.id), eq(earningEntries.status, 'approved'))).for('update');
   const { payable_cents, approved_cents } = ledgerTotals(approved, minimumCents);
@@ -386,6 +419,10 @@ export async function payPartner(tx: Executor, actorId: number, userId: number, 
     if (approved_cents <= 0) throw new PayoutRefused('nothing_payable', 'Nothing is payable: the partner has no approved earnings to pay.');
     throw new PayoutRefused('below_minimum', `Nothing is payable yet: the approved ${money(approved_cents)} is below the minimum payout of ${money(minimumCents)}.`);
   }
+  // A balance is owed but cannot be sent: the block says why (checked after the balance, so a
+  // partner owed nothing hears that first).
+  const blocked = (await payoutBlocks(tx, [partner.id], provider)).get(partner.id);
+  if (blocked) throw new PayoutRefused(blocked.code, blocked.message);
   if (expectedCents !== undefined && payable_cents !== expectedCents) {
     const name = `${partner.first_name} ${partner.last_name}`.trim();
     throw new PayoutRefused('amount_changed', `${name}'s payable balance is now ${money(payable_cents)}, not ${money(expectedCents)}: reload Payables and confirm again.`);
@@ -405,10 +442,10 @@ export async function payPartner(tx: Executor, actorId: number, userId: number, 
 
 /** POST /api/admin/payouts: one partner's payout in its own transaction (409 when nothing is payable). */
 export async function recordPayout(ctx: AppContext, actorId: number, input: { user_id: number; reference: string }): Promise<PayoutWithEntries> {
-  const { payout, entries, notified } = await ctx.db.transaction((tx) => payPartner(tx, actorId, input.user_id, input.reference));
+  const { payout, entries, notified } = await ctx.db.transaction((tx) => payPartner(tx, ctx.billing.kind, actorId, input.user_id, input.reference));
   await publishNotifications(ctx, notified);
   const [response] = await payoutResponses(ctx.db, [payout]);
-  return { ...response!, entries: entries.sort((a, b) => a.id - b.id).map(toEntryResponse) };
+  return { ...response!, entries: entries.sort((a, b) => a.id - b.id).map((entry) => toEntryResponse(entry)) };
 }
 
 /** GET /api/admin/payouts: newest first, optionally one partner's. */
@@ -427,8 +464,9 @@ export async function earningsOf(ctx: AppContext, userId: number): Promise<Earni
   const entries = await ctx.db.select().from(earningEntries).where(eq(earningEntries.user_id, userId)).orderBy(desc(earningEntries.updated_at), desc(earningEntries.id));
   const paid = await ctx.db.select().from(payouts).where(eq(payouts.user_id, userId)).orderBy(desc(payouts.created_at), desc(payouts.id));
   const totals = ledgerTotals(entries, minimumCents);
+  const { clawback_window_days } = (await readPayoutSettings(ctx.db)).value;
   return {
-    entries: entries.map(toEntryResponse),
+    entries: entries.map((entry) => toEntryResponse(entry, clawback_window_days)),
     totals: { expected_usd: toUsd(totals.expected_cents), approved_usd: toUsd(totals.approved_cents), paid_usd: toUsd(totals.paid_cents), payable_usd: toUsd(totals.payable_cents) },
     share_rate: shareBp === null ? null : shareBp / 10_000,
     minimum_payout_usd: toUsd(minimumCents),
@@ -438,5 +476,8 @@ export async function earningsOf(ctx: AppContext, userId: number): Promise<Earni
       enterprize_partner: settings.tiers.enterprize_partner.share_rate,
     },
     payouts: await payoutResponses(ctx.db, paid),
+    next_tier: null,
+    at_risk: { amount_usd: 0, until: null },
+    statements: [],
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEntries, earningEntries, notifications } from '../../db/schema/index.js';
 import type { BusMessage } from '../../lib/bus.js';
 import { createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
+import { makePayoutReady } from '../../test/payout-ready.js';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -31,7 +32,9 @@ const titlesOf = async (who: Person) => (await t.db.select().from(notifications)
 describe('deals and the ledger (issue 17 item 2)', () => {
   it('records a referral partner’s expected 20 %, approves it at Project Completion, and tells the partner live each time', async () => {
     const referral = await t.signIn({ first_name: 'Rae', account_type: 'referral_partner' });
+    await makePayoutReady(t, referral.user.id);
     const other = await t.signIn({ first_name: 'Oli', account_type: 'sales_partner' });
+    await makePayoutReady(t, other.user.id);
     const id = await newProject(referral, 'Harbor Cold Storage', 'Financing and Documentation');
     const published: BusMessage[] = [];
     const stop = t.app.ctx.bus.onMessage((message) => published.push(message));
@@ -63,6 +66,7 @@ describe('deals and the ledger (issue 17 item 2)', () => {
 
   it('holds a referral partner’s payout until the minimum, then pays the whole balance once', async () => {
     const referral = await t.signIn({ account_type: 'referral_partner' });
+    await makePayoutReady(t, referral.user.id);
     const small = await newProject(referral, 'Small Job', 'Project Completion');
     await recordDeal(small, 40_000, 5_000); // 20 % = $1,000 approved at once (already at Project Completion)
     const refused = await call('POST', '/admin/payouts', admin, { user_id: referral.user.id, reference: 'ACH-1' });
@@ -99,6 +103,7 @@ describe('deals and the ledger (issue 17 item 2)', () => {
 
   it('voids an entry archived before approval, restores it when unarchived, and keeps an approved one when archived', async () => {
     const sales = await t.signIn({ account_type: 'sales_partner' });
+    await makePayoutReady(t, sales.user.id);
     const id = await newProject(sales, 'On Hold');
     const entryId = (await recordDeal(id, 90_000, 10_000)).deal!.entry!.id;
     expect((await earningsOf(sales)).entries[0]).toMatchObject({ status: 'expected', amount_usd: 6000, share_rate: 0.6 });
@@ -115,6 +120,7 @@ describe('deals and the ledger (issue 17 item 2)', () => {
 
   it('recomputes an unpaid entry when the deal is corrected, and adds an adjustment for a paid one', async () => {
     const sales = await t.signIn({ account_type: 'sales_partner' });
+    await makePayoutReady(t, sales.user.id);
     const id = await newProject(sales, 'Corrected');
     await recordDeal(id, 100_000, 10_000);
     const corrected = await recordDeal(id, 100_000, 12_000);
@@ -135,6 +141,7 @@ describe('deals and the ledger (issue 17 item 2)', () => {
 
   it('adds adjustments, positive and negative, to the payable balance', async () => {
     const sales = await t.signIn({ account_type: 'sales_partner' });
+    await makePayoutReady(t, sales.user.id);
     const bonus = await call('POST', '/admin/earnings/adjustments', admin, { user_id: sales.user.id, amount_usd: 300, reason: 'Launch bonus' });
     expect(bonus.statusCode, bonus.body).toBe(201);
     expect(bonus.json()).toMatchObject({ kind: 'adjustment', amount_usd: 300, status: 'approved', project_id: null, reason: 'Launch bonus' });
@@ -153,6 +160,8 @@ describe('deals and the ledger (issue 17 item 2)', () => {
     expect(deal).toMatchObject({ deal: { entry: null }, share_rate: null });
 
     const sales = await t.signIn({ account_type: 'sales_partner' });
+
+    await makePayoutReady(t, sales.user.id);
     const gone = await newProject(sales, 'Cancelled');
     const entryId = (await recordDeal(gone, 10_000, 1_000)).deal!.entry!.id;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/projects/${gone}`, headers: admin.auth })).statusCode).toBeLessThan(300);
@@ -172,6 +181,8 @@ describe('earnings settings', () => {
     expect(saved.json()).toMatchObject({ settings: { tiers: { sales_partner: { share_rate: 0.65 } } }, updated_by_name: 'Avery Admin' });
 
     const sales = await t.signIn({ account_type: 'sales_partner' });
+
+    await makePayoutReady(t, sales.user.id);
     const id = await newProject(sales, 'New Rate');
     expect((await recordDeal(id, 10_000, 1_000)).deal?.entry).toMatchObject({ share_rate: 0.65, amount_usd: 650 });
     const [entry] = await t.db.select().from(auditEntries).where(and(eq(auditEntries.entity_type, 'setting'), eq(auditEntries.action, 'earnings_updated')));

@@ -44,7 +44,7 @@ export async function listPayables(ctx: AppContext, now = new Date()): Promise<P
     .from(users)
     .where(inArray(users.id, ids));
   const settings = (await readEarningsSettings(ctx.db)).value;
-  const blocks = await payoutBlocks(ctx.db, ids);
+  const blocks = await payoutBlocks(ctx.db, ids, ctx.billing.kind);
   const payables: Payable[] = [];
   for (const partner of partners) {
     const owed = byUser.get(partner.id) ?? [];
@@ -62,8 +62,11 @@ export async function listPayables(ctx: AppContext, now = new Date()): Promise<P
       minimum_payout_usd: toUsd(minimumCents),
       oldest_entry_at: oldest.toISOString(),
       oldest_age_days: Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / DAY_MS)),
-      entries: owed.map(toEntryResponse),
-      blocked_reason: blocks.get(partner.id) ?? null,
+      entries: owed.map((entry) => toEntryResponse(entry)),
+      blocked_reason: blocks.get(partner.id)?.message ?? null,
+      blocked_code: blocks.get(partner.id)?.code ?? null,
+      // Filled in by the payout provider's part of issue 38.
+      last_failed_payout: null,
     });
   }
   payables.sort((a, b) => a.oldest_entry_at.localeCompare(b.oldest_entry_at) || a.user_id - b.user_id);
@@ -86,7 +89,7 @@ export async function runPayouts(ctx: AppContext, actorId: number, run: PayoutRu
   for (const { user_id: userId, payable_usd } of run.payments) {
     let result: PaidPartner;
     try {
-      result = await ctx.db.transaction((tx) => payPartner(tx, actorId, userId, run.reference, toCents(payable_usd)));
+      result = await ctx.db.transaction((tx) => payPartner(tx, ctx.billing.kind, actorId, userId, run.reference, toCents(payable_usd)));
     } catch (error) {
       if (error instanceof PayoutRefused) {
         refusals.push({ user_id: userId, code: error.refusal, message: error.message });

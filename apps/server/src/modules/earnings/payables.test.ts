@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEntries, earningEntries, notifications, payouts } from '../../db/schema/index.js';
 import { createTestApp, createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
+import { makePayoutReady } from '../../test/payout-ready.js';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -16,6 +17,7 @@ let seq = 0;
 /** A partner with one approved deal entry per net profit given (each project at Project Completion). */
 async function partnerWith(account_type: 'referral_partner' | 'sales_partner', netProfits: number[], first_name = `Pay${++seq}`): Promise<SignedIn> {
   const partner = await t.signIn({ first_name, last_name: 'Partner', account_type, company_name: `${first_name} Solar LLC` });
+  await makePayoutReady(t, partner.user.id);
   for (const [index, net_profit_usd] of netProfits.entries()) {
     const created = await call('POST', '/admin/projects', admin, { project: { user_id: partner.user.id, company_name: `${first_name} Job ${index + 1}`, project_stage: 'Project Completion' } });
     expect(created.statusCode, created.body).toBe(201);

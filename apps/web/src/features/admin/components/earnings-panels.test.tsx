@@ -6,7 +6,7 @@ import { DealPanel } from './deal-panel';
 import { UserEarningsPanel } from './user-earnings-panel';
 
 const project = { id: 31, company_name: 'Harbor Cold Storage', owner_name: 'Rae Referral', project_stage: 'Financing and Documentation' } as Project;
-const entry = { id: 5, user_id: 7, project_id: 31, company_name: 'Harbor Cold Storage', kind: 'deal', share_rate: 0.2, net_profit_usd: 48_250.55, amount_usd: 9650.11, status: 'expected', reason: '', payout_id: null, created_at: '2026-11-01T12:00:00.000Z', updated_at: '2026-11-01T12:00:00.000Z' } as const;
+const entry = { id: 5, user_id: 7, project_id: 31, company_name: 'Harbor Cold Storage', kind: 'deal', share_rate: 0.2, net_profit_usd: 48_250.55, amount_usd: 9650.11, status: 'expected', reason: '', payout_id: null, applies_at: null, clawback_until: null, created_at: '2026-11-01T12:00:00.000Z', updated_at: '2026-11-01T12:00:00.000Z' } as const;
 const recorded: DealResponse = { deal: { project_id: 31, contract_value_usd: 250_000, net_profit_usd: 48_250.55, recorded_by_name: 'Avery Admin', updated_at: '2026-11-01T12:00:00.000Z', entry }, share_rate: 0.2 };
 
 describe('Deal panel (issue 17 item 2)', { timeout: 30_000 }, () => {
@@ -51,6 +51,9 @@ const ledger = (payable: number): Earnings => ({
   minimum_payout_usd: 2500,
   share_ladder: { referral_partner: 0.2, sales_partner: 0.6, enterprize_partner: 0.7 },
   payouts: [],
+  next_tier: null,
+  at_risk: { amount_usd: 0, until: null },
+  statements: [],
 });
 
 describe('User earnings panel (issue 17 item 2)', { timeout: 30_000 }, () => {

@@ -17,6 +17,8 @@ const entry = (id: number, userId: number, amount: number, overrides: Partial<Pa
   status: 'approved',
   reason: '',
   payout_id: null,
+  applies_at: null,
+  clawback_until: null,
   created_at: '2026-10-01T12:00:00.000Z',
   updated_at: '2026-10-01T12:00:00.000Z',
   ...overrides,
@@ -33,6 +35,8 @@ const payable = (userId: number, name: string, amount: number, overrides: Partia
   oldest_age_days: 66,
   entries: [entry(userId * 10, userId, amount)],
   blocked_reason: null,
+  blocked_code: null,
+  last_failed_payout: null,
   ...overrides,
 });
 
@@ -45,7 +49,7 @@ const ben = payable(2, 'Ben Brook', 4000, {
 });
 const cat = payable(3, 'Cat Cole', 75.5, { oldest_age_days: 1 });
 const owed: PayablesResponse = { payables: [ann, ben, cat], total_usd: 4675.5 };
-const payoutOf = (row: Payable, id: number): Payout => ({ id, user_id: row.user_id, user_name: row.user_name, amount_usd: row.payable_usd, reference: 'ACH-9', paid_by_name: 'Avery Admin', created_at: '2026-12-06T12:00:00.000Z' });
+const payoutOf = (row: Payable, id: number): Payout => ({ id, user_id: row.user_id, user_name: row.user_name, amount_usd: row.payable_usd, reference: 'ACH-9', paid_by_name: 'Avery Admin', method: 'local', status: 'pending', failure_reason: null, settled_at: null, created_at: '2026-12-06T12:00:00.000Z' });
 
 /** The API as the page sees it: the payables (`owing` may change them), the payouts history and the run. */
 function stubApi({ payables = owed, history = [] as Payout[], total = history.length, run, owing }: { payables?: PayablesResponse; history?: Payout[]; total?: number; run?: (call: FetchCall) => Response; owing?: { now?: PayablesResponse } } = {}) {

@@ -16,6 +16,8 @@ const entry = (overrides: Partial<Earnings['entries'][number]>): Earnings['entri
   status: 'expected',
   reason: '',
   payout_id: null,
+  applies_at: null,
+  clawback_until: null,
   created_at: '2026-11-01T12:00:00.000Z',
   updated_at: '2026-11-02T12:00:00.000Z',
   ...overrides,
@@ -28,6 +30,9 @@ const referral: Earnings = {
   minimum_payout_usd: 2500,
   share_ladder: { referral_partner: 0.2, sales_partner: 0.6, enterprize_partner: 0.7 },
   payouts: [],
+  next_tier: null,
+  at_risk: { amount_usd: 0, until: null },
+  statements: [],
 };
 
 describe('/earnings (issue 17 item 2)', { timeout: 30_000 }, () => {
