@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, createProject } from '../support/api';
+import { apiToken, createProject, makePayoutReady } from '../support/api';
 import { createMember, DEMO, logIn } from '../support/people';
 
 // Issue 17 item 2: an administrator records a deal and completes the project, then pays; the
@@ -9,6 +9,8 @@ test('the partner sees a recorded deal move to approved and then paid, live', as
   const token = await apiToken(request, partner.email, partner.password);
   const company = `Earnings Live ${partner.userName}`;
   const projectId = await createProject(request, token, company);
+  // Issue 38: the partner's W-9 and payout account, without which nothing is paid.
+  await makePayoutReady(request, token);
 
   const partnerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const member = await partnerContext.newPage();

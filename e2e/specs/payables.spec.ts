@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
-import { apiToken, auth } from '../support/api';
+import { apiToken, auth, makePayoutReady } from '../support/api';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { createMember, DEMO, logIn, type Person } from '../support/people';
 
@@ -16,7 +16,10 @@ import { createMember, DEMO, logIn, type Person } from '../support/people';
 async function owedPartner(request: APIRequestContext, adminToken: string, accountType: 'referral_partner' | 'sales_partner', netProfit: number): Promise<Person & { company: string; id: number }> {
   const partner = await createMember(request, accountType);
   const company = `Payables ${partner.userName}`;
-  const profile = await request.get('/api/user/profile', { headers: auth(await apiToken(request, partner.email, partner.password)) });
+  const partnerToken = await apiToken(request, partner.email, partner.password);
+  // Issue 38: the partner's W-9 and payout account, without which nothing is paid.
+  await makePayoutReady(request, partnerToken);
+  const profile = await request.get('/api/user/profile', { headers: auth(partnerToken) });
   const { id } = (await profile.json()) as { id: number };
   const created = await request.post('/api/admin/projects', { headers: auth(adminToken), data: { project: { user_id: id, company_name: company, project_stage: 'Project Initiation' } } });
   expect(created.status(), await created.text()).toBe(201);

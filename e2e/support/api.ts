@@ -26,3 +26,22 @@ export async function requestProposal(request: APIRequestContext, token: string,
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
+
+/**
+ * Makes a partner payable (issue 38): their W-9 (an EIN whose last digits vary per call) and a
+ * local-provider payout account with a bank account that receives transfers.
+ */
+let tinSeq = 0;
+export async function makePayoutReady(request: APIRequestContext, token: string): Promise<void> {
+  tinSeq += 1;
+  const tin = `12-${String(4_000_000 + ((Date.now() + tinSeq) % 5_000_000)).padStart(7, '0')}`;
+  const form = await request.put('/api/user/tax_form', {
+    headers: auth(token),
+    data: { tax_form: { legal_name: 'E2E Partner LLC', business_type: 'llc_p', tin_type: 'ein', tin, address_1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', certified: true } },
+  });
+  expect(form.status(), await form.text()).toBe(200);
+  const onboarding = await request.post('/api/user/payout_account/onboarding', { headers: auth(token) });
+  expect(onboarding.status(), await onboarding.text()).toBe(200);
+  const bank = await request.put('/api/user/payout_account/local', { headers: auth(token), data: { bank_account: { holder_name: 'E2E Partner LLC', routing_number: '110000000', account_number: '000123456789' } } });
+  expect(bank.status(), await bank.text()).toBe(200);
+}
