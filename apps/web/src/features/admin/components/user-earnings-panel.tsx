@@ -13,6 +13,7 @@ import { formatUsd } from '../../../lib/format';
 import { adminToast } from '../admin-messages';
 import { useAddAdjustment, useRecordPayout, useUserEarnings } from '../api/earnings';
 import { ApproveEntryButton } from './approve-entry-button';
+import { ClawBackButton } from './claw-back-button';
 
 function RecordPayoutButton({ userId, name, earnings }: { userId: number; name: string; earnings: Earnings }) {
   const payout = useRecordPayout(userId);
@@ -150,7 +151,13 @@ export function UserEarningsPanel({ userId, name }: { userId: number; name: stri
           {earnings.data.entries.length === 0 ? (
             <p className="text-sm text-ink-600">No entries yet: record a deal on one of {name}'s projects.</p>
           ) : (
-            <EarningEntriesTable caption={`${name}'s earnings entries`} entries={earnings.data.entries} projectHref={(id) => `/admin/projects/${id}`} action={(entry) => <ApproveEntryButton entry={entry} ownerName={name} />} />
+            <EarningEntriesTable caption={`${name}'s earnings entries`} entries={earnings.data.entries} projectHref={(id) => `/admin/projects/${id}`} action={(entry) => (
+                <>
+                  <ApproveEntryButton entry={entry} ownerName={name} />
+                  <ClawBackButton entry={entry} entries={earnings.data.entries} ownerName={name} />
+                </>
+              )}
+            />
           )}
           {earnings.data.payouts.length > 0 && (
             <div className="space-y-2">

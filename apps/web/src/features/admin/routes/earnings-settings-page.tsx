@@ -3,6 +3,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { formatUsd } from '../../../lib/format';
 import { useEarningsSettings, useSaveEarningsSettings } from '../api/earnings';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { PayoutSettingsSection } from '../components/payout-settings-form';
 import { SettingsBody, SettingsError, SettingsFooter, useSettingsForm } from '../components/settings-form-parts';
 
 type FormState = Record<EarningTier, { share: string; minimum: string }>;
@@ -99,6 +100,7 @@ export function EarningsSettingsPage() {
       <SettingsBody query={settings} what="earnings settings">
         {(data) => <SettingsForm data={data} />}
       </SettingsBody>
+      <PayoutSettingsSection />
     </div>
   );
 }
