@@ -64,9 +64,9 @@ function PayoutForm({ data }: { data: PayoutSettingsResponse }) {
       <SettingsError message={error} />
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="clawbacks-heading" className="space-y-4 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm">
-          <h3 id="clawbacks-heading" className="text-lg font-semibold text-ink-900">
+          <h2 id="clawbacks-heading" className="text-lg font-semibold text-ink-900">
             Clawbacks
-          </h3>
+          </h2>
           <TextField
             label="Clawback window (days after payment)"
             inputMode="numeric"
@@ -95,9 +95,9 @@ function PayoutForm({ data }: { data: PayoutSettingsResponse }) {
           </fieldset>
         </section>
         <section aria-labelledby="thresholds-heading" className="space-y-4 rounded-2xl border border-ink-200 bg-white p-5 shadow-sm">
-          <h3 id="thresholds-heading" className="text-lg font-semibold text-ink-900">
+          <h2 id="thresholds-heading" className="text-lg font-semibold text-ink-900">
             1099-NEC reporting thresholds
-          </h3>
+          </h2>
           <TextField
             label="Threshold for payments before 2026 (US$)"
             inputMode="decimal"
@@ -121,20 +121,12 @@ function PayoutForm({ data }: { data: PayoutSettingsResponse }) {
   );
 }
 
-/** Payout settings (issue 38): the clawback window, notice and reasons, and the 1099 thresholds; on the earnings settings page. */
-export function PayoutSettingsSection() {
+/** The payout settings form (issue 38): the clawback window, notice and reasons, and the 1099 thresholds. */
+export function PayoutSettingsForm() {
   const settings = usePayoutSettings();
   return (
-    <section aria-labelledby="payout-settings-heading" className="space-y-4">
-      <div>
-        <h2 id="payout-settings-heading" className="text-xl font-semibold text-ink-900">
-          Payout settings
-        </h2>
-        <p className="mt-1 text-sm text-ink-600">When paid earnings can be clawed back, and the year's totals that need a 1099-NEC. Every change is in the audit trail.</p>
-      </div>
-      <SettingsBody query={settings} what="payout settings">
-        {(data) => <PayoutForm data={data} />}
-      </SettingsBody>
-    </section>
+    <SettingsBody query={settings} what="payout settings">
+      {(data) => <PayoutForm data={data} />}
+    </SettingsBody>
   );
 }

@@ -147,6 +147,9 @@ export function UserEarningsPanel({ userId, name }: { userId: number; name: stri
             <TextLink to="/admin/earnings-settings" className="text-sm sm:ml-auto">
               Shares and minimum payouts
             </TextLink>
+            <TextLink to="/admin/payout-settings" className="text-sm">
+              Clawback window
+            </TextLink>
           </div>
           {earnings.data.entries.length === 0 ? (
             <p className="text-sm text-ink-600">No entries yet: record a deal on one of {name}'s projects.</p>
