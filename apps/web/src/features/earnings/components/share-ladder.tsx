@@ -13,7 +13,7 @@ function ownTier(earnings: Earnings): EarningTier | undefined {
   if (earnings.share_rate === null) return undefined;
   if (earnings.next_tier?.account_type === 'sales_partner') return 'referral_partner';
   if (earnings.next_tier?.account_type === 'enterprize_partner') return 'sales_partner';
-  return earnings.next_tier ? undefined : 'enterprize_partner';
+  return !earnings.next_tier && earnings.share_rate === earnings.share_ladder.enterprize_partner ? 'enterprize_partner' : undefined;
 }
 
 export function ShareLadder({ earnings }: { earnings: Earnings }) {
