@@ -1,5 +1,5 @@
 import { ledgerTotals, toCents, toUsd, type Payable, type PayablesResponse, type PayoutRunBody, type PayoutRunResponse } from '@sunin/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { earningEntries, users, type EarningEntryRow, type PayoutRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
