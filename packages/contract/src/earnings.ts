@@ -17,6 +17,8 @@ export type EarningEntryKind = (typeof EARNING_ENTRY_KINDS)[number];
 export const EARNING_ENTRY_STATUSES = ['expected', 'approved', 'paid', 'void'] as const;
 export type EarningEntryStatus = (typeof EARNING_ENTRY_STATUSES)[number];
 export const EARNING_STATUS_LABELS: Record<EarningEntryStatus, string> = { expected: 'Expected', approved: 'Approved', paid: 'Paid', void: 'Void' };
+/** Issue 38 item 4: each kind in words (the ledger tables, the exports). */
+export const EARNING_KIND_LABELS: Record<EarningEntryKind, string> = { deal: 'Deal', adjustment: 'Adjustment', clawback: 'Clawback' };
 
 /** The tiers that earn a share (DOMAIN.md 2); other account types record deals but earn nothing. */
 export const EARNING_TIERS = ['referral_partner', 'sales_partner', 'enterprize_partner'] as const satisfies readonly AccountType[];
@@ -144,6 +146,13 @@ export const dealSchema = z.object({
   updated_at: z.string(),
   /** The owner's deal entry; null when the owner's account type earns no share. */
   entry: earningEntrySchema.nullable(),
+  // Issue 38 item 4 (clawbacks): a cancelled deal, and the clawback of its paid entry.
+  /** When the deal was cancelled (POST /api/admin/projects/{id}/deal/cancel); null while it stands. */
+  cancelled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  /** The clawback taking back the paid entry (scheduled or applied); null when none. */
+  clawback: earningEntrySchema.nullable(),
+  // End of issue 38 item 4.
 });
 export type Deal = z.infer<typeof dealSchema>;
 /** GET answers `{deal: null}` before a deal is recorded. */

@@ -16,3 +16,15 @@ export function isoDateIn(timeZone: string, at: Date | null | undefined): string
   const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+const longFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** `December 13, 2026`: the day of an instant in an IANA zone, in words (a clawback's date in its notice, issue 38). */
+export function longDateIn(timeZone: string, at: Date): string {
+  let format = longFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'long' });
+    longFormatters.set(timeZone, format);
+  }
+  return format.format(at);
+}

@@ -172,6 +172,7 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'payables', lazy: async () => ({ Component: (await import('../features/admin/routes/payables-page')).PayablesPage }) },
                   { path: 'earnings-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/earnings-settings-page')).EarningsSettingsPage }) },
+                  { path: 'payout-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/payout-settings-page')).PayoutSettingsPage }) },
                   { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/routes/admin-analytics-page')).AdminAnalyticsPage }) },
                   { path: 'estimate-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/estimate-settings-page')).EstimateSettingsPage }) },
                   { path: 'tariffs', lazy: async () => ({ Component: (await import('../features/admin/routes/tariffs-page')).TariffsPage }) },

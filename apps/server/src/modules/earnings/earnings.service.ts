@@ -18,6 +18,7 @@ import {
   type PayoutWithEntries,
   type PayoutBlockCode,
   type PayoutProviderKind,
+  VOIDING_STAGE,
 } from '@sunin/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -33,6 +34,8 @@ import { projectName } from '../projects/project-name.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { readSetting, writeSetting, type Setting } from '../settings/settings.service.js';
 import { clawbackUntil, readPayoutSettings } from './payout-settings.service.js';
+import { applyDueClawbacks, asReadAt, atRiskOf, clawbackOnTrigger, existingClawback, type ClawbackActor } from './clawback-ledger.js';
+import { nextTierOf } from './next-tier.js';
 
 /**
  * The earnings ledger of DOMAIN.md 2 (issue 17 item 2, docs/decisions/020-earnings-ledger.md).
@@ -114,13 +117,23 @@ function statusNotice(entry: EarningEntryRow, project: { id: number; company_nam
  * A project's stage moved (called by the project services inside their transaction): its deal
  * entry follows DOMAIN.md 2. Answers the notifications to push after the commit.
  */
-export async function followStage(tx: Executor, project: ProjectRow): Promise<NotificationRow[]> {
+export async function followStage(tx: Executor, project: ProjectRow, by?: ClawbackActor): Promise<NotificationRow[]> {
   const [entry] = await tx
     .select()
     .from(earningEntries)
     .where(and(eq(earningEntries.project_id, project.id), eq(earningEntries.kind, 'deal')))
     .for('update');
   if (!entry) return [];
+  // Issue 38 item 4: a cancelled deal's entry stays as the cancellation left it; a paid one
+  // archived is clawed back (inside the window, when the reason is on).
+  const [deal] = await tx.select({ cancelled_at: deals.cancelled_at }).from(deals).where(eq(deals.project_id, project.id));
+  if (deal?.cancelled_at) return [];
+  if (entry.status === 'paid' && project.project_stage === VOIDING_STAGE) {
+    const owner = await userRow(tx, entry.user_id);
+    const settings = (await readPayoutSettings(tx)).value;
+    const actor = by ?? { actorId: null, timeZone: 'UTC' };
+    return (await clawbackOnTrigger(tx, actor, { entry, reason: 'project_archived', note: null, settings, ownerName: `${owner.first_name} ${owner.last_name}`.trim() })).notified;
+  }
   const status = entryStatusAtStage(entry.status, project.project_stage);
   if (status === entry.status) return [];
   const [updated] = await tx
@@ -172,10 +185,19 @@ async function dealResponse(db: Executor, projectId: number, deal: DealRow | und
           recorded_by_name: recordedBy,
           updated_at: deal.updated_at.toISOString(),
           entry: entry ? toEntryResponse(entry) : null,
+          cancelled_at: deal.cancelled_at?.toISOString() ?? null,
+          cancel_reason: deal.cancel_reason,
+          clawback: await clawbackResponse(db, entry),
         }
       : null,
     share_rate: shareBp === null ? null : shareBp / 10_000,
   };
+}
+
+/** The clawback of a deal entry, as read now (issue 38 item 4). */
+async function clawbackResponse(db: Executor, entry: EarningEntryRow | undefined): Promise<EarningEntry | null> {
+  const clawback = entry ? await existingClawback(db, entry.id) : undefined;
+  return clawback ? toEntryResponse(asReadAt(clawback, new Date())) : null;
 }
 
 /** GET /api/admin/projects/{id}/deal. */
@@ -201,6 +223,7 @@ export async function recordDeal(ctx: AppContext, actorId: number, projectId: nu
     const owner = await userRow(tx, project.user_id);
     const now = new Date();
     const [before] = await tx.select().from(deals).where(eq(deals.project_id, projectId));
+    if (before?.cancelled_at) throw new AppError('conflict', 'This deal is cancelled: it can no longer be corrected.');
     const [deal] = await tx
       .insert(deals)
       .values({ project_id: projectId, contract_value_cents: contractCents, net_profit_cents: profitCents, recorded_by: actorId, created_at: now, updated_at: now })
@@ -412,6 +435,8 @@ export interface PaidPartner {
 export async function payPartner(tx: Executor, provider: PayoutProviderKind, actorId: number, userId: number, reference: string, expectedCents?: number): Promise<PaidPartner> {
   const [partner] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!partner) throw new PayoutRefused('not_found', 'User not found.');
+  // Issue 38 item 4: clawbacks due now are applied under the lock, before the balance is read.
+  const clawbacks = await applyDueClawbacks(tx, { userId: partner.id });
   const minimumCents = minimumPayoutCents((await readEarningsSettings(tx)).value, partner.account_type);
   const approved = await tx.select().from(earningEntries).where(and(eq(earningEntries.user_id, partner.id), eq(earningEntries.status, 'approved'))).for('update');
   const { payable_cents, approved_cents } = ledgerTotals(approved, minimumCents);
@@ -437,7 +462,7 @@ export async function payPartner(tx: Executor, provider: PayoutProviderKind, act
     .returning();
   await recordAudit(tx, { actorId, action: 'payout_recorded', entityType: 'user', entityId: partner.id, changes: { amount_usd: { before: null, after: toUsd(payable_cents) }, reference: { before: null, after: reference }, record_id: { before: null, after: payout.id } } });
   const notified = await notify(tx, [{ userId: partner.id, title: 'Earnings paid', message: `A payout of ${money(payable_cents)} was recorded (reference ${reference}).`, projectId: null }]);
-  return { payout, entries: paid, notified };
+  return { payout, entries: paid, notified: [...clawbacks.notified, ...notified] };
 }
 
 /** POST /api/admin/payouts: one partner's payout in its own transaction (409 when nothing is payable). */
@@ -461,12 +486,19 @@ export async function earningsOf(ctx: AppContext, userId: number): Promise<Earni
   const user = await userRow(ctx.db, userId);
   const settings = (await readEarningsSettings(ctx.db)).value;
   const { shareBp, minimumCents } = tierTerms(settings, user.account_type);
-  const entries = await ctx.db.select().from(earningEntries).where(eq(earningEntries.user_id, userId)).orderBy(desc(earningEntries.updated_at), desc(earningEntries.id));
+  const now = new Date();
+  // A clawback due now reads as applied (approved) before the job writes it (issue 38 item 4).
+  const entries = (await ctx.db.select().from(earningEntries).where(eq(earningEntries.user_id, userId)).orderBy(desc(earningEntries.updated_at), desc(earningEntries.id))).map((entry) => asReadAt(entry, now));
   const paid = await ctx.db.select().from(payouts).where(eq(payouts.user_id, userId)).orderBy(desc(payouts.created_at), desc(payouts.id));
   const totals = ledgerTotals(entries, minimumCents);
   const { clawback_window_days } = (await readPayoutSettings(ctx.db)).value;
+  const atRisk = atRiskOf(entries, clawback_window_days, now);
   return {
-    entries: entries.map((entry) => toEntryResponse(entry, clawback_window_days)),
+    // An entry clawed back in full is no longer at risk: no `clawback_until`.
+    entries: entries.map((entry) => {
+      const answer = toEntryResponse(entry, clawback_window_days, now);
+      return answer.clawback_until && !atRisk.byEntry.has(entry.id) ? { ...answer, clawback_until: null } : answer;
+    }),
     totals: { expected_usd: toUsd(totals.expected_cents), approved_usd: toUsd(totals.approved_cents), paid_usd: toUsd(totals.paid_cents), payable_usd: toUsd(totals.payable_cents) },
     share_rate: shareBp === null ? null : shareBp / 10_000,
     minimum_payout_usd: toUsd(minimumCents),
@@ -476,8 +508,8 @@ export async function earningsOf(ctx: AppContext, userId: number): Promise<Earni
       enterprize_partner: settings.tiers.enterprize_partner.share_rate,
     },
     payouts: await payoutResponses(ctx.db, paid),
-    next_tier: null,
-    at_risk: { amount_usd: 0, until: null },
+    next_tier: nextTierOf(user.account_type, settings),
+    at_risk: { amount_usd: toUsd(atRisk.cents), until: atRisk.until?.toISOString() ?? null },
     statements: [],
   };
 }

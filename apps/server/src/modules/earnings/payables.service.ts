@@ -1,10 +1,11 @@
 import { ledgerTotals, toCents, toUsd, type Payable, type PayablesResponse, type PayoutRunBody, type PayoutRunResponse } from '@sunin/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { earningEntries, users, type EarningEntryRow, type PayoutRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { publishNotifications } from '../notifications/notifications.service.js';
 import { fullName } from '../users/full-name.js';
+import { asReadAt, countsAsApproved } from './clawback-ledger.js';
 import { minimumPayoutCents, payoutBlocks, PayoutRefused, payoutResponses, payPartner, readEarningsSettings, toEntryResponse, type PaidPartner } from './earnings.service.js';
 
 /**
@@ -26,16 +27,17 @@ export async function listPayables(ctx: AppContext, now = new Date()): Promise<P
   const owing = ctx.db
     .select({ user_id: earningEntries.user_id })
     .from(earningEntries)
-    .where(eq(earningEntries.status, 'approved'))
+    .where(countsAsApproved(now))
     .groupBy(earningEntries.user_id)
     .having(sql`sum(${earningEntries.amount_cents}) > 0`);
   const entries = await ctx.db
     .select()
     .from(earningEntries)
-    .where(and(eq(earningEntries.status, 'approved'), inArray(earningEntries.user_id, owing)))
+    .where(and(countsAsApproved(now), inArray(earningEntries.user_id, owing)))
     .orderBy(sql`coalesce(${earningEntries.approved_at}, ${earningEntries.created_at})`, asc(earningEntries.id));
+  // A clawback due now counts as applied: the balance shown is the one payPartner pays (issue 38 item 4).
   const byUser = new Map<number, EarningEntryRow[]>();
-  for (const entry of entries) byUser.set(entry.user_id, [...(byUser.get(entry.user_id) ?? []), entry]);
+  for (const entry of entries.map((row) => asReadAt(row, now))) byUser.set(entry.user_id, [...(byUser.get(entry.user_id) ?? []), entry]);
   const ids = [...byUser.keys()];
   if (ids.length === 0) return { payables: [], total_usd: 0 };
 

@@ -1,4 +1,4 @@
-import { DEFAULT_EMAIL_PREFERENCES, entryStatusAtStage, projectUpdateSchema, type EarningEntryStatus, type ProjectStage } from '@sunin/contract';
+import { DEFAULT_EMAIL_PREFERENCES, entryStatusAtStage, projectUpdateSchema, VOIDING_STAGE, type EarningEntryStatus, type ProjectStage } from '@sunin/contract';
 import { getTableColumns } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { statement } from '../../db/client.js';
@@ -99,7 +99,8 @@ export async function writeProjectUpdate(ctx: AppContext, scope: ProjectScope, r
   const stageChanged = updated.project_stage !== current.project_stage;
   // A stage change starts its stay with the write.
   if (stageChanged) updated.stage_entered_at = now;
-  const dealMoves = stageChanged && dealStatus !== null && entryStatusAtStage(dealStatus, updated.project_stage) !== dealStatus;
+  // A paid deal entry archived may be clawed back (issue 38 item 4): the transactional path decides.
+  const dealMoves = stageChanged && dealStatus !== null && (entryStatusAtStage(dealStatus, updated.project_stage) !== dealStatus || (dealStatus === 'paid' && updated.project_stage === VOIDING_STAGE));
   if (companyChanged || billReceived || dealMoves) return null;
 
   const audited = diff(current, updated, auditedFields(updated));

@@ -190,7 +190,7 @@ async function writeProject(ctx: AppContext, scope: ProjectScope, projectId: num
     if (!scope.admin) assertStageUnchanged(input.project_stage, current.project_stage);
     if (current.project_stage === options.unlessAtStage) return { before: current, changed: false, notified: [] };
     const plan = await planMeters(tx, current, input, { lock: true });
-    const notified = await applyUpdate(tx, scope, current, plan.input);
+    const notified = await applyUpdate(tx, scope, current, plan.input, ctx.config.businessTimeZone);
     if (plan.replacedIntervalImports !== null) await deleteReplacedIntervalImports(tx, current.id, plan.replacedIntervalImports);
     return { before: current, changed: true, notified };
   });
@@ -203,7 +203,7 @@ async function writeProject(ctx: AppContext, scope: ProjectScope, projectId: num
  * notification (a stage change), its deal entry and its audit entry. Answers the notifications
  * to publish after the commit.
  */
-async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRow, input: ProjectColumnsUpdate): Promise<NotificationRow[]> {
+async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRow, input: ProjectColumnsUpdate, timeZone: string): Promise<NotificationRow[]> {
   const changes: Partial<typeof projects.$inferInsert> = { ...input, updated_at: new Date() };
   const stageChanged = input.project_stage !== undefined && input.project_stage !== current.project_stage;
   // A stage change starts its stay with the write (project-writes.ts writes the same).
@@ -219,7 +219,7 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
   const notified = stageChanged
     ? [
         ...(await createNotifications(tx, [current.user_id], stageChangedNotice(updated))),
-        ...(await followStage(tx, updated)),
+        ...(await followStage(tx, updated, { actorId: scope.user.id, timeZone })),
       ]
     : [];
   const changed = diff(current, updated, auditedFields(updated));

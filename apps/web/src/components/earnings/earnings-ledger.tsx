@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EARNING_STATUS_LABELS, type EarningEntry, type EarningEntryStatus, type Earnings, type Payout } from '@sunin/contract';
+import { EARNING_KIND_LABELS, EARNING_STATUS_LABELS, type EarningEntry, type EarningEntryStatus, type Earnings, type Payout } from '@sunin/contract';
 import { formatLongDate, formatUsd } from '../../lib/format';
 import { SM_UP, useMediaQuery } from '../../lib/use-media-query';
 import { Badge } from '../ui/badge';
@@ -86,6 +86,13 @@ function adjustmentNote(entry: EarningEntry): string {
   return entry.reason ? `Adjustment: ${entry.reason}` : 'Adjustment';
 }
 
+/** A clawback's line (issue 38 item 4): its reason, and the day it is (or was) netted against payouts. */
+export function clawbackNote(entry: EarningEntry): string {
+  const what = `${EARNING_KIND_LABELS.clawback}: ${entry.reason || 'money paid taken back'}`;
+  if (!entry.applies_at) return what;
+  return `${what}. ${entry.status === 'expected' ? 'Applies on' : 'Applied on'} ${formatLongDate(entry.applies_at)}.`;
+}
+
 function EntryName({ entry, projectHref }: { entry: EarningEntry; projectHref: (projectId: number) => string }) {
   return (
     <>
@@ -94,9 +101,10 @@ function EntryName({ entry, projectHref }: { entry: EarningEntry; projectHref: (
           {entry.company_name || `Project #${entry.project_id}`}
         </Link>
       ) : (
-        <span className="font-medium text-ink-900">{entry.company_name || (entry.kind === 'adjustment' ? 'Adjustment' : 'Deleted project')}</span>
+        <span className="font-medium text-ink-900">{entry.company_name || (entry.kind === 'deal' ? 'Deleted project' : EARNING_KIND_LABELS[entry.kind])}</span>
       )}
       {entry.kind === 'adjustment' && <p className="text-xs text-ink-500">{adjustmentNote(entry)}</p>}
+      {entry.kind === 'clawback' && <p className="text-xs text-ink-500">{clawbackNote(entry)}</p>}
     </>
   );
 }

@@ -8,10 +8,11 @@ import { Detail } from '../../../components/ui/detail';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatUsd } from '../../../lib/format';
+import { formatLongDate, formatUsd } from '../../../lib/format';
 import { adminToast } from '../admin-messages';
 import { useDeal, useSaveDeal } from '../api/earnings';
 import { ApproveEntryButton } from './approve-entry-button';
+import { CancelDealButton } from './cancel-deal-button';
 import { formatDateTime } from './format';
 
 const asText = (value: number | undefined) => (value === undefined ? '' : String(value));
@@ -50,6 +51,30 @@ function DealForm({ projectId, deal }: { projectId: number; deal: Deal | null })
         {deal ? 'Save correction' : 'Record deal'}
       </Button>
     </form>
+  );
+}
+
+/** The clawback of the paid entry (issue 38 item 4): how much, and when it applies. */
+function ClawbackLine({ deal }: { deal: Deal }) {
+  const clawback = deal.clawback;
+  if (!clawback) return null;
+  return (
+    <p className="text-sm text-ink-700">
+      Clawback of {formatUsd(-clawback.amount_usd)}: {clawback.reason}. {clawback.status === 'expected' ? 'Applies on' : 'Applied on'} {formatLongDate(clawback.applies_at)}.
+    </p>
+  );
+}
+
+/** A cancelled deal (issue 38 item 4): when and why; it can no longer be corrected. */
+function CancelledDeal({ deal }: { deal: Deal }) {
+  return (
+    <div role="status" className="space-y-1 rounded-lg border border-danger-200 bg-danger-50 px-4 py-3 text-sm text-danger-700">
+      <p className="font-semibold">
+        Deal cancelled on {formatLongDate(deal.cancelled_at)}: {deal.cancel_reason}
+      </p>
+      <p>It can no longer be corrected.</p>
+      <ClawbackLine deal={deal} />
+    </div>
   );
 }
 
@@ -94,8 +119,18 @@ export function DealPanel({ project }: { project: Project }) {
               {deal.data.share_rate !== null ? ` The owner will earn ${formatShare(deal.data.share_rate)} of the net profit.` : ' The owner’s account type earns no share.'}
             </p>
           )}
-          <DealForm key={deal.data.deal?.updated_at ?? 'new'} projectId={project.id} deal={deal.data.deal} />
-          {entry && project.project_stage !== ARCHIVED_STAGE && <ApproveEntryButton entry={entry} ownerName={project.owner_name || 'the owner'} label="Approve now" />}
+          {deal.data.deal?.cancelled_at ? (
+            <CancelledDeal deal={deal.data.deal} />
+          ) : (
+            <>
+              <DealForm key={deal.data.deal?.updated_at ?? 'new'} projectId={project.id} deal={deal.data.deal} />
+              <div className="flex flex-wrap items-center gap-3">
+                {entry && project.project_stage !== ARCHIVED_STAGE && <ApproveEntryButton entry={entry} ownerName={project.owner_name || 'the owner'} label="Approve now" />}
+                {deal.data.deal && <CancelDealButton projectId={project.id} deal={deal.data.deal} ownerName={project.owner_name || 'The owner'} />}
+              </div>
+            </>
+          )}
+          {deal.data.deal?.clawback && !deal.data.deal.cancelled_at && <ClawbackLine deal={deal.data.deal} />}
         </div>
       )}
     </Panel>

@@ -7,7 +7,7 @@ import { UserEarningsPanel } from './user-earnings-panel';
 
 const project = { id: 31, company_name: 'Harbor Cold Storage', owner_name: 'Rae Referral', project_stage: 'Financing and Documentation' } as Project;
 const entry = { id: 5, user_id: 7, project_id: 31, company_name: 'Harbor Cold Storage', kind: 'deal', share_rate: 0.2, net_profit_usd: 48_250.55, amount_usd: 9650.11, status: 'expected', reason: '', payout_id: null, applies_at: null, clawback_until: null, created_at: '2026-11-01T12:00:00.000Z', updated_at: '2026-11-01T12:00:00.000Z' } as const;
-const recorded: DealResponse = { deal: { project_id: 31, contract_value_usd: 250_000, net_profit_usd: 48_250.55, recorded_by_name: 'Avery Admin', updated_at: '2026-11-01T12:00:00.000Z', entry }, share_rate: 0.2 };
+const recorded: DealResponse = { deal: { project_id: 31, contract_value_usd: 250_000, net_profit_usd: 48_250.55, recorded_by_name: 'Avery Admin', updated_at: '2026-11-01T12:00:00.000Z', entry, cancelled_at: null, cancel_reason: null, clawback: null }, share_rate: 0.2 };
 
 describe('Deal panel (issue 17 item 2)', { timeout: 30_000 }, () => {
   it('records a deal and shows the owner’s entry it makes', async () => {

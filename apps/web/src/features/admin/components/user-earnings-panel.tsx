@@ -13,6 +13,7 @@ import { formatUsd } from '../../../lib/format';
 import { adminToast } from '../admin-messages';
 import { useAddAdjustment, useRecordPayout, useUserEarnings } from '../api/earnings';
 import { ApproveEntryButton } from './approve-entry-button';
+import { ClawBackButton } from './claw-back-button';
 
 function RecordPayoutButton({ userId, name, earnings }: { userId: number; name: string; earnings: Earnings }) {
   const payout = useRecordPayout(userId);
@@ -146,11 +147,20 @@ export function UserEarningsPanel({ userId, name }: { userId: number; name: stri
             <TextLink to="/admin/earnings-settings" className="text-sm sm:ml-auto">
               Shares and minimum payouts
             </TextLink>
+            <TextLink to="/admin/payout-settings" className="text-sm">
+              Clawback window
+            </TextLink>
           </div>
           {earnings.data.entries.length === 0 ? (
             <p className="text-sm text-ink-600">No entries yet: record a deal on one of {name}'s projects.</p>
           ) : (
-            <EarningEntriesTable caption={`${name}'s earnings entries`} entries={earnings.data.entries} projectHref={(id) => `/admin/projects/${id}`} action={(entry) => <ApproveEntryButton entry={entry} ownerName={name} />} />
+            <EarningEntriesTable caption={`${name}'s earnings entries`} entries={earnings.data.entries} projectHref={(id) => `/admin/projects/${id}`} action={(entry) => (
+                <>
+                  <ApproveEntryButton entry={entry} ownerName={name} />
+                  <ClawBackButton entry={entry} entries={earnings.data.entries} ownerName={name} />
+                </>
+              )}
+            />
           )}
           {earnings.data.payouts.length > 0 && (
             <div className="space-y-2">

@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPE_LABELS, EARNING_TIERS, type EarningsSettings, type EarningsSettingsResponse, type EarningTier } from '@sunin/contract';
 import { TextField } from '../../../components/ui/text-field';
+import { TextLink } from '../../../components/ui/text-link';
 import { formatUsd } from '../../../lib/format';
 import { useEarningsSettings, useSaveEarningsSettings } from '../api/earnings';
 import { AdminPageHeader } from '../components/admin-page-header';
@@ -99,6 +100,9 @@ export function EarningsSettingsPage() {
       <SettingsBody query={settings} what="earnings settings">
         {(data) => <SettingsForm data={data} />}
       </SettingsBody>
+      <p className="text-sm">
+        <TextLink to="/admin/payout-settings">Payout settings: the clawback window and the 1099 thresholds</TextLink>
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPE_LABELS, EARNING_TIERS, type Earnings } from '@sunin/contract';
+import type { Earnings } from '@sunin/contract';
 import { EarningEntriesTable, EarningsTotals, formatShare, MinimumPayoutProgress, PayoutsTable } from '../../../components/earnings/earnings-ledger';
 import { Panel } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -7,6 +7,8 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatUsd } from '../../../lib/format';
 import { useMyEarnings } from '../api/get-earnings';
+import { AtRiskPanel } from '../components/at-risk-panel';
+import { ShareLadder } from '../components/share-ladder';
 
 /** DOMAIN.md 2 in the partner's words, with their own share and minimum. */
 function HowItWorks({ earnings }: { earnings: Earnings }) {
@@ -26,33 +28,6 @@ function HowItWorks({ earnings }: { earnings: Earnings }) {
       </li>
       <li>A correction after payment shows as an adjustment, never as a change to a paid entry. You are notified of every change.</li>
     </ul>
-  );
-}
-
-/**
- * The share ladder (issue 34 item 7): the plans say a sales partner "can earn up to 70% of net
- * profit" (spec text, kept as written); that top share belongs to the enterprise tier, so the
- * page names each tier's share as the administrator configured it (DOMAIN.md 2).
- */
-function ShareLadder({ earnings }: { earnings: Earnings }) {
-  const ladder = earnings.share_ladder;
-  const top = Math.max(...EARNING_TIERS.map((tier) => ladder[tier]));
-  return (
-    <div className="space-y-3 text-sm text-ink-700">
-      <p>Your share of a deal's net profit rises with your partner tier:</p>
-      <dl className="grid gap-2 sm:grid-cols-3">
-        {EARNING_TIERS.map((tier) => (
-          <div key={tier} className="rounded-lg border border-ink-200 px-3 py-2">
-            <dt className="text-ink-600">{ACCOUNT_TYPE_LABELS[tier]}s</dt>
-            <dd className="text-lg font-semibold text-ink-900">{formatShare(ladder[tier])}</dd>
-          </div>
-        ))}
-      </dl>
-      <p>
-        "Up to {formatShare(top)}" on our plans is the top of this ladder: a sales partner earns {formatShare(ladder.sales_partner)}, and an enterprise
-        partner earns {formatShare(ladder.enterprize_partner)}. Ask our team about moving up to the enterprise tier.
-      </p>
-    </div>
   );
 }
 
@@ -78,6 +53,7 @@ export function EarningsPage() {
               <MinimumPayoutProgress earnings={earnings.data} />
             </Panel>
           )}
+          <AtRiskPanel earnings={earnings.data} />
           <Panel title="Entries" description="One entry per project deal, and any adjustments.">
             {earnings.data.entries.length === 0 ? (
               <EmptyState title="No earnings yet">When our team records the deal of one of your projects, your share shows here.</EmptyState>
