@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // beside `user` in a body (issue 34 item 2), so a logged body or request carries it there.
         // A W-9's TIN (issue 38 item 1) wherever a logged body could carry it.
         redact: {
-          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', 'current_password', '*.current_password', '*.*.current_password', '*.token', '*.otp_code', '*.secret', '*.recovery_codes', 'signature.code', '*.signature.code', '*.*.signature.code', 'tax_form.tin', '*.tax_form.tin', '*.tin'],
+          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', 'current_password', '*.current_password', '*.*.current_password', '*.token', '*.otp_code', '*.secret', '*.recovery_codes', 'signature.code', '*.signature.code', '*.*.signature.code', 'tax_form.tin', '*.tax_form.tin', '*.*.tax_form.tin', '*.tin'],
           censor: '[redacted]',
         },
       },
