@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatUsd } from '../../../lib/format';
 import { useMyEarnings } from '../api/get-earnings';
+import { TaxFormPanel } from '../components/tax-form-panel';
 
 /** DOMAIN.md 2 in the partner's words, with their own share and minimum. */
 function HowItWorks({ earnings }: { earnings: Earnings }) {
@@ -73,6 +74,7 @@ export function EarningsPage() {
       ) : (
         <>
           <EarningsTotals earnings={earnings.data} />
+          <TaxFormPanel />
           {earnings.data.minimum_payout_usd > 0 && (
             <Panel title="Minimum payout">
               <MinimumPayoutProgress earnings={earnings.data} />
