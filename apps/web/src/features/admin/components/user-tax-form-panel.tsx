@@ -1,8 +1,8 @@
+import { TaxFormSummary } from '../../../components/earnings/tax-form-summary';
 import { Alert } from '../../../components/ui/alert';
 import { Panel } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { TaxFormSummary } from '../../earnings/components/tax-form-panel';
 import { useReviewTaxForm, useUserTaxForm } from '../api/tax-form';
 import { ConfirmedActionButton } from './confirmed-action-button';
 

@@ -6,6 +6,7 @@ import {
   stateName,
   taxFormBodySchema,
   TIN_TYPE_LABELS,
+  tinProblem,
   TIN_TYPES,
   US_STATE_CODES,
   W9_CERTIFICATION_TEXT,
@@ -13,8 +14,8 @@ import {
   type TinType,
   type UsStateCode,
 } from '@sunin/contract';
+import { TaxFormSummary } from '../../../components/earnings/tax-form-summary';
 import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
@@ -22,7 +23,6 @@ import { SelectField } from '../../../components/ui/select-field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatLongDate } from '../../../lib/format';
 import { useMyTaxForm, useSaveTaxForm } from '../api/tax-form';
 
 /** Said wherever the partner has not given a W-9 yet. */
@@ -65,6 +65,9 @@ function clientProblems(values: Values): Partial<Record<Field, string>> | null {
     const field = issue.path[1] as Field | undefined;
     if (field && FIELDS.includes(field)) problems[field] ??= issue.message;
   }
+  // The schema checks the TIN only once every other field passes: say it at once too.
+  const tin = tinProblem(values.tin_type, values.tin);
+  if (tin) problems.tin ??= tin;
   return problems;
 }
 
@@ -215,46 +218,6 @@ function TaxFormEditor({ saved, certificationText, onDone }: { saved: TaxForm | 
         </Button>
       </div>
     </form>
-  );
-}
-
-/** The saved form as shown to its owner and to administrators: the TIN masked, never in full. */
-export function TaxFormSummary({ form }: { form: TaxForm }) {
-  return (
-    <dl className="grid gap-3 text-sm sm:grid-cols-2">
-      <div>
-        <dt className="text-ink-600">Legal name</dt>
-        <dd className="font-medium break-words text-ink-900">{form.legal_name}</dd>
-      </div>
-      <div>
-        <dt className="text-ink-600">Federal tax classification</dt>
-        <dd className="font-medium text-ink-900">{BUSINESS_TYPE_LABELS[form.business_type]}</dd>
-      </div>
-      <div>
-        <dt className="text-ink-600">{form.tin_type === 'ssn' ? 'SSN' : 'EIN'}</dt>
-        <dd className="font-medium text-ink-900 tabular-nums">{form.tin_masked}</dd>
-      </div>
-      <div>
-        <dt className="text-ink-600">Address</dt>
-        <dd className="font-medium break-words text-ink-900">
-          {form.address_1}, {form.city}, {form.state} {form.zip}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-ink-600">Certified</dt>
-        <dd className="font-medium text-ink-900">{formatLongDate(form.certified_at)}</dd>
-      </div>
-      <div>
-        <dt className="text-ink-600">Review</dt>
-        <dd className="font-medium text-ink-900">
-          {form.reviewed_at ? (
-            `Reviewed${form.reviewed_by_name ? ` by ${form.reviewed_by_name}` : ''} on ${formatLongDate(form.reviewed_at)}`
-          ) : (
-            <Badge tone="grey">Not reviewed yet</Badge>
-          )}
-        </dd>
-      </div>
-    </dl>
   );
 }
 
