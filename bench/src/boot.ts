@@ -46,7 +46,7 @@ export async function runBootBench(): Promise<void> {
   note(`\n## Start-up (spawn to the first 200 of /api/health; ${knobs.bootRuns} starts each after the first)`);
   const database = await createBenchDatabase();
   const redisUrl = await resolveRedisUrl();
-  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), env: { MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64') } };
+  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), env: { MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), TIN_ENCRYPTION_KEY: randomBytes(32).toString('base64') } };
   const kinds = [
     { label: 'PostgreSQL', env: portalEnv({ ...secrets, databaseUrl: database.url, redisUrl, port: 0, dataDir: benchDataDir() }), first: 'first start (migrations run)', target: TARGET_POSTGRES_MS, again: 'migrations current' },
     { label: 'embedded (PGlite)', env: portalEnv({ ...secrets, port: 0, dataDir: benchDataDir() }), first: 'first start (database created)', target: TARGET_EMBEDDED_MS, again: 'database exists' },

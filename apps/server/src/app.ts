@@ -32,6 +32,7 @@ import { adminEstimateRoutes } from './modules/estimate/estimate.routes.js';
 import { adminTariffRoutes, tariffRoutes } from './modules/tariffs/tariffs.routes.js';
 import { adminEarningsRoutes, earningsRoutes } from './modules/earnings/earnings.routes.js';
 import { adminClawbackRoutes } from './modules/earnings/clawbacks.routes.js';
+import { taxFormRoutes } from './modules/earnings/tax-form.routes.js';
 import { adminStallRoutes } from './modules/stalls/stalls.routes.js';
 import { adminBoardRoutes } from './modules/board/board.routes.js';
 import { adminAnalyticsRoutes, userAnalyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -133,8 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // also hide every logged error's code.
         // current_password also at the top and two levels down: the admin's own password sits
         // beside `user` in a body (issue 34 item 2), so a logged body or request carries it there.
+        // A W-9's TIN (issue 38 item 1) wherever a logged body could carry it.
         redact: {
-          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', 'current_password', '*.current_password', '*.*.current_password', '*.token', '*.otp_code', '*.secret', '*.recovery_codes', 'signature.code', '*.signature.code', '*.*.signature.code'],
+          paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.password_confirmation', 'current_password', '*.current_password', '*.*.current_password', '*.token', '*.otp_code', '*.secret', '*.recovery_codes', 'signature.code', '*.signature.code', '*.*.signature.code', 'tax_form.tin', '*.tax_form.tin', '*.*.tax_form.tin', '*.tin'],
           censor: '[redacted]',
         },
       },
@@ -273,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(earningsRoutes);
       await api.register(adminEarningsRoutes);
       await api.register(adminClawbackRoutes);
+      await api.register(taxFormRoutes);
       await api.register(adminStallRoutes);
       await api.register(adminBoardRoutes);
       await api.register(userAnalyticsRoutes);

@@ -10,8 +10,8 @@ import { startupNotices } from './startup-notices.js';
 import { freePort, serverDir, tsxCli } from './test/processes.js';
 
 /** WEB_CONCURRENCY (issue 19 item 5): several server processes sharing the port. */
-/** PostgreSQL needs both keys named (issue 34 item 5). */
-const SHARED_KEYS = { JWT_SECRET: 'c'.repeat(40), MFA_ENCRYPTION_KEY: 'a'.repeat(64) };
+/** PostgreSQL needs every shared key named (issue 34 item 5, issue 38). */
+const SHARED_KEYS = { JWT_SECRET: 'c'.repeat(40), MFA_ENCRYPTION_KEY: 'a'.repeat(64), TIN_ENCRYPTION_KEY: 'b'.repeat(64) };
 describe('WEB_CONCURRENCY in the configuration', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sunin-cluster-config-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -43,6 +43,7 @@ interface Started {
 describe.runIf(Boolean(databaseUrl && redisUrl))('a cluster of server processes on PostgreSQL and Redis', () => {
   const id = randomBytes(4).toString('hex');
   const mfaKey = randomBytes(32).toString('base64');
+  const tinKey = randomBytes(32).toString('base64');
   const database = `sunin_cluster_${id}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sunin-cluster-'));
   const dbUrl = new URL(databaseUrl ?? 'postgres://unused');
@@ -52,7 +53,7 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('a cluster of server processes 
     const port = await freePort();
     const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'src/server.ts'], {
       cwd: serverDir,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl, REDIS_NAMESPACE: `cluster-${id}`, JWT_SECRET: `cluster-secret-${id}-0123456789abcdef`, MFA_ENCRYPTION_KEY: mfaKey, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development', WEB_DIST_DIR: dataDir, ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl, REDIS_NAMESPACE: `cluster-${id}`, JWT_SECRET: `cluster-secret-${id}-0123456789abcdef`, MFA_ENCRYPTION_KEY: mfaKey, TIN_ENCRYPTION_KEY: tinKey, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development', WEB_DIST_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

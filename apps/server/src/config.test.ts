@@ -29,7 +29,7 @@ describe('loadConfig', () => {
 
   it('requires a JWT secret in production and never seeds there', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    const config = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), MFA_ENCRYPTION_KEY: 'a'.repeat(64), BILLING_PROVIDER: 'local', MALWARE_SCAN: 'off' });
+    const config = loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), MFA_ENCRYPTION_KEY: 'a'.repeat(64), TIN_ENCRYPTION_KEY: 'b'.repeat(64), BILLING_PROVIDER: 'local', MALWARE_SCAN: 'off' });
     expect(config.seedDemo).toBe(false);
   });
 
@@ -42,7 +42,7 @@ describe('loadConfig', () => {
   });
 
   it('scans uploads with the clamd of CLAMAV_URL, and refuses to run production unscanned unless MALWARE_SCAN=off says so', () => {
-    const production = { DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local', MFA_ENCRYPTION_KEY: 'a'.repeat(64) };
+    const production = { DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local', MFA_ENCRYPTION_KEY: 'a'.repeat(64), TIN_ENCRYPTION_KEY: 'b'.repeat(64) };
     expect(() => loadConfig(production)).toThrow(ConfigError);
     expect(() => loadConfig(production)).toThrow(/CLAMAV_URL: required when NODE_ENV=production .*MALWARE_SCAN=off/);
     expect(loadConfig({ ...production, MALWARE_SCAN: 'off' }).clamav).toBeUndefined();
@@ -106,7 +106,7 @@ describe('TRUST_PROXY (issue 13 item 3)', () => {
 });
 
 describe('two-factor configuration (docs/decisions/010)', () => {
-  const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local', MALWARE_SCAN: 'off' };
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local', MALWARE_SCAN: 'off', TIN_ENCRYPTION_KEY: 'b'.repeat(64) };
 
   it('production needs MFA_ENCRYPTION_KEY, and admins need two-factor there unless ADMIN_MFA_REQUIRED=false', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...production })).toThrow(/MFA_ENCRYPTION_KEY: required/);
@@ -133,26 +133,62 @@ describe('two-factor configuration (docs/decisions/010)', () => {
   });
 });
 
+describe('the TIN key (issue 38 item 1)', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local', MALWARE_SCAN: 'off', MFA_ENCRYPTION_KEY: 'a'.repeat(64) };
+
+  it('production needs TIN_ENCRYPTION_KEY, its own key beside the two-factor one', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...production })).toThrow(/TIN_ENCRYPTION_KEY: required when NODE_ENV=production/);
+    const key = Buffer.alloc(32, 5);
+    const config = loadConfig({ DATA_DIR: tempDir(), ...production, TIN_ENCRYPTION_KEY: key.toString('hex') });
+    expect(config.tinEncryptionKey).toEqual(key);
+    expect(config.mfaEncryptionKey).not.toEqual(key);
+  });
+
+  it('refuses a key that is not 32 bytes', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TIN_ENCRYPTION_KEY: 'abc' })).toThrow(/TIN_ENCRYPTION_KEY must be 32 bytes/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TIN_ENCRYPTION_KEY: Buffer.alloc(16).toString('hex') })).toThrow(/TIN_ENCRYPTION_KEY/);
+  });
+
+  it('outside production a key is generated once into DATA_DIR/tin-key (mode 0600), apart from the two-factor key', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.tinEncryptionKey).toHaveLength(32);
+    expect(config.tinEncryptionKey).not.toEqual(config.mfaEncryptionKey);
+    expect(statSync(path.join(dir, 'tin-key')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).tinEncryptionKey).toEqual(config.tinEncryptionKey);
+  });
+
+  it('refuses a tin-key file that does not hold a key', async () => {
+    const dir = tempDir();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path.join(dir, 'tin-key'), 'not a key');
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/TIN_ENCRYPTION_KEY: .*tin-key does not hold a 32-byte key/);
+  });
+});
+
 describe('keys shared by every process of a shared database (issue 34 item 5)', () => {
   const DATABASE_URL = 'postgres://db.example/portal';
   const JWT_SECRET = 's'.repeat(40);
   const MFA_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
+  const TIN_ENCRYPTION_KEY = Buffer.alloc(32, 8).toString('base64');
 
-  it('with DATABASE_URL refuses to start without JWT_SECRET and MFA_ENCRYPTION_KEY, naming whichever are missing in one message', () => {
-    const neither = () => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL });
-    expect(neither).toThrow(ConfigError);
-    expect(neither).toThrow(/JWT_SECRET and MFA_ENCRYPTION_KEY: required when DATABASE_URL is set/);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL, JWT_SECRET })).toThrow(/\n {2}MFA_ENCRYPTION_KEY: required when DATABASE_URL is set/);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL, MFA_ENCRYPTION_KEY })).toThrow(/\n {2}JWT_SECRET: required when DATABASE_URL is set/);
-    // In production too, both at once rather than one per attempt.
-    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL, NODE_ENV: 'production' })).toThrow(/JWT_SECRET and MFA_ENCRYPTION_KEY: required when DATABASE_URL is set/);
+  it('with DATABASE_URL refuses to start without JWT_SECRET, MFA_ENCRYPTION_KEY and TIN_ENCRYPTION_KEY, naming whichever are missing in one message', () => {
+    const none = () => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL });
+    expect(none).toThrow(ConfigError);
+    expect(none).toThrow(/JWT_SECRET, MFA_ENCRYPTION_KEY and TIN_ENCRYPTION_KEY: required when DATABASE_URL is set/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL, JWT_SECRET, TIN_ENCRYPTION_KEY })).toThrow(/\n {2}MFA_ENCRYPTION_KEY: required when DATABASE_URL is set/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL, MFA_ENCRYPTION_KEY, TIN_ENCRYPTION_KEY })).toThrow(/\n {2}JWT_SECRET: required when DATABASE_URL is set/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL, JWT_SECRET, MFA_ENCRYPTION_KEY })).toThrow(/\n {2}TIN_ENCRYPTION_KEY: required when DATABASE_URL is set/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL, TIN_ENCRYPTION_KEY })).toThrow(/\n {2}JWT_SECRET and MFA_ENCRYPTION_KEY: required when DATABASE_URL is set/);
+    // In production too, all at once rather than one per attempt.
+    expect(() => loadConfig({ DATA_DIR: tempDir(), DATABASE_URL, NODE_ENV: 'production' })).toThrow(/JWT_SECRET, MFA_ENCRYPTION_KEY and TIN_ENCRYPTION_KEY: required when DATABASE_URL is set/);
   });
 
-  it('with both set starts on them and writes no key file into DATA_DIR', () => {
+  it('with all set starts on them and writes no key file into DATA_DIR', () => {
     const dir = tempDir();
-    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL, JWT_SECRET, MFA_ENCRYPTION_KEY });
-    expect(config).toMatchObject({ databaseUrl: DATABASE_URL, jwtSecret: JWT_SECRET, mfaEncryptionKey: Buffer.alloc(32, 9) });
-    expect(existsSync(path.join(dir, 'jwt-secret')) || existsSync(path.join(dir, 'mfa-key'))).toBe(false);
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL, JWT_SECRET, MFA_ENCRYPTION_KEY, TIN_ENCRYPTION_KEY });
+    expect(config).toMatchObject({ databaseUrl: DATABASE_URL, jwtSecret: JWT_SECRET, mfaEncryptionKey: Buffer.alloc(32, 9), tinEncryptionKey: Buffer.alloc(32, 8) });
+    expect(existsSync(path.join(dir, 'jwt-secret')) || existsSync(path.join(dir, 'mfa-key')) || existsSync(path.join(dir, 'tin-key'))).toBe(false);
   });
 
   it('without DATABASE_URL (the embedded database, one process) still generates both into DATA_DIR', () => {
@@ -162,6 +198,7 @@ describe('keys shared by every process of a shared database (issue 34 item 5)', 
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
     expect(config.mfaEncryptionKey).toHaveLength(32);
     expect(existsSync(path.join(dir, 'mfa-key'))).toBe(true);
+    expect(existsSync(path.join(dir, 'tin-key'))).toBe(true);
   });
 });
 

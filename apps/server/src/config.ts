@@ -94,6 +94,11 @@ const envSchema = z.object({
     .string()
     .optional()
     .refine((value) => !value || parseSecretBoxKey(value) !== undefined, 'MFA_ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or base64.'),
+  // Issue 38 item 1: the W-9's taxpayer identification number, sealed like two-factor secrets but under its own key.
+  TIN_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((value) => !value || parseSecretBoxKey(value) !== undefined, 'TIN_ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or base64.'),
   ADMIN_MFA_REQUIRED: booleanFromEnv,
   // Issue 37 item 1: the day an accounting export's dates fall on, as an IANA zone name.
   BUSINESS_TIME_ZONE: z
@@ -158,6 +163,8 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** Encrypts two-factor secrets at rest (AES-256-GCM, docs/decisions/010). */
   mfaEncryptionKey: Buffer;
+  /** Encrypts W-9 taxpayer identification numbers at rest (issue 38 item 1; its own key, not the MFA one). */
+  tinEncryptionKey: Buffer;
   /** A full_access_admin must turn on two-factor before the admin area answers. */
   adminMfaRequired: boolean;
   /** The business's IANA time zone (BUSINESS_TIME_ZONE): accounting exports write their dates in it. */
@@ -255,7 +262,7 @@ function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig {
   };
 }
 
-const SHARED_KEYS = ['JWT_SECRET', 'MFA_ENCRYPTION_KEY'] as const;
+const SHARED_KEYS = ['JWT_SECRET', 'MFA_ENCRYPTION_KEY', 'TIN_ENCRYPTION_KEY'] as const;
 
 /**
  * Issue 34 item 5: with DATABASE_URL several server processes may share the database (other
@@ -270,9 +277,10 @@ function sharedKeysCheck(e: z.infer<typeof envSchema>): void {
   const how: Record<(typeof SHARED_KEYS)[number], string> = {
     JWT_SECRET: 'JWT_SECRET: at least 32 characters (openssl rand -base64 48)',
     MFA_ENCRYPTION_KEY: 'MFA_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)',
+    TIN_ENCRYPTION_KEY: 'TIN_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64 (openssl rand -hex 32), another than MFA_ENCRYPTION_KEY',
   };
   throw new ConfigError(
-    `Invalid configuration:\n  ${missing.join(' and ')}: required when DATABASE_URL is set. Every server process that shares the database signs sessions with JWT_SECRET and stores two-factor secrets with MFA_ENCRYPTION_KEY, so all of them need the same keys, which are not generated per DATA_DIR as for the embedded database. Give every process the same:\n${missing.map((name) => `    ${how[name]}`).join('\n')}`,
+    `Invalid configuration:\n  ${missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : missing[0]}: required when DATABASE_URL is set. Every server process that shares the database signs sessions with JWT_SECRET, stores two-factor secrets with MFA_ENCRYPTION_KEY and taxpayer identification numbers with TIN_ENCRYPTION_KEY, so all of them need the same keys, which are not generated per DATA_DIR as for the embedded database. Give every process the same:\n${missing.map((name) => `    ${how[name]}`).join('\n')}`,
   );
 }
 
@@ -300,6 +308,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (isProduction && !e.MFA_ENCRYPTION_KEY) {
     throw new ConfigError('Invalid configuration:\n  MFA_ENCRYPTION_KEY: required when NODE_ENV=production (32 bytes as 64 hex digits or base64).');
+  }
+  if (isProduction && !e.TIN_ENCRYPTION_KEY) {
+    throw new ConfigError('Invalid configuration:\n  TIN_ENCRYPTION_KEY: required when NODE_ENV=production (32 bytes as 64 hex digits or base64; it encrypts the W-9 taxpayer identification numbers).');
   }
   return {
     env: e.NODE_ENV,
@@ -343,7 +354,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     trainingVideoBaseUrl: e.TRAINING_VIDEO_BASE_URL ? e.TRAINING_VIDEO_BASE_URL.replace(/\/$/, '') : undefined,
     ...billingConfig(e, isProduction),
-    mfaEncryptionKey: (e.MFA_ENCRYPTION_KEY ? parseSecretBoxKey(e.MFA_ENCRYPTION_KEY) : undefined) ?? localMfaKey(dataDir),
+    mfaEncryptionKey: (e.MFA_ENCRYPTION_KEY ? parseSecretBoxKey(e.MFA_ENCRYPTION_KEY) : undefined) ?? localKey(dataDir, 'mfa-key', 'MFA_ENCRYPTION_KEY'),
+    tinEncryptionKey: (e.TIN_ENCRYPTION_KEY ? parseSecretBoxKey(e.TIN_ENCRYPTION_KEY) : undefined) ?? localKey(dataDir, 'tin-key', 'TIN_ENCRYPTION_KEY'),
     adminMfaRequired: e.ADMIN_MFA_REQUIRED ?? isProduction,
     businessTimeZone: e.BUSINESS_TIME_ZONE,
     rateLimits: {
@@ -431,15 +443,16 @@ function localJwtSecret(dataDir: string): string {
 }
 
 /**
- * Like the JWT secret: for the embedded database outside production a two-factor key is
- * generated once into DATA_DIR.
- * Losing it makes every stored two-factor secret unreadable (those members use a recovery code).
+ * Like the JWT secret: for the embedded database outside production a two-factor key
+ * (`mfa-key`) and a TIN key (`tin-key`) are generated once into DATA_DIR.
+ * Losing the first makes every stored two-factor secret unreadable (those members use a
+ * recovery code); losing the second every stored TIN (the masked last four digits stay).
  */
-function localMfaKey(dataDir: string): Buffer {
-  const file = path.join(dataDir, 'mfa-key');
+function localKey(dataDir: string, name: 'mfa-key' | 'tin-key', variable: 'MFA_ENCRYPTION_KEY' | 'TIN_ENCRYPTION_KEY'): Buffer {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) {
     const key = parseSecretBoxKey(readFileSync(file, 'utf8'));
-    if (!key) throw new ConfigError(`Invalid configuration:\n  MFA_ENCRYPTION_KEY: ${file} does not hold a 32-byte key; set MFA_ENCRYPTION_KEY or remove the file.`);
+    if (!key) throw new ConfigError(`Invalid configuration:\n  ${variable}: ${file} does not hold a 32-byte key; set ${variable} or remove the file.`);
     return key;
   }
   mkdirSync(dataDir, { recursive: true });

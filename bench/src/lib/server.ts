@@ -103,6 +103,7 @@ export function portalEnv(options: { databaseUrl?: string | undefined; redisUrl?
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     JWT_SECRET: options.jwtSecret,
     MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    TIN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     // No clamd on the bench machine; production would otherwise refuse to start unscanned.

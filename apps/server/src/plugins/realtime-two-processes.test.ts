@@ -22,6 +22,7 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two server processes on one Po
   const id = randomBytes(4).toString('hex');
   // Both processes share the keys, as PostgreSQL requires (issue 34 item 5); DATA_DIR is their own.
   const mfaKey = randomBytes(32).toString('base64');
+  const tinKey = randomBytes(32).toString('base64');
   const database = `sunin_two_${id}`;
   const children: ChildProcess[] = [];
   const dirs: string[] = [];
@@ -36,7 +37,7 @@ describe.runIf(Boolean(databaseUrl && redisUrl))('two server processes on one Po
     dbUrl.pathname = `/${database}`;
     const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'src/server.ts'], {
       cwd: serverDir,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl, REDIS_NAMESPACE: `two-${id}`, JWT_SECRET: `two-process-secret-${id}-0123456789abcdef`, MFA_ENCRYPTION_KEY: mfaKey, LOG_LEVEL: 'warn', SEED_DEMO: 'true', SESSION_CACHE_SECONDS: '60', NODE_ENV: 'development', WEB_DIST_DIR: dataDir },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), REDIS_URL: redisUrl, REDIS_NAMESPACE: `two-${id}`, JWT_SECRET: `two-process-secret-${id}-0123456789abcdef`, MFA_ENCRYPTION_KEY: mfaKey, TIN_ENCRYPTION_KEY: tinKey, LOG_LEVEL: 'warn', SEED_DEMO: 'true', SESSION_CACHE_SECONDS: '60', NODE_ENV: 'development', WEB_DIST_DIR: dataDir },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     children.push(child);

@@ -115,6 +115,7 @@ describe.skipIf(Boolean(skipReason))('reliability: two processes on one PostgreS
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       JWT_SECRET: `reliability-secret-${id}-0123456789abcdef`,
       MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      TIN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       ORPHAN_SWEEP_GRACE_SECONDS: String(GRACE_SECONDS),
       S3_BUCKET: '',
       SMTP_URL: '',

@@ -16,9 +16,9 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
  */
 const tempDir = useTempDirs('sunin-deploy-');
 
-const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), MALWARE_SCAN: 'off', MFA_ENCRYPTION_KEY: 'a'.repeat(64) };
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), MALWARE_SCAN: 'off', MFA_ENCRYPTION_KEY: 'a'.repeat(64), TIN_ENCRYPTION_KEY: 'b'.repeat(64) };
 /** What a shared database needs (issue 34 item 5). */
-const SHARED_KEYS = { JWT_SECRET: 'p'.repeat(40), MFA_ENCRYPTION_KEY: 'a'.repeat(64) };
+const SHARED_KEYS = { JWT_SECRET: 'p'.repeat(40), MFA_ENCRYPTION_KEY: 'a'.repeat(64), TIN_ENCRYPTION_KEY: 'b'.repeat(64) };
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_PRICE_MONTHLY: 'price_123' };
 
 describe('the billing provider is chosen on purpose (item 1)', () => {

@@ -12,7 +12,7 @@ import type { TestApp } from './test-app.js';
 export async function makePayoutReady(t: TestApp, userId: number, options: { provider?: PayoutProviderKind; tin?: string; db?: Executor } = {}): Promise<void> {
   const db = options.db ?? t.db;
   const tin = options.tin ?? `12${String(3_000_000 + userId).padStart(7, '0')}`;
-  const box = createSecretBox(t.app.ctx.config.mfaEncryptionKey);
+  const box = createSecretBox(t.app.ctx.config.tinEncryptionKey);
   const now = new Date();
   await db
     .insert(taxForms)

@@ -46,6 +46,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    TIN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     APP_URL: 'http://portal.test',

@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { ACCOUNT_TYPE_LABELS, type Payable } from '@sunin/contract';
+import { ACCOUNT_TYPE_LABELS, type Payable, type PayoutBlockCode } from '@sunin/contract';
 import { EarningStatusBadge } from '../../../components/earnings/earnings-ledger';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -53,10 +53,13 @@ function ExpandButton({ payable, open, onToggle }: { payable: Payable; open: boo
   );
 }
 
-function Blocked({ reason }: { reason: string }) {
+/** What stops a payout, in a word before the server's sentence (issue 38). */
+const BLOCK_TITLES: Record<PayoutBlockCode, string> = { tax_form_required: 'No W-9 tax form', payout_account_required: 'No payout account' };
+
+function Blocked({ payable }: { payable: Payable }) {
   return (
     <Badge tone="red" className="whitespace-normal">
-      Blocked: {reason}
+      Blocked{payable.blocked_code ? ` (${BLOCK_TITLES[payable.blocked_code]})` : ''}: {payable.blocked_reason}
     </Badge>
   );
 }
@@ -102,7 +105,7 @@ export function PayablesList({ payables, selection, wide }: PayablesListProps) {
                   <p className="text-xs text-ink-500">
                     {entriesWord(payable.entries.length)}, the oldest {age(payable.oldest_age_days)} old
                   </p>
-                  {payable.blocked_reason && <Blocked reason={payable.blocked_reason} />}
+                  {payable.blocked_reason && <Blocked payable={payable} />}
                   <ExpandButton payable={payable} open={open.has(payable.user_id)} onToggle={() => toggle(payable.user_id)} />
                   {open.has(payable.user_id) && (
                     <div id={`payable-entries-${payable.user_id}`}>
@@ -148,7 +151,7 @@ export function PayablesList({ payables, selection, wide }: PayablesListProps) {
                 <td className={tableClasses.td}>
                   <p className="font-medium text-ink-900">{payable.user_name}</p>
                   <p className="text-xs text-ink-500">{payable.email}</p>
-                  {payable.blocked_reason && <Blocked reason={payable.blocked_reason} />}
+                  {payable.blocked_reason && <Blocked payable={payable} />}
                 </td>
                 <td className={tableClasses.td}>{payable.company_name}</td>
                 <td className={`${tableClasses.td} whitespace-nowrap`}>{ACCOUNT_TYPE_LABELS[payable.account_type]}</td>

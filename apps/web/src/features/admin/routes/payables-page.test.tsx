@@ -254,3 +254,18 @@ describe('Payables (issue 37 item 1)', { timeout: 30_000 }, () => {
     expect(calls.filter((call) => call.url.pathname === '/api/admin/payouts').map((call) => call.url.search)).toEqual(['?page=1&per_page=25', '?page=2&per_page=25']);
   });
 });
+
+describe('a partner without a W-9 (issue 38 item 1)', { timeout: 30_000 }, () => {
+  it('reads as blocked for the tax form, cannot be ticked, and offers the 1099 totals download', async () => {
+    stubScreenWidth(true);
+    const reason = 'Cat Cole has not given their W-9 tax form: no payout can be made until they do (on their Earnings page).';
+    stubApi({ payables: { payables: [ann, { ...cat, blocked_code: 'tax_form_required', blocked_reason: reason }], total_usd: 600 } });
+    renderRoutes([{ path: '/', element: <PayablesPage /> }]);
+    const table = await screen.findByRole('table', { name: 'Partners owed, the oldest debt first' });
+    const catRow = within(table).getAllByRole('row')[2]!;
+    expect(catRow).toHaveTextContent(`Blocked (No W-9 tax form): ${reason}`);
+    expect(within(catRow).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Pay Ann Archer' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download 1099 totals' })).toHaveAttribute('href', `/api/admin/payouts/1099.csv?year=${new Date().getFullYear() - 1}`);
+  });
+});

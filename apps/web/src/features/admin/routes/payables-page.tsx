@@ -12,6 +12,7 @@ import { MD_UP, useMediaQuery } from '../../../lib/use-media-query';
 import { adminToast } from '../admin-messages';
 import { EARNINGS_CSV_PATH, PAYOUTS_CSV_PATH, usePayables, useRunPayouts } from '../api/payables';
 import { AdminPageHeader } from '../components/admin-page-header';
+import { Form1099Download } from '../components/form-1099-download';
 import { PayablesList } from '../components/payables-list';
 import { PayoutHistory } from '../components/payout-history';
 import { PayoutRunResult, type PayoutRunOutcome } from '../components/payout-run-result';
@@ -28,13 +29,14 @@ function refusedOutcome(failure: ApiError, reference: string, ticked: Payable[])
 
 function Downloads() {
   return (
-    <div className="flex flex-col gap-2 sm:shrink-0 sm:flex-row">
+    <div className="flex flex-col gap-2 sm:shrink-0 sm:flex-row sm:flex-wrap sm:items-end">
       <a href={EARNINGS_CSV_PATH} download className={buttonClasses('secondary')}>
         Download earnings CSV
       </a>
       <a href={PAYOUTS_CSV_PATH} download className={buttonClasses('secondary')}>
         Download payouts CSV
       </a>
+      <Form1099Download />
     </div>
   );
 }

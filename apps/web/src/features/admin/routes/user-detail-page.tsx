@@ -11,6 +11,7 @@ import { useAdminUser } from '../api/get-user';
 import { useUserAccounts, useUserProjects, useUserReferrals, type StageFilter } from '../api/list-user-records';
 import { ActivityPanel } from '../components/activity-panel';
 import { UserEarningsPanel } from '../components/user-earnings-panel';
+import { UserTaxFormPanel } from '../components/user-tax-form-panel';
 import { AdminPageHeader } from '../components/admin-page-header';
 import { RecordStatusBadge, RecordTable, StageBadge, type Column } from '../components/record-tables';
 import { DeleteUserButton } from '../components/delete-user-button';
@@ -159,6 +160,7 @@ function UserDetail({ userId }: { userId: number }) {
           <UserEditForm key={user.data.id} user={user.data} />
           <UserRecords userId={userId} />
           <UserEarningsPanel userId={userId} name={name} />
+          <UserTaxFormPanel userId={userId} name={name} />
           <ActivityPanel entityType="user" entityId={userId} />
         </>
       )}

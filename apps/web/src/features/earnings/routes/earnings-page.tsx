@@ -9,6 +9,7 @@ import { formatUsd } from '../../../lib/format';
 import { useMyEarnings } from '../api/get-earnings';
 import { AtRiskPanel } from '../components/at-risk-panel';
 import { ShareLadder } from '../components/share-ladder';
+import { TaxFormPanel } from '../components/tax-form-panel';
 
 /** DOMAIN.md 2 in the partner's words, with their own share and minimum. */
 function HowItWorks({ earnings }: { earnings: Earnings }) {
@@ -48,6 +49,7 @@ export function EarningsPage() {
       ) : (
         <>
           <EarningsTotals earnings={earnings.data} />
+          <TaxFormPanel />
           {earnings.data.minimum_payout_usd > 0 && (
             <Panel title="Minimum payout">
               <MinimumPayoutProgress earnings={earnings.data} />
