@@ -31,6 +31,7 @@ import { adminAuditRoutes } from './modules/admin/admin-audit.routes.js';
 import { adminEstimateRoutes } from './modules/estimate/estimate.routes.js';
 import { adminTariffRoutes, tariffRoutes } from './modules/tariffs/tariffs.routes.js';
 import { adminEarningsRoutes, earningsRoutes } from './modules/earnings/earnings.routes.js';
+import { statementRoutes } from './modules/earnings/statement.routes.js';
 import { adminStallRoutes } from './modules/stalls/stalls.routes.js';
 import { adminBoardRoutes } from './modules/board/board.routes.js';
 import { adminAnalyticsRoutes, userAnalyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -271,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminTariffRoutes);
       await api.register(earningsRoutes);
       await api.register(adminEarningsRoutes);
+      await api.register(statementRoutes);
       await api.register(adminStallRoutes);
       await api.register(adminBoardRoutes);
       await api.register(userAnalyticsRoutes);

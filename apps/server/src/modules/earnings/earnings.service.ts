@@ -33,6 +33,7 @@ import { projectName } from '../projects/project-name.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { readSetting, writeSetting, type Setting } from '../settings/settings.service.js';
 import { clawbackUntil, readPayoutSettings } from './payout-settings.service.js';
+import { listStatements } from './statement.service.js';
 
 /**
  * The earnings ledger of DOMAIN.md 2 (issue 17 item 2, docs/decisions/020-earnings-ledger.md).
@@ -478,6 +479,6 @@ export async function earningsOf(ctx: AppContext, userId: number): Promise<Earni
     payouts: await payoutResponses(ctx.db, paid),
     next_tier: null,
     at_risk: { amount_usd: 0, until: null },
-    statements: [],
+    statements: await listStatements(ctx.db, userId),
   };
 }

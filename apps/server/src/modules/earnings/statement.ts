@@ -97,7 +97,8 @@ const inMonth = (at: Date | null, start: Date, end: Date): at is Date => at !== 
 const ORDER: Record<StatementLineKind, number> = { earned: 0, adjustment: 1, clawback: 2, payout_failed: 3, payout: 4 };
 
 function entryLine(entry: StatementEntryRow, at: Date): StatementLine {
-  const project = entry.project_id === null ? null : projectName({ id: entry.project_id, company_name: entry.company_name });
+  // The project's name is kept on the entry, so a deleted project still names its line.
+  const project = entry.company_name.trim() || (entry.project_id === null ? null : projectName({ id: entry.project_id, company_name: '' }));
   if (entry.kind === 'deal') return { at, kind: 'earned', description: `Earned: ${project ?? 'a deal'}`, amount_cents: entry.amount_cents };
   const label = entry.kind === 'clawback' ? 'Clawback' : 'Adjustment';
   const reason = entry.reason.trim();
