@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatUsd } from '../../../lib/format';
 import { useMyEarnings } from '../api/get-earnings';
+import { StatementsPanel } from '../components/statements-panel';
 
 /** DOMAIN.md 2 in the partner's words, with their own share and minimum. */
 function HowItWorks({ earnings }: { earnings: Earnings }) {
@@ -88,6 +89,7 @@ export function EarningsPage() {
           <Panel title="Payouts">
             {earnings.data.payouts.length === 0 ? <p className="text-sm text-ink-600">No payouts yet.</p> : <PayoutsTable payouts={earnings.data.payouts} />}
           </Panel>
+          <StatementsPanel statements={earnings.data.statements} />
           <Panel title="How your earnings work">
             <HowItWorks earnings={earnings.data} />
           </Panel>
