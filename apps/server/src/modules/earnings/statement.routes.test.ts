@@ -213,6 +213,18 @@ describe('issuing monthly statements (issue 38 item 3)', () => {
     expect((await rowsOf(late)).map((row) => row.month)).toEqual(['2026-11', '2026-12', '2027-01']);
   });
 
+  it('issues and emails once when two runs race (the primary key decides; the loser sends nothing)', async () => {
+    const racers = await Promise.all([1, 2, 3].map((n) => t.signIn({ first_name: `Racer${n}`, account_type: 'sales_partner', email_verified_at: new Date() })));
+    for (const racer of racers) await approved(racer.user.id, 'deal', 2_000, '2027-06-10T18:00:00Z');
+    const now = new Date('2027-07-02T12:00:00Z');
+    const [first, second] = await Promise.all([issueStatements(t.app.ctx, { now }), issueStatements(t.app.ctx, { now })]);
+    expect(first! + second!).toBeGreaterThanOrEqual(racers.length);
+    for (const racer of racers) {
+      expect(await t.db.select().from(earningStatements).where(eq(earningStatements.user_id, racer.user.id))).toHaveLength(1);
+      expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, racer.user.email))).toHaveLength(1);
+    }
+  });
+
   it('waits for the month to end in the business time zone', async () => {
     const evening = await t.signIn({ first_name: 'Eve', account_type: 'sales_partner' });
     await approved(evening.user.id, 'deal', 1_000, '2027-04-15T18:00:00Z');
