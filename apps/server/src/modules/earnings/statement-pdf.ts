@@ -80,12 +80,12 @@ export async function buildStatementPdf(input: StatementPdfInput): Promise<Buffe
     doc.addPage();
     if (tableHeader) header(`${tableHeader} (continued)`);
   };
-  const header = (title: string) => {
+  const header = (title: string, dated = true) => {
     doc.font('Helvetica-Bold').fontSize(12).fillColor(BRAND).text(title, left, doc.y, { width });
     doc.moveDown(0.2);
     const y = doc.y;
     doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED);
-    doc.text('Date', left, y, { width: dateWidth });
+    if (dated) doc.text('Date', left, y, { width: dateWidth });
     doc.text('Description', left + dateWidth + 8, y, { width: descriptionWidth });
     doc.text('Amount', left + width - amountWidth, y, { width: amountWidth, align: 'right' });
     doc.moveTo(left, doc.y + 2).lineTo(left + width, doc.y + 2).strokeColor(RULE).lineWidth(0.5).stroke();
@@ -114,7 +114,7 @@ export async function buildStatementPdf(input: StatementPdfInput): Promise<Buffe
   doc.fontSize(8).fillColor(MUTED).text(`Dates are in ${timeZone}. The balance is what ${business.name} owes you: earnings approved and not yet paid out.`);
   doc.fillColor(INK).moveDown(0.8);
 
-  header('Summary');
+  header('Summary', false);
   row('', 'Opening balance', formatCents(statement.opening_cents));
   row('', 'Earned', formatCents(statement.earned_cents));
   row('', 'Adjustments and clawbacks', formatCents(statement.adjustments_cents));

@@ -6,7 +6,7 @@ import { makePayoutReady } from '../../test/payout-ready.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../test/test-app.js';
 import { computeStatement } from './statement.js';
-import { issueStatements, statementRows } from './statement.service.js';
+import { issueStatements, scheduleStatements, statementRows } from './statement.service.js';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -191,6 +191,12 @@ describe('issuing monthly statements (issue 38 item 3)', () => {
     expect(mails.map((mail) => mail.subject)).toEqual(['Your January 2027 statement']);
     expect(JSON.stringify(mails[0]!.template_data)).toContain('closing balance $0.00');
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, optedOut.user.email))).toEqual([]);
+    // As sent: the earnings email's link to /earnings, and nothing of tax or bank details.
+    const sent = (await t.app.ctx.mailer.list()).find((mail) => mail.to === late.user.email)!;
+    expect(sent.subject).toBe('Your January 2027 statement');
+    expect(sent.text).toContain('opening balance $300.00, closing balance $0.00');
+    expect(sent.html).toContain('href="http://portal.test/earnings"');
+    expect(sent.text).not.toMatch(/TIN|routing|account number/i);
     const notes = await t.db.select().from(notifications).where(eq(notifications.user_id, optedOut.user.id));
     expect(notes.map((note) => [note.kind, note.title])).toEqual([['earnings', 'Your January 2027 statement']]);
 
@@ -233,5 +239,16 @@ describe('issuing monthly statements (issue 38 item 3)', () => {
     expect(await t.db.select().from(earningStatements).where(and(eq(earningStatements.user_id, evening.user.id), eq(earningStatements.month, '2027-04')))).toEqual([]);
     await issueStatements(t.app.ctx, { now: new Date('2027-05-01T07:00:00Z') });
     expect((await t.db.select().from(earningStatements).where(eq(earningStatements.user_id, evening.user.id))).map((row) => row.month)).toEqual(['2027-04']);
+  });
+
+  it('runs as a cluster job under its own advisory lock, once per round', async () => {
+    const locked: string[] = [];
+    const spy = scheduleStatements(
+      t.app.ctx,
+      { withAdvisoryLock: (name, task) => (locked.push(name), t.app.database.withAdvisoryLock(name, task)) },
+      3_600_000,
+    );
+    await spy();
+    expect(locked).toEqual(['job:earning-statements']);
   });
 });
