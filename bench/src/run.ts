@@ -1,5 +1,5 @@
 /**
- * `tsx src/run.ts [boot|api|scale|cluster|analytics|realtime|web|uploads|reset|mail|engine ...]`: builds the portal if needed, then runs the
+ * `tsx src/run.ts [boot|api|scale|cluster|analytics|realtime|web|uploads|reset|mail|engine|statement ...]`: builds the portal if needed, then runs the
  * named benchmarks in turn (all of them without arguments). Each starts and stops its own servers
  * and database; see bench/README.md for the knobs.
  */
@@ -15,12 +15,13 @@ import { runMailBench } from './mail.js';
 import { runRealtimeBench } from './realtime.js';
 import { runResetBench } from './reset.js';
 import { runScaleBench } from './scale.js';
+import { runStatementBench } from './statement.js';
 import { runUploadsBench } from './uploads.js';
 import { runWebBench } from './web.js';
 
-const benches = { boot: runBootBench, api: runApiBench, scale: runScaleBench, cluster: runClusterBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench, mail: runMailBench, engine: runEngineBench } as const;
+const benches = { boot: runBootBench, api: runApiBench, scale: runScaleBench, cluster: runClusterBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench, mail: runMailBench, engine: runEngineBench, statement: runStatementBench } as const;
 type BenchName = keyof typeof benches;
-const NO_BUILD = new Set<BenchName>(['engine']);
+const NO_BUILD = new Set<BenchName>(['engine', 'statement']);
 
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !(name in benches));

@@ -33,6 +33,7 @@ import { adminTariffRoutes, tariffRoutes } from './modules/tariffs/tariffs.route
 import { adminEarningsRoutes, earningsRoutes } from './modules/earnings/earnings.routes.js';
 import { adminClawbackRoutes } from './modules/earnings/clawbacks.routes.js';
 import { taxFormRoutes } from './modules/earnings/tax-form.routes.js';
+import { statementRoutes } from './modules/earnings/statement.routes.js';
 import { adminStallRoutes } from './modules/stalls/stalls.routes.js';
 import { adminBoardRoutes } from './modules/board/board.routes.js';
 import { adminAnalyticsRoutes, userAnalyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -276,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminEarningsRoutes);
       await api.register(adminClawbackRoutes);
       await api.register(taxFormRoutes);
+      await api.register(statementRoutes);
       await api.register(adminStallRoutes);
       await api.register(adminBoardRoutes);
       await api.register(userAnalyticsRoutes);

@@ -8,6 +8,7 @@ import { formatError } from './lib/safe-error.js';
 import { scheduleLocalRenewals } from './modules/billing/billing.service.js';
 import { scheduleHourlyDigests } from './modules/notifications/hourly-digest.js';
 import { scheduleWeeklyDigests } from './modules/notifications/weekly-digest.js';
+import { scheduleStatements } from './modules/earnings/statement.service.js';
 import { scheduleStorageSweep } from './modules/projects/storage-sweep.js';
 import { scheduleClockReminders } from './modules/proposals/proposal-clocks.js';
 import { scheduleStallAlerts } from './modules/stalls/stalls.service.js';
@@ -68,6 +69,7 @@ async function main(config: Config): Promise<void> {
   stopJobs.push(scheduleStorageSweep(app.ctx, app.database), scheduleLocalRenewals(app.ctx, app.database), scheduleClockReminders(app.ctx, app.database));
   stopJobs.push(scheduleStallAlerts(app.ctx, app.database), scheduleWeeklyDigests(app.ctx, app.database), scheduleHourlyDigests(app.ctx, app.database));
   stopJobs.push(scheduleClawbacks(app.ctx, app.database));
+  stopJobs.push(scheduleStatements(app.ctx, app.database));
   if (!cluster.isWorker) console.info(banner(config));
 }
 

@@ -36,6 +36,7 @@ import { readSetting, writeSetting, type Setting } from '../settings/settings.se
 import { clawbackUntil, readPayoutSettings } from './payout-settings.service.js';
 import { applyDueClawbacks, asReadAt, atRiskOf, clawbackOnTrigger, existingClawback, type ClawbackActor } from './clawback-ledger.js';
 import { nextTierOf } from './next-tier.js';
+import { listStatements } from './statement.service.js';
 
 /**
  * The earnings ledger of DOMAIN.md 2 (issue 17 item 2, docs/decisions/020-earnings-ledger.md).
@@ -510,6 +511,6 @@ export async function earningsOf(ctx: AppContext, userId: number): Promise<Earni
     payouts: await payoutResponses(ctx.db, paid),
     next_tier: nextTierOf(user.account_type, settings),
     at_risk: { amount_usd: toUsd(atRisk.cents), until: atRisk.until?.toISOString() ?? null },
-    statements: [],
+    statements: await listStatements(ctx.db, userId),
   };
 }

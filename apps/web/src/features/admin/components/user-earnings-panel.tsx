@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { adjustmentBodySchema, type Earnings } from '@sunin/contract';
 import { EarningEntriesTable, EarningsTotals, formatShare, MinimumPayoutProgress, PayoutsTable } from '../../../components/earnings/earnings-ledger';
+import { StatementMonthDownload } from '../../../components/earnings/statement-download';
 import { Button } from '../../../components/ui/button';
 import { Panel } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
@@ -168,6 +169,10 @@ export function UserEarningsPanel({ userId, name }: { userId: number; name: stri
               <PayoutsTable payouts={earnings.data.payouts} showPaidBy />
             </div>
           )}
+          <div className="space-y-2">
+            <h3 className="text-sm font-semibold text-ink-900">Statement</h3>
+            <StatementMonthDownload label={`${name}'s statement month`} pathFor={(month) => `/api/admin/users/${userId}/earnings/statement.pdf?month=${encodeURIComponent(month)}`} />
+          </div>
         </div>
       )}
     </Panel>

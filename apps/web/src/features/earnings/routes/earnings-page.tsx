@@ -10,6 +10,7 @@ import { useMyEarnings } from '../api/get-earnings';
 import { AtRiskPanel } from '../components/at-risk-panel';
 import { ShareLadder } from '../components/share-ladder';
 import { TaxFormPanel } from '../components/tax-form-panel';
+import { StatementsPanel } from '../components/statements-panel';
 
 /** DOMAIN.md 2 in the partner's words, with their own share and minimum. */
 function HowItWorks({ earnings }: { earnings: Earnings }) {
@@ -66,6 +67,7 @@ export function EarningsPage() {
           <Panel title="Payouts">
             {earnings.data.payouts.length === 0 ? <p className="text-sm text-ink-600">No payouts yet.</p> : <PayoutsTable payouts={earnings.data.payouts} />}
           </Panel>
+          <StatementsPanel statements={earnings.data.statements} />
           <Panel title="How your earnings work">
             <HowItWorks earnings={earnings.data} />
           </Panel>
