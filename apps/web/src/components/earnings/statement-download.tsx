@@ -9,10 +9,9 @@ export function formatStatementMonth(month: string): string {
   return date.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** The month before `now`'s, `YYYY-MM` (the latest month that has ended). */
-export function lastEndedMonth(now: Date = new Date()): string {
-  const date = new Date(now.getFullYear(), now.getMonth() - 1, 1);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+/** `now`'s month, `YYYY-MM`: the latest statement there is (the current month's, so far). */
+export function currentMonth(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 }
 
 /** Why a typed month cannot be downloaded, or null. */
@@ -20,18 +19,19 @@ function monthProblem(value: string, latest: string): string | null {
   if (!value) return 'Choose a month.';
   const parsed = statementMonthSchema.safeParse(value);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? 'month must be YYYY-MM.';
-  if (value > latest) return `Choose a month that has ended (${formatStatementMonth(latest)} or before).`;
+  if (value > latest) return `Choose ${formatStatementMonth(latest)} or an earlier month.`;
   return null;
 }
 
 /**
- * "Download any month" (issue 38 item 3): a month input limited to months that have ended, and a
+ * "Download any month" (issue 38 item 3): a month input up to this month (whose statement shows
+ * the month so far; the issued statements are of ended months), and a
  * plain download link to the statement PDF of the month chosen (the API accepts the web app's
  * cookie for downloads). `pathFor` names the route: the partner's own, or an administrator's
  * for one partner.
  */
 export function StatementMonthDownload({ pathFor, label = 'Statement month', now }: { pathFor: (month: string) => string; label?: string; now?: Date }) {
-  const latest = lastEndedMonth(now);
+  const latest = currentMonth(now);
   const [month, setMonth] = useState(latest);
   const [touched, setTouched] = useState(false);
   const problem = monthProblem(month, latest);
@@ -48,7 +48,7 @@ export function StatementMonthDownload({ pathFor, label = 'Statement month', now
           setTouched(true);
         }}
         error={touched && problem ? problem : undefined}
-        hint="YYYY-MM, a month that has ended"
+        hint="YYYY-MM; this month's shows it so far"
         className="w-full max-w-56"
       />
       {problem ? (

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { Earnings } from '@sunin/contract';
 import { describe, expect, it } from 'vitest';
-import { lastEndedMonth } from '../../../components/earnings/statement-download';
+import { currentMonth } from '../../../components/earnings/statement-download';
 import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
 import { UserEarningsPanel } from './user-earnings-panel';
 
@@ -22,7 +22,7 @@ describe("User earnings panel: the partner's statement (issue 38 item 3)", { tim
     stubFetch(() => jsonResponse(ledger));
     renderRoutes([{ path: '/', element: <UserEarningsPanel userId={7} name="Rae Referral" /> }]);
     const input = await screen.findByLabelText("Rae Referral's statement month");
-    expect(input).toHaveAttribute('max', lastEndedMonth());
+    expect(input).toHaveAttribute('max', currentMonth());
     fireEvent.change(input, { target: { value: '2026-03' } });
     expect(screen.getByRole('link', { name: 'Download March 2026 PDF' })).toHaveAttribute('href', '/api/admin/users/7/earnings/statement.pdf?month=2026-03');
   });

@@ -31,20 +31,20 @@ describe('Statements panel (issue 38 item 3)', { timeout: 30_000 }, () => {
   it('says when there is no statement yet, and still offers any month', async () => {
     renderRoutes([{ path: '/', element: <StatementsPanel statements={[]} now={now} /> }]);
     expect(await screen.findByText('No statements yet')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download November 2026 PDF' })).toHaveAttribute('href', '/api/user/earnings/statement.pdf?month=2026-11');
+    expect(screen.getByRole('link', { name: 'Download December 2026 PDF' })).toHaveAttribute('href', '/api/user/earnings/statement.pdf?month=2026-12');
   });
 
-  it('downloads any month that has ended, and refuses one that has not', async () => {
+  it('downloads any month up to this one (its statement so far), and refuses a later one', async () => {
     const { user } = renderRoutes([{ path: '/', element: <StatementsPanel statements={[]} now={now} /> }]);
     const input = await screen.findByLabelText('Statement month');
     expect(input).toHaveAttribute('type', 'month');
-    expect(input).toHaveAttribute('max', '2026-11');
+    expect(input).toHaveAttribute('max', '2026-12');
     fireEvent.change(input, { target: { value: '2025-02' } });
     expect(screen.getByRole('link', { name: 'Download February 2025 PDF' })).toHaveAttribute('href', '/api/user/earnings/statement.pdf?month=2025-02');
 
-    fireEvent.change(input, { target: { value: '2026-12' } });
-    expect(screen.queryByRole('link', { name: /Download December 2026/ })).not.toBeInTheDocument();
-    expect(screen.getByText('Choose a month that has ended (November 2026 or before).')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '2027-01' } });
+    expect(screen.queryByRole('link', { name: /Download January 2027/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Choose December 2026 or an earlier month.')).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
 
     fireEvent.change(input, { target: { value: '' } });
