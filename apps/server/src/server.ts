@@ -9,6 +9,7 @@ import { scheduleLocalRenewals } from './modules/billing/billing.service.js';
 import { scheduleHourlyDigests } from './modules/notifications/hourly-digest.js';
 import { scheduleWeeklyDigests } from './modules/notifications/weekly-digest.js';
 import { scheduleStorageSweep } from './modules/projects/storage-sweep.js';
+import { schedulePayoutSweep } from './modules/earnings/payout-sending.service.js';
 import { scheduleClockReminders } from './modules/proposals/proposal-clocks.js';
 import { scheduleStallAlerts } from './modules/stalls/stalls.service.js';
 import { startupNotices } from './startup-notices.js';
@@ -66,6 +67,7 @@ async function main(config: Config): Promise<void> {
   // Each runs in one process of the cluster at a time (docs/decisions/008).
   stopJobs.push(scheduleStorageSweep(app.ctx, app.database), scheduleLocalRenewals(app.ctx, app.database), scheduleClockReminders(app.ctx, app.database));
   stopJobs.push(scheduleStallAlerts(app.ctx, app.database), scheduleWeeklyDigests(app.ctx, app.database), scheduleHourlyDigests(app.ctx, app.database));
+  stopJobs.push(schedulePayoutSweep(app.ctx, app.database));
   if (!cluster.isWorker) console.info(banner(config));
 }
 
