@@ -92,7 +92,7 @@ describe('deals and the ledger (issue 17 item 2)', () => {
     const ledger = await earningsOf(referral);
     expect(ledger.totals).toEqual({ expected_usd: 0, approved_usd: 0, paid_usd: 2500, payable_usd: 0 });
     expect(ledger.payouts).toEqual([expect.objectContaining({ id: payout.id, amount_usd: 2500 })]);
-    expect(await titlesOf(referral)).toContain('Earnings paid');
+    expect(await titlesOf(referral)).toContain('Payout on its way');
     // Approving a paid entry is refused.
     expect((await call('POST', `/admin/earnings/${bigDeal.deal!.entry!.id}/approve`)).statusCode).toBe(409);
 
