@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { payoutAccounts, type PayoutAccountRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import { PayoutProviderUnreachable } from '../../lib/payouts/index.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { publishNotifications } from '../notifications/notifications.service.js';
 import { updateAccount } from './payout-sending.service.js';
@@ -66,12 +67,13 @@ async function ensureAccount(ctx: AppContext, user: UserRow): Promise<PayoutAcco
  */
 export async function startOnboarding(ctx: AppContext, user: UserRow): Promise<{ url: string }> {
   assertPartner(user);
-  const account = await ensureAccount(ctx, user);
   const back = (value: 'return' | 'refresh') => `${ctx.config.appUrl}/earnings?${PAYOUT_ACCOUNT_RETURN_PARAM}=${value}`;
   try {
+    const account = await ensureAccount(ctx, user);
     return { url: await ctx.payouts.onboardingUrl(account, back('return'), back('refresh')) };
   } catch (error) {
-    if (error instanceof Error && error.name === 'PayoutProviderUnreachable') throw new AppError('service_unavailable', 'The payout service could not be reached. Please try again in a moment.');
+    // Stripe out of reach answers 503, which the partner may retry; anything else stays a logged 500.
+    if (error instanceof PayoutProviderUnreachable) throw new AppError('service_unavailable', 'The payout service could not be reached. Please try again in a moment.');
     throw error;
   }
 }
