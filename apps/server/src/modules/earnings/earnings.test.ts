@@ -27,7 +27,7 @@ async function recordDeal(id: number, contract_value_usd: number, net_profit_usd
   return res.json();
 }
 const earningsOf = async (who: Person): Promise<Earnings> => (await call('GET', '/user/earnings', who)).json();
-const titlesOf = async (who: Person) => (await t.db.select().from(notifications).where(eq(notifications.user_id, who.user.id)).orderBy(notifications.id)).map((note) => note.title).filter((title) => title.startsWith('Earnings'));
+const titlesOf = async (who: Person) => (await t.db.select().from(notifications).where(eq(notifications.user_id, who.user.id)).orderBy(notifications.id)).map((note) => note.title).filter((title) => title.startsWith('Earnings') || title.startsWith('Payout'));
 
 describe('deals and the ledger (issue 17 item 2)', () => {
   it('records a referral partner’s expected 20 %, approves it at Project Completion, and tells the partner live each time', async () => {

@@ -63,9 +63,9 @@ describe('User earnings panel (issue 17 item 2)', { timeout: 30_000 }, () => {
     const calls = stubFetch(({ method }) => {
       if (method === 'POST') {
         paid = true;
-        return jsonResponse({ id: 1, user_id: 7, user_name: 'Rae Referral', amount_usd: 9650.11, reference: 'ACH-77', paid_by_name: 'Avery Admin', created_at: '2026-11-23T12:00:00.000Z', entries: [] }, { status: 201 });
+        return jsonResponse({ id: 1, user_id: 7, user_name: 'Rae Referral', amount_usd: 9650.11, reference: 'ACH-77', paid_by_name: 'Avery Admin', method: 'local', status: 'pending', failure_reason: null, settled_at: null, created_at: '2026-11-23T12:00:00.000Z', entries: [] }, { status: 201 });
       }
-      return jsonResponse(paid ? { ...ledger(0), payouts: [{ id: 1, user_id: 7, user_name: 'Rae Referral', amount_usd: 9650.11, reference: 'ACH-77', paid_by_name: 'Avery Admin', created_at: '2026-11-23T12:00:00.000Z' }] } : ledger(9650.11));
+      return jsonResponse(paid ? { ...ledger(0), payouts: [{ id: 1, user_id: 7, user_name: 'Rae Referral', amount_usd: 9650.11, reference: 'ACH-77', paid_by_name: 'Avery Admin', method: 'local', status: 'pending', failure_reason: null, settled_at: null, created_at: '2026-11-23T12:00:00.000Z' }] } : ledger(9650.11));
     });
     const { user } = renderRoutes([{ path: '/', element: <UserEarningsPanel userId={7} name="Rae Referral" /> }]);
     await user.click(await screen.findByRole('button', { name: 'Record payout' }));

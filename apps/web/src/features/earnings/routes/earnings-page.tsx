@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatUsd } from '../../../lib/format';
 import { useMyEarnings } from '../api/get-earnings';
+import { PayoutAccountPanel } from '../components/payout-account-panel';
 
 /** DOMAIN.md 2 in the partner's words, with their own share and minimum. */
 function HowItWorks({ earnings }: { earnings: Earnings }) {
@@ -85,6 +86,7 @@ export function EarningsPage() {
               <EarningEntriesTable caption="Your earnings entries" entries={earnings.data.entries} projectHref={(id) => `/projects/${id}`} />
             )}
           </Panel>
+          {earnings.data.share_rate !== null && <PayoutAccountPanel />}
           <Panel title="Payouts">
             {earnings.data.payouts.length === 0 ? <p className="text-sm text-ink-600">No payouts yet.</p> : <PayoutsTable payouts={earnings.data.payouts} />}
           </Panel>
