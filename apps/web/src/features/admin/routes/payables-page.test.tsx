@@ -232,6 +232,21 @@ describe('Payables (issue 37 item 1)', { timeout: 30_000 }, () => {
     });
   }
 
+  it('says which payout of a run the provider refused at once, and why (issue 38 item 2)', async () => {
+    stubScreenWidth(true);
+    stubApi({
+      run: () => jsonResponse({ payouts: [payoutOf(ann, 71), { ...payoutOf(ben, 72), status: 'failed', failure_reason: 'There is no payout account ready to receive it.' }], refused: [] }, { status: 201 }),
+    });
+    const { user } = renderRoutes([{ path: '/', element: <PayablesPage /> }]);
+    await user.click(await screen.findByRole('checkbox', { name: 'Pay Ann Archer' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Pay Ben Brook' }));
+    await user.type(screen.getByLabelText('Payment reference'), 'ACH-12');
+    await user.click(screen.getByRole('button', { name: 'Record payout run' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /^Pay / }));
+    const result = await screen.findByRole('region', { name: 'Payout run ACH-12' });
+    expect(within(result).getByRole('list', { name: 'Paid' })).toHaveTextContent('Ann Archer: $600.00Ben Brook: $4,000.00 (failed at once: There is no payout account ready to receive it.)');
+  });
+
   it('shows each payout’s status in the history, and a failed one’s reason (issue 38 item 2)', async () => {
     stubScreenWidth(true);
     const history = [
