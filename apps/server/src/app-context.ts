@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { BackgroundTasks } from './lib/background-tasks.js';
 import type { Database, RunStatement } from './db/client.js';
 import type { PaymentProvider } from './lib/billing/index.js';
+import type { PayoutProvider } from './lib/payouts/index.js';
 import type { Bus } from './lib/bus.js';
 import type { Mailer } from './lib/mailer.js';
 import type { MalwareScanner } from './lib/malware-scanner.js';
@@ -30,6 +31,8 @@ export interface AppContext {
   bus: Bus;
   /** Stripe or the local test provider (issue 6). */
   billing: PaymentProvider;
+  /** Stripe Connect or the local simulation, as billing is (issue 38 item 2, docs/decisions/047). */
+  payouts: PayoutProvider;
   log: FastifyBaseLogger;
   /** clamd, or none (ASVS 5.4.3; CLAMAV_URL). */
   malwareScanner: MalwareScanner;

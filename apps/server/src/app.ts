@@ -43,6 +43,8 @@ import { publicShareRoutes, shareRoutes } from './modules/shares/shares.routes.j
 import { userLogoRoutes } from './modules/users/logo.routes.js';
 import { AccessTokens } from './lib/tokens.js';
 import { createPaymentProvider, stripeContentSecurityPolicy } from './lib/billing/index.js';
+import { createPayoutProvider } from './lib/payouts/index.js';
+import { payoutAccountRoutes, stripeConnectWebhookRoutes } from './modules/earnings/payout-account.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -207,10 +209,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if ('revoke' in message) sessions.dropSessions(message.revoke.jtis);
     else if ('usersChanged' in message) sessions.dropUsers(message.usersChanged);
   });
-  app.decorate('ctx', { config, db: database.db, run: database.run, tokens: new AccessTokens(config.jwtSecret), sessions, unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), log: app.log, malwareScanner, uploadSlots });
+  app.decorate('ctx', { config, db: database.db, run: database.run, tokens: new AccessTokens(config.jwtSecret), sessions, unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), payouts: await createPayoutProvider(config), log: app.log, malwareScanner, uploadSlots });
   // The outbox worker runs in every process (docs/decisions/008); closing waits for a send in progress.
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => {
+    app.ctx.payouts.close();
     await background.drain();
     await mailer.close();
     await bus.close();
@@ -278,6 +281,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminClawbackRoutes);
       await api.register(taxFormRoutes);
       await api.register(statementRoutes);
+      await api.register(payoutAccountRoutes);
+      await api.register(stripeConnectWebhookRoutes);
       await api.register(adminStallRoutes);
       await api.register(adminBoardRoutes);
       await api.register(userAnalyticsRoutes);

@@ -90,6 +90,10 @@ const envSchema = z.object({
   STRIPE_PRICE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_YEARLY: z.string().optional(),
   STRIPE_API_BASE: z.url().optional().or(z.literal('')),
+  // Issue 38 item 2 (docs/decisions/047): the Connect endpoint's own signing secret (payout and account events).
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
+  // The local payout provider settles a payout this long after sending it; 0: only when asked (tests) or swept.
+  LOCAL_PAYOUT_SETTLE_MS: z.coerce.number().int().min(0, 'LOCAL_PAYOUT_SETTLE_MS must be at least 0.').max(3_600_000, 'LOCAL_PAYOUT_SETTLE_MS must be at most 3600000 (an hour).').default(1500),
   MFA_ENCRYPTION_KEY: z
     .string()
     .optional()
@@ -161,6 +165,11 @@ export interface Config {
   billingProvider: 'stripe' | 'local';
   /** Set exactly when billingProvider is 'stripe'. */
   stripe: StripeConfig | undefined;
+  /**
+   * The local payout provider's delay between sending a payout and settling it (issue 38 item 2);
+   * 0 settles only when asked (tests) or by the sweep.
+   */
+  localPayoutSettleMs: number;
   /** Encrypts two-factor secrets at rest (AES-256-GCM, docs/decisions/010). */
   mfaEncryptionKey: Buffer;
   /** Encrypts W-9 taxpayer identification numbers at rest (issue 38 item 1; its own key, not the MFA one). */
@@ -200,6 +209,11 @@ export interface StripeConfig {
   webhookSecret: string;
   priceMonthly: string;
   priceYearly: string | undefined;
+  /**
+   * The Connect webhook endpoint's signing secret (payout.paid/failed, account.updated of the
+   * partners' connected accounts); required in production, optional elsewhere (the endpoint then answers 404).
+   */
+  connectWebhookSecret: string | undefined;
   /** Another address for Stripe's API (tests' stand-in server); Stripe's own when unset. */
   apiBase: URL | undefined;
 }
@@ -248,6 +262,11 @@ function billingConfig(e: z.infer<typeof envSchema>, isProduction: boolean): { b
         : 'required in production (payments go through Stripe); set BILLING_PROVIDER=local only to simulate payments on purpose.';
     throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: ${why}`).join('\n')}`);
   }
+  // Payouts go through Stripe Connect with Stripe (docs/decisions/047): without the Connect
+  // endpoint's secret no payout would ever leave pending, so production refuses to start.
+  if (isProduction && !e.STRIPE_CONNECT_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_CONNECT_WEBHOOK_SECRET: required in production with Stripe (the signing secret of the Connect webhook endpoint, /api/webhooks/stripe/connect, that reports payouts to partners).');
+  }
   return { billingProvider: 'stripe', stripe: stripeConfig(e) };
 }
 
@@ -258,6 +277,7 @@ function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig {
     webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
     priceMonthly: e.STRIPE_PRICE_MONTHLY ?? '',
     priceYearly: e.STRIPE_PRICE_YEARLY || undefined,
+    connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET || undefined,
     apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined,
   };
 }
@@ -354,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     trainingVideoBaseUrl: e.TRAINING_VIDEO_BASE_URL ? e.TRAINING_VIDEO_BASE_URL.replace(/\/$/, '') : undefined,
     ...billingConfig(e, isProduction),
+    localPayoutSettleMs: e.LOCAL_PAYOUT_SETTLE_MS,
     mfaEncryptionKey: (e.MFA_ENCRYPTION_KEY ? parseSecretBoxKey(e.MFA_ENCRYPTION_KEY) : undefined) ?? localKey(dataDir, 'mfa-key', 'MFA_ENCRYPTION_KEY'),
     tinEncryptionKey: (e.TIN_ENCRYPTION_KEY ? parseSecretBoxKey(e.TIN_ENCRYPTION_KEY) : undefined) ?? localKey(dataDir, 'tin-key', 'TIN_ENCRYPTION_KEY'),
     adminMfaRequired: e.ADMIN_MFA_REQUIRED ?? isProduction,

@@ -10,6 +10,7 @@ import { scheduleHourlyDigests } from './modules/notifications/hourly-digest.js'
 import { scheduleWeeklyDigests } from './modules/notifications/weekly-digest.js';
 import { scheduleStatements } from './modules/earnings/statement.service.js';
 import { scheduleStorageSweep } from './modules/projects/storage-sweep.js';
+import { schedulePayoutSweep } from './modules/earnings/payout-sending.service.js';
 import { scheduleClockReminders } from './modules/proposals/proposal-clocks.js';
 import { scheduleStallAlerts } from './modules/stalls/stalls.service.js';
 import { scheduleClawbacks } from './modules/earnings/clawbacks.service.js';
@@ -70,6 +71,7 @@ async function main(config: Config): Promise<void> {
   stopJobs.push(scheduleStallAlerts(app.ctx, app.database), scheduleWeeklyDigests(app.ctx, app.database), scheduleHourlyDigests(app.ctx, app.database));
   stopJobs.push(scheduleClawbacks(app.ctx, app.database));
   stopJobs.push(scheduleStatements(app.ctx, app.database));
+  stopJobs.push(schedulePayoutSweep(app.ctx, app.database));
   if (!cluster.isWorker) console.info(banner(config));
 }
 

@@ -18,6 +18,9 @@ export function startupNotices(config: Config): StartupNotice[] {
   if (config.billingProvider === 'stripe') {
     const mode = config.stripe?.secretKey.startsWith('sk_live_') ? 'live mode' : 'test mode';
     notices.push({ level: 'info', message: `Billing: Stripe (${mode}).` });
+    if (!config.stripe?.connectWebhookSecret) {
+      notices.push({ level: 'warn', message: 'Payouts go through Stripe Connect, but STRIPE_CONNECT_WEBHOOK_SECRET is not set: /api/webhooks/stripe/connect answers 404 and payouts stay "on its way" until it is.' });
+    }
   } else {
     notices.push({
       level: 'warn',

@@ -279,3 +279,12 @@ export const form1099QuerySchema = z.strictObject({
     .min(2000, 'year must be from 2000.')
     .max(2100, 'year must be at most 2100.'),
 });
+
+// Item 2, the payout provider's part: the local provider's page and its messages.
+
+/** The local provider's bank account page (the web app's own), where its onboarding URL leads. */
+export const LOCAL_PAYOUT_ACCOUNT_PATH = '/earnings/payout-account';
+/** Why a local transfer to LOCAL_FAILING_ACCOUNT_NUMBER fails, in Stripe's words and code. */
+export const LOCAL_ACCOUNT_CLOSED_REASON = 'The bank account is closed (account_closed).';
+/** Where Stripe's hosted onboarding sends the partner back (`?payout_account=return` or `refresh`). */
+export const PAYOUT_ACCOUNT_RETURN_PARAM = 'payout_account';

@@ -51,6 +51,7 @@ export const WEB_APP_ROUTES = [
   '/notifications',
   '/profile',
   '/earnings',
+  '/earnings/payout-account',
   '/analytics',
   '/sunin-school',
   '/projects/:id/estimate',

@@ -103,11 +103,14 @@ export class DemoTimeline {
 
   /**
    * The ledger's own moments: a demo deal is recorded at its project's stage step, so it was
-   * approved or voided then; a paid entry was paid, and last changed, with its payout.
+   * approved or voided then; a paid entry was paid, and last changed, with its payout, which
+   * settled then too.
    */
   async dateLedger(): Promise<void> {
     await this.db.execute(sql`update ${earningEntries} set approved_at = case when approved_at is null then null else created_at end, voided_at = case when voided_at is null then null else created_at end`);
     await this.db.execute(sql`update ${earningEntries} e set paid_at = p.created_at, updated_at = p.created_at from ${payouts} p where e.payout_id = p.id`);
+    // A settled demo payout settled (and last changed) when it was made: the local provider takes seconds.
+    await this.db.execute(sql`update ${payouts} set settled_at = case when settled_at is null then null else created_at end, updated_at = created_at`);
   }
 
   /**

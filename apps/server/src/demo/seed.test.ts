@@ -2,7 +2,7 @@ import { ALL_PROJECT_STAGES, PROPOSAL_STATUS_NUMBERS, TERMINAL_PROPOSAL_STATUSES
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, contacts, notifications, payouts, projectLinks, projects, projectStageChanges, proposalClocks, proposalTicketHistories, proposalTickets, storedFiles, users } from '../db/schema/index.js';
+import { checkoutSessions, contacts, notifications, payoutAccounts, payouts, projectLinks, taxForms, projects, projectStageChanges, proposalClocks, proposalTicketHistories, proposalTickets, storedFiles, users } from '../db/schema/index.js';
 import type { FileStorage } from '../lib/storage/index.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { alertStalledProjects } from '../modules/stalls/stalls.service.js';
@@ -136,13 +136,26 @@ describe('the demo seed', () => {
     const sales = await login(t, DEMO_ACCOUNTS.sales);
     const mine = (await t.app.inject({ method: 'GET', url: '/api/user/earnings', headers: sales })).json();
     expect(new Set(mine.entries.map((entry: { status: string }) => entry.status))).toEqual(new Set(['expected', 'paid', 'void']));
-    expect(mine.payouts).toEqual([expect.objectContaining({ reference: DEMO_PAYOUT_REFERENCE, amount_usd: 48_150 })]);
+    // Sent through the local payout provider, and paid (issue 38).
+    expect(mine.payouts).toEqual([expect.objectContaining({ reference: DEMO_PAYOUT_REFERENCE, amount_usd: 48_150, method: 'local', status: 'paid', failure_reason: null })]);
     const referral = await login(t, DEMO_ACCOUNTS.referral);
     const theirs = (await t.app.inject({ method: 'GET', url: '/api/user/earnings', headers: referral })).json();
     expect(theirs.totals).toEqual({ expected_usd: 5940, approved_usd: 10_260, paid_usd: 0, payable_usd: 10_260 });
     // Dated with the story: the payout two weeks ago, after the project it pays was completed.
     const [payout] = await t.db.select().from(payouts);
     expect(Date.now() - payout!.created_at.getTime()).toBeGreaterThan(13 * 86_400_000);
+    expect(payout!.settled_at?.getTime()).toBe(payout!.created_at.getTime());
+    expect(payout!.updated_at.getTime()).toBe(payout!.created_at.getTime());
+    // Both partners can be paid: a W-9 (the TIN sealed, never in clear) and an active local payout account.
+    for (const [who, last4] of [[DEMO_ACCOUNTS.sales, '6789'], [DEMO_ACCOUNTS.referral, '6789']] as const) {
+      const [person] = await t.db.select().from(users).where(eq(users.email, who.email));
+      const [form] = await t.db.select().from(taxForms).where(eq(taxForms.user_id, person!.id));
+      expect(form).toMatchObject({ tin_last4: last4 });
+      expect(form!.tin_sealed).not.toContain('3456789');
+      expect(await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.user_id, person!.id))).toEqual([expect.objectContaining({ provider: 'local', status: 'active', bank_last4: '6789' })]);
+    }
+    const [salesRow] = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.sales.email));
+    expect((await t.db.select().from(notifications).where(eq(notifications.user_id, salesRow!.id))).map((note) => note.title)).toEqual(expect.arrayContaining(['Payout on its way', 'Payout sent']));
     // Every project has its history, starting at its creation, and ending at its stage, days apart.
     const rows = await t.db.select().from(projects);
     for (const row of rows) {

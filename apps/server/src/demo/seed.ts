@@ -17,6 +17,9 @@ import { mailOutbox, projects, proposalTickets, tariffs, users, type UserRow } f
 import { LocalPaymentProvider } from '../lib/billing/index.js';
 import { confirmLocalCheckout, createCheckoutSession } from '../modules/billing/billing.service.js';
 import { recordDeal, recordPayout } from '../modules/earnings/earnings.service.js';
+import { settleLocalPayouts } from '../modules/earnings/payout-sending.service.js';
+import { LocalPayoutProvider } from '../lib/payouts/index.js';
+import { prepareDemoPayouts } from './demo-payouts.js';
 import { listNotifications, setNotificationRead } from '../modules/notifications/notifications.service.js';
 import { MULTIPART_FRAMING_BYTES, uploadAttachment, type UploadSource } from '../modules/projects/attachments.service.js';
 import { assertCanWrite, memberScope, type ProjectScope } from '../modules/projects/project-access.js';
@@ -68,11 +71,16 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
     await seedExampleTariffs(demo);
     await subscribeDemoSalesPartner(demo);
     const people = await loadDemoPeople(demo.db);
+    await prepareDemoPayouts(demo, demo.db, people, timeline.daysAgo(60));
     await timeline.begin();
     for (const [index, project] of DEMO_PROJECTS.entries()) await playProject(demo, timeline, people, project, index);
     // The sales partner's completed project was paid out a week later; the referral partner's
     // approved earnings wait for a payout, to try Record payout on.
-    await recordPayout(demo, people.admin.id, { user_id: people.sales.id, reference: DEMO_PAYOUT_REFERENCE });
+    // Sent through the local payout provider and settled at once: paid (issue 38).
+    if (demo.payouts.kind === 'local') {
+      await recordPayout(demo, people.admin.id, { user_id: people.sales.id, reference: DEMO_PAYOUT_REFERENCE });
+      await settleLocalPayouts(demo);
+    }
     // A customer link of Bayside Brewing, printed at start-up (issue 36).
     await seedDemoShare(tx, ctx.config.jwtSecret, people.sales.id, new Date());
     await timeline.mark(timeline.daysAgo(14));
@@ -96,7 +104,8 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
  * connection, a query beside the transaction would wait for it forever.
  */
 function withinTransaction(ctx: AppContext, tx: Database): AppContext {
-  return { ...ctx, db: tx, run: runWithin(tx), billing: ctx.billing.kind === 'local' ? new LocalPaymentProvider(tx) : ctx.billing };
+  // The local payout provider settles when the seed says (settleLocalPayouts), never on a timer after the transaction.
+  return { ...ctx, db: tx, run: runWithin(tx), billing: ctx.billing.kind === 'local' ? new LocalPaymentProvider(tx) : ctx.billing, payouts: ctx.payouts.kind === 'local' ? new LocalPayoutProvider(0) : ctx.payouts };
 }
 
 async function createDemoAccounts(db: Database): Promise<void> {

@@ -15,6 +15,8 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/email-is-valid',
   'GET /api/billing/config',
   'POST /api/webhooks/stripe',
+  // Stripe Connect's events (issue 38 item 2): the signature is their credential.
+  'POST /api/webhooks/stripe/connect',
   'GET /api/unsubscribe',
   'POST /api/unsubscribe',
   // A customer link's token is its only credential (issue 36).

@@ -57,6 +57,8 @@ export async function createTestApp(
     // The suites send thousands of requests as one member; security/rate-limits.test.ts sets its own.
     USER_RATE_LIMIT_PER_MINUTE: '1000000',
     USER_WRITE_RATE_LIMIT_PER_MINUTE: '1000000',
+    // Local payouts settle when a test says so (settleLocalPayouts), never on a timer.
+    LOCAL_PAYOUT_SETTLE_MS: '0',
     ...env,
   });
   const shared = options.sameDatabaseAs;

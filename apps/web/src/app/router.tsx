@@ -123,6 +123,8 @@ export const routes: RouteObject[] = [
                   },
                   // Partner earnings and analytics (issue 17), in the sidebar after the spec's Home and Projects.
                   { path: 'earnings', lazy: async () => ({ Component: (await import('../features/earnings/routes/earnings-page')).EarningsPage }) },
+                  // The local payout provider's bank account page (issue 38 item 2).
+                  { path: 'earnings/payout-account', lazy: async () => ({ Component: (await import('../features/earnings/routes/payout-account-page')).PayoutAccountPage }) },
                   { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/routes/analytics-page')).AnalyticsPage }) },
                   {
                     path: 'sunin-school',

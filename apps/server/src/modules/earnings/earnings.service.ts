@@ -37,6 +37,7 @@ import { clawbackUntil, readPayoutSettings } from './payout-settings.service.js'
 import { applyDueClawbacks, asReadAt, atRiskOf, clawbackOnTrigger, existingClawback, type ClawbackActor } from './clawback-ledger.js';
 import { nextTierOf } from './next-tier.js';
 import { listStatements } from './statement.service.js';
+import { sendPayouts } from './payout-sending.service.js';
 
 /**
  * The earnings ledger of DOMAIN.md 2 (issue 17 item 2, docs/decisions/020-earnings-ledger.md).
@@ -454,7 +455,8 @@ export async function payPartner(tx: Executor, provider: PayoutProviderKind, act
     throw new PayoutRefused('amount_changed', `${name}'s payable balance is now ${money(payable_cents)}, not ${money(expectedCents)}: reload Payables and confirm again.`);
   }
   const now = new Date();
-  const [payout] = await tx.insert(payouts).values({ user_id: partner.id, amount_cents: payable_cents, reference, paid_by: actorId, created_at: now }).returning();
+  // Pending until the provider says paid or failed (issue 38 item 2): the caller sends it after the commit.
+  const [payout] = await tx.insert(payouts).values({ user_id: partner.id, amount_cents: payable_cents, reference, paid_by: actorId, method: provider, status: 'pending', created_at: now, updated_at: now }).returning();
   if (!payout) throw new Error('insert returned no row');
   const paid = await tx
     .update(earningEntries)
@@ -462,16 +464,20 @@ export async function payPartner(tx: Executor, provider: PayoutProviderKind, act
     .where(inArray(earningEntries.id, approved.map((entry) => entry.id)))
     .returning();
   await recordAudit(tx, { actorId, action: 'payout_recorded', entityType: 'user', entityId: partner.id, changes: { amount_usd: { before: null, after: toUsd(payable_cents) }, reference: { before: null, after: reference }, record_id: { before: null, after: payout.id } } });
-  const notified = await notify(tx, [{ userId: partner.id, title: 'Earnings paid', message: `A payout of ${money(payable_cents)} was recorded (reference ${reference}).`, projectId: null }]);
+  const notified = await notify(tx, [{ userId: partner.id, title: 'Payout on its way', message: `A payout of ${money(payable_cents)} is on its way to your bank account (reference ${reference}).`, projectId: null }]);
   return { payout, entries: paid, notified: [...clawbacks.notified, ...notified] };
 }
 
 /** POST /api/admin/payouts: one partner's payout in its own transaction (409 when nothing is payable). */
 export async function recordPayout(ctx: AppContext, actorId: number, input: { user_id: number; reference: string }): Promise<PayoutWithEntries> {
-  const { payout, entries, notified } = await ctx.db.transaction((tx) => payPartner(tx, ctx.billing.kind, actorId, input.user_id, input.reference));
+  const { payout, entries, notified } = await ctx.db.transaction((tx) => payPartner(tx, ctx.payouts.kind, actorId, input.user_id, input.reference));
   await publishNotifications(ctx, notified);
-  const [response] = await payoutResponses(ctx.db, [payout]);
-  return { ...response!, entries: entries.sort((a, b) => a.id - b.id).map((entry) => toEntryResponse(entry)) };
+  // Sent after the commit; a refusal at once fails it (and its entries are approved again).
+  await sendPayouts(ctx, [payout.id]);
+  const [now] = await ctx.db.select().from(payouts).where(eq(payouts.id, payout.id));
+  const current = await ctx.db.select().from(earningEntries).where(inArray(earningEntries.id, entries.map((entry) => entry.id)));
+  const [response] = await payoutResponses(ctx.db, [now ?? payout]);
+  return { ...response!, entries: current.sort((a, b) => a.id - b.id).map((entry) => toEntryResponse(entry)) };
 }
 
 /** GET /api/admin/payouts: newest first, optionally one partner's. */

@@ -27,7 +27,7 @@ async function recordDeal(id: number, contract_value_usd: number, net_profit_usd
   return res.json();
 }
 const earningsOf = async (who: Person): Promise<Earnings> => (await call('GET', '/user/earnings', who)).json();
-const titlesOf = async (who: Person) => (await t.db.select().from(notifications).where(eq(notifications.user_id, who.user.id)).orderBy(notifications.id)).map((note) => note.title).filter((title) => title.startsWith('Earnings'));
+const titlesOf = async (who: Person) => (await t.db.select().from(notifications).where(eq(notifications.user_id, who.user.id)).orderBy(notifications.id)).map((note) => note.title).filter((title) => title.startsWith('Earnings') || title.startsWith('Payout'));
 
 describe('deals and the ledger (issue 17 item 2)', () => {
   it('records a referral partner’s expected 20 %, approves it at Project Completion, and tells the partner live each time', async () => {
@@ -92,7 +92,7 @@ describe('deals and the ledger (issue 17 item 2)', () => {
     const ledger = await earningsOf(referral);
     expect(ledger.totals).toEqual({ expected_usd: 0, approved_usd: 0, paid_usd: 2500, payable_usd: 0 });
     expect(ledger.payouts).toEqual([expect.objectContaining({ id: payout.id, amount_usd: 2500 })]);
-    expect(await titlesOf(referral)).toContain('Earnings paid');
+    expect(await titlesOf(referral)).toContain('Payout on its way');
     // Approving a paid entry is refused.
     expect((await call('POST', `/admin/earnings/${bigDeal.deal!.entry!.id}/approve`)).statusCode).toBe(409);
 

@@ -1,11 +1,12 @@
 import { ledgerTotals, toCents, toUsd, type Payable, type PayablesResponse, type PayoutRunBody, type PayoutRunResponse } from '@sunin/contract';
-import { and, asc, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { earningEntries, users, type EarningEntryRow, type PayoutRow } from '../../db/schema/index.js';
+import { earningEntries, payouts, users, type EarningEntryRow, type PayoutRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { publishNotifications } from '../notifications/notifications.service.js';
 import { fullName } from '../users/full-name.js';
 import { asReadAt, countsAsApproved } from './clawback-ledger.js';
+import { sendPayouts } from './payout-sending.service.js';
 import { minimumPayoutCents, payoutBlocks, PayoutRefused, payoutResponses, payPartner, readEarningsSettings, toEntryResponse, type PaidPartner } from './earnings.service.js';
 
 /**
@@ -46,7 +47,8 @@ export async function listPayables(ctx: AppContext, now = new Date()): Promise<P
     .from(users)
     .where(inArray(users.id, ids));
   const settings = (await readEarningsSettings(ctx.db)).value;
-  const blocks = await payoutBlocks(ctx.db, ids, ctx.billing.kind);
+  const blocks = await payoutBlocks(ctx.db, ids, ctx.payouts.kind);
+  const lastFailed = await lastFailedPayouts(ctx, ids);
   const payables: Payable[] = [];
   for (const partner of partners) {
     const owed = byUser.get(partner.id) ?? [];
@@ -67,14 +69,27 @@ export async function listPayables(ctx: AppContext, now = new Date()): Promise<P
       entries: owed.map((entry) => toEntryResponse(entry)),
       blocked_reason: blocks.get(partner.id)?.message ?? null,
       blocked_code: blocks.get(partner.id)?.code ?? null,
-      // Filled in by the payout provider's part of issue 38.
-      last_failed_payout: null,
+      last_failed_payout: lastFailed.get(partner.id) ?? null,
     });
   }
   payables.sort((a, b) => a.oldest_entry_at.localeCompare(b.oldest_entry_at) || a.user_id - b.user_id);
   // What a run could pay now: blocked partners are listed but not counted.
   const totalCents = payables.reduce((total, payable) => (payable.blocked_reason ? total : total + Math.round(payable.payable_usd * 100)), 0);
   return { payables, total_usd: toUsd(totalCents) };
+}
+
+/** Each partner's newest payout, when it failed (issue 38 item 2): the admin sees why before paying again. */
+async function lastFailedPayouts(ctx: AppContext, userIds: number[]): Promise<Map<number, Payable['last_failed_payout']>> {
+  const newest = await ctx.db
+    .selectDistinctOn([payouts.user_id])
+    .from(payouts)
+    .where(inArray(payouts.user_id, userIds))
+    .orderBy(payouts.user_id, desc(payouts.created_at), desc(payouts.id));
+  return new Map(
+    newest
+      .filter((payout) => payout.status === 'failed')
+      .map((payout) => [payout.user_id, { id: payout.id, amount_usd: toUsd(payout.amount_cents), failure_reason: payout.failure_reason, settled_at: payout.settled_at?.toISOString() ?? null }]),
+  );
 }
 
 /**
@@ -91,7 +106,7 @@ export async function runPayouts(ctx: AppContext, actorId: number, run: PayoutRu
   for (const { user_id: userId, payable_usd } of run.payments) {
     let result: PaidPartner;
     try {
-      result = await ctx.db.transaction((tx) => payPartner(tx, ctx.billing.kind, actorId, userId, run.reference, toCents(payable_usd)));
+      result = await ctx.db.transaction((tx) => payPartner(tx, ctx.payouts.kind, actorId, userId, run.reference, toCents(payable_usd)));
     } catch (error) {
       if (error instanceof PayoutRefused) {
         refusals.push({ user_id: userId, code: error.refusal, message: error.message });
@@ -109,6 +124,8 @@ export async function runPayouts(ctx: AppContext, actorId: number, run: PayoutRu
     } catch (error) {
       ctx.log.error({ err: error, userId }, 'payout run: the paid partner’s notification could not be pushed');
     }
+    // Then sent (issue 38 item 2); a refusal fails this payout alone, and the sweep re-sends one left unsent.
+    await sendPayouts(ctx, [result.payout.id]);
   }
   const refusedIds = refusals.map((refusal) => refusal.user_id);
   const names = new Map((refusedIds.length ? await ctx.db.select({ id: users.id, name: fullName }).from(users).where(inArray(users.id, refusedIds)) : []).map((user) => [user.id, user.name]));
@@ -117,5 +134,8 @@ export async function runPayouts(ctx: AppContext, actorId: number, run: PayoutRu
     const list = refused.map((refusal) => `${refusal.user_name || `User ${refusal.user_id}`}: ${refusal.message}`).join(' ');
     throw new AppError('conflict', `Nobody was paid. ${list}`, Object.fromEntries(refused.map((refusal) => [String(refusal.user_id), refusal.message])));
   }
-  return { payouts: await payoutResponses(ctx.db, paid), refused };
+  // As they are after sending: a payout refused at once answers failed, with why.
+  const sent = await ctx.db.select().from(payouts).where(inArray(payouts.id, paid.map((payout) => payout.id)));
+  const byId = new Map(sent.map((payout) => [payout.id, payout]));
+  return { payouts: await payoutResponses(ctx.db, paid.map((payout) => byId.get(payout.id) ?? payout)), refused };
 }

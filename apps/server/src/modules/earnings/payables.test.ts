@@ -117,8 +117,8 @@ describe('POST /api/admin/payout_runs (issue 37 item 1)', () => {
     ] as const) {
       const entries = await t.db.select().from(earningEntries).where(eq(earningEntries.user_id, who.user.id));
       expect(entries.map((entry) => [entry.status, entry.payout_id])).toEqual([['paid', payout.id]]);
-      const notes = await t.db.select().from(notifications).where(and(eq(notifications.user_id, who.user.id), eq(notifications.title, 'Earnings paid')));
-      expect(notes.map((note) => note.message)).toEqual([`A payout of $${payout.amount_usd.toLocaleString('en-US', { minimumFractionDigits: 2 })} was recorded (reference ACH batch 2026-12).`]);
+      const notes = await t.db.select().from(notifications).where(and(eq(notifications.user_id, who.user.id), eq(notifications.title, 'Payout on its way')));
+      expect(notes.map((note) => note.message)).toEqual([`A payout of $${payout.amount_usd.toLocaleString('en-US', { minimumFractionDigits: 2 })} is on its way to your bank account (reference ACH batch 2026-12).`]);
       const audit = await t.db.select().from(auditEntries).where(and(eq(auditEntries.entity_id, who.user.id), eq(auditEntries.action, 'payout_recorded')));
       expect(audit.map((entry) => [entry.actor_id, entry.changes])).toEqual([
         [admin.user.id, { amount_usd: { before: null, after: payout.amount_usd }, reference: { before: null, after: 'ACH batch 2026-12' }, record_id: { before: null, after: payout.id } }],
@@ -233,7 +233,7 @@ describe('POST /api/admin/payout_runs (issue 37 item 1)', () => {
     expect(await t.db.select().from(payouts).where(inArray(payouts.user_id, [grew.user.id, shrank.user.id]))).toEqual([]);
     const left = await t.db.select().from(earningEntries).where(inArray(earningEntries.user_id, [grew.user.id, shrank.user.id]));
     expect(left.every((entry) => entry.status === 'approved' && entry.payout_id === null)).toBe(true);
-    expect(await t.db.select().from(notifications).where(and(inArray(notifications.user_id, [grew.user.id, shrank.user.id]), eq(notifications.title, 'Earnings paid')))).toEqual([]);
+    expect(await t.db.select().from(notifications).where(and(inArray(notifications.user_id, [grew.user.id, shrank.user.id]), eq(notifications.title, 'Payout on its way')))).toEqual([]);
     expect(await t.db.select().from(auditEntries).where(and(inArray(auditEntries.entity_id, [grew.user.id, shrank.user.id]), eq(auditEntries.action, 'payout_recorded')))).toEqual([]);
 
     // Confirmed again at the new amount, it is paid.
@@ -262,7 +262,7 @@ describe('POST /api/admin/payout_runs (issue 37 item 1)', () => {
       wake.mockRestore();
     }
     // The notifications were committed with the payouts: the partners see them on the next fetch.
-    const notes = await t.db.select().from(notifications).where(and(inArray(notifications.user_id, [first.user.id, second.user.id]), eq(notifications.title, 'Earnings paid')));
+    const notes = await t.db.select().from(notifications).where(and(inArray(notifications.user_id, [first.user.id, second.user.id]), eq(notifications.title, 'Payout on its way')));
     expect(notes).toHaveLength(2);
   });
 });

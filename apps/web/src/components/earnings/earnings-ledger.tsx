@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EARNING_KIND_LABELS, EARNING_STATUS_LABELS, type EarningEntry, type EarningEntryStatus, type Earnings, type Payout } from '@sunin/contract';
+import { EARNING_KIND_LABELS, EARNING_STATUS_LABELS, PAYOUT_STATUS_LABELS, type EarningEntry, type EarningEntryStatus, type Earnings, type Payout, type PayoutStatus } from '@sunin/contract';
 import { formatLongDate, formatUsd } from '../../lib/format';
 import { SM_UP, useMediaQuery } from '../../lib/use-media-query';
 import { Badge } from '../ui/badge';
@@ -191,6 +191,18 @@ function EntriesTable({ entries, projectHref, action, caption }: { entries: Earn
  * Payouts, newest first: one partner's (the ledger) or, with `showPartner`, everyone's (the
  * admin's Payables history). A table from sm, cards on a phone; only one is rendered.
  */
+const PAYOUT_TONE: Record<PayoutStatus, 'green' | 'red' | 'amber'> = { pending: 'amber', paid: 'green', failed: 'red' };
+
+/** Where a payout is (issue 38 item 2): on its way, paid, or failed, with why. */
+export function PayoutStatusBadge({ payout }: { payout: Payout }) {
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <Badge tone={PAYOUT_TONE[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
+      {payout.status === 'failed' && payout.failure_reason && <span className="text-xs text-danger-700">{payout.failure_reason}</span>}
+    </span>
+  );
+}
+
 export function PayoutsTable({ payouts, showPaidBy = false, showPartner = false, caption = 'Payouts' }: { payouts: Payout[]; showPaidBy?: boolean; showPartner?: boolean; caption?: string }) {
   const wide = useMediaQuery(SM_UP);
   if (wide) return <PayoutsWideTable payouts={payouts} showPaidBy={showPaidBy} showPartner={showPartner} caption={caption} />;
@@ -203,6 +215,7 @@ export function PayoutsTable({ payouts, showPaidBy = false, showPartner = false,
             <span>{formatLongDate(payout.created_at)}</span>
             <span className="font-semibold tabular-nums">{formatUsd(payout.amount_usd)}</span>
           </div>
+          <PayoutStatusBadge payout={payout} />
           <p className="text-xs break-all text-ink-500">
             Reference {payout.reference}
             {showPaidBy && payout.paid_by_name ? `, recorded by ${payout.paid_by_name}` : ''}
@@ -223,6 +236,7 @@ function PayoutsWideTable({ payouts, showPaidBy, showPartner, caption }: { payou
             <th scope="col" className={cellClasses}>Date</th>
             {showPartner && <th scope="col" className={cellClasses}>Partner</th>}
             <th scope="col" className={`${cellClasses} text-right`}>Amount</th>
+            <th scope="col" className={cellClasses}>Status</th>
             <th scope="col" className={cellClasses}>Reference</th>
             {showPaidBy && <th scope="col" className={cellClasses}>Recorded by</th>}
           </tr>
@@ -233,6 +247,9 @@ function PayoutsWideTable({ payouts, showPaidBy, showPartner, caption }: { payou
               <td className={`${cellClasses} whitespace-nowrap`}>{formatLongDate(payout.created_at)}</td>
               {showPartner && <td className={cellClasses}>{payout.user_name}</td>}
               <td className={`${cellClasses} text-right font-semibold tabular-nums`}>{formatUsd(payout.amount_usd)}</td>
+              <td className={cellClasses}>
+                <PayoutStatusBadge payout={payout} />
+              </td>
               <td className={`${cellClasses} break-all`}>{payout.reference}</td>
               {showPaidBy && <td className={cellClasses}>{payout.paid_by_name ?? ''}</td>}
             </tr>

@@ -64,6 +64,15 @@ function Blocked({ payable }: { payable: Payable }) {
   );
 }
 
+/** The partner's newest payout failed (issue 38 item 2): why, before paying them again. */
+function LastFailed({ payout }: { payout: NonNullable<Payable['last_failed_payout']> }) {
+  return (
+    <Badge tone="amber" className="whitespace-normal">
+      Last payout failed: {payout.failure_reason ?? 'no reason given'}
+    </Badge>
+  );
+}
+
 function PartnerCheckbox({ payable, selection }: { payable: Payable; selection: RowSelection }) {
   if (payable.blocked_reason) return <span className="inline-block size-5" aria-hidden="true" />;
   return <RowCheckbox selection={selection} id={payable.user_id} label={`Pay ${payable.user_name}`} />;
@@ -106,6 +115,7 @@ export function PayablesList({ payables, selection, wide }: PayablesListProps) {
                     {entriesWord(payable.entries.length)}, the oldest {age(payable.oldest_age_days)} old
                   </p>
                   {payable.blocked_reason && <Blocked payable={payable} />}
+                  {payable.last_failed_payout && <LastFailed payout={payable.last_failed_payout} />}
                   <ExpandButton payable={payable} open={open.has(payable.user_id)} onToggle={() => toggle(payable.user_id)} />
                   {open.has(payable.user_id) && (
                     <div id={`payable-entries-${payable.user_id}`}>
@@ -152,6 +162,7 @@ export function PayablesList({ payables, selection, wide }: PayablesListProps) {
                   <p className="font-medium text-ink-900">{payable.user_name}</p>
                   <p className="text-xs text-ink-500">{payable.email}</p>
                   {payable.blocked_reason && <Blocked payable={payable} />}
+                  {payable.last_failed_payout && <LastFailed payout={payable.last_failed_payout} />}
                 </td>
                 <td className={tableClasses.td}>{payable.company_name}</td>
                 <td className={`${tableClasses.td} whitespace-nowrap`}>{ACCOUNT_TYPE_LABELS[payable.account_type]}</td>

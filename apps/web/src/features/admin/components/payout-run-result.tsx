@@ -28,6 +28,7 @@ export function PayoutRunResult({ outcome, onDismiss }: { outcome: PayoutRunOutc
               {outcome.payouts.map((payout) => (
                 <li key={payout.id}>
                   {payout.user_name}: {formatUsd(payout.amount_usd)}
+                  {payout.status === 'failed' && <span className="text-danger-700"> (failed at once: {payout.failure_reason ?? 'the payout provider refused it.'})</span>}
                 </li>
               ))}
             </ul>

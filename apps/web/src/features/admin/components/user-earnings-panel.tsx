@@ -36,7 +36,9 @@ function RecordPayoutButton({ userId, name, earnings }: { userId: number; name: 
     }
     payout.mutate(reference.trim(), {
       onSuccess: (paid) => {
-        adminToast.success(`Payout of ${formatUsd(paid.amount_usd)} recorded for ${name}.`);
+        // Refused by the payout provider at once (issue 38): the entries are payable again.
+        if (paid.status === 'failed') adminToast.error(`The payout of ${formatUsd(paid.amount_usd)} to ${name} failed: ${paid.failure_reason ?? 'the payout provider refused it.'}`);
+        else adminToast.success(`Payout of ${formatUsd(paid.amount_usd)} recorded for ${name}.`);
         setOpen(false);
         setReference('');
       },

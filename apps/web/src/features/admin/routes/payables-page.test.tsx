@@ -219,6 +219,48 @@ describe('Payables (issue 37 item 1)', { timeout: 30_000 }, () => {
     expect(screen.getByText('1 partner ticked, $600.00')).toBeInTheDocument();
   });
 
+  for (const wide of [true, false]) {
+    it(`says when a partner's last payout failed, and why, ${wide ? 'in the table' : 'on a card'} (issue 38 item 2)`, async () => {
+      stubScreenWidth(wide);
+      const failed = { id: 41, amount_usd: 600, failure_reason: 'The bank account is closed (account_closed).', settled_at: '2026-12-05T12:00:00.000Z' };
+      stubApi({ payables: { payables: [{ ...ann, last_failed_payout: failed }, cat], total_usd: 675.5 } });
+      renderRoutes([{ path: '/', element: <PayablesPage /> }]);
+      expect(await screen.findByText('Last payout failed: The bank account is closed (account_closed).')).toBeInTheDocument();
+      expect(screen.getAllByText(/Last payout failed/)).toHaveLength(1);
+      // Still payable: paying again is the retry.
+      expect(screen.getByRole('checkbox', { name: 'Pay Ann Archer' })).toBeInTheDocument();
+    });
+  }
+
+  it('says which payout of a run the provider refused at once, and why (issue 38 item 2)', async () => {
+    stubScreenWidth(true);
+    stubApi({
+      run: () => jsonResponse({ payouts: [payoutOf(ann, 71), { ...payoutOf(ben, 72), status: 'failed', failure_reason: 'There is no payout account ready to receive it.' }], refused: [] }, { status: 201 }),
+    });
+    const { user } = renderRoutes([{ path: '/', element: <PayablesPage /> }]);
+    await user.click(await screen.findByRole('checkbox', { name: 'Pay Ann Archer' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Pay Ben Brook' }));
+    await user.type(screen.getByLabelText('Payment reference'), 'ACH-12');
+    await user.click(screen.getByRole('button', { name: 'Record payout run' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /^Pay / }));
+    const result = await screen.findByRole('region', { name: 'Payout run ACH-12' });
+    expect(within(result).getByRole('list', { name: 'Paid' })).toHaveTextContent('Ann Archer: $600.00Ben Brook: $4,000.00 (failed at once: There is no payout account ready to receive it.)');
+  });
+
+  it('shows each payout’s status in the history, and a failed one’s reason (issue 38 item 2)', async () => {
+    stubScreenWidth(true);
+    const history = [
+      { ...payoutOf(ann, 3), status: 'failed' as const, failure_reason: 'The bank account is closed (account_closed).', settled_at: '2026-12-06T13:00:00.000Z' },
+      { ...payoutOf(ben, 2), status: 'paid' as const, settled_at: '2026-12-06T13:00:00.000Z' },
+      payoutOf(ann, 1),
+    ];
+    stubApi({ history, total: 3 });
+    renderRoutes([{ path: '/', element: <PayablesPage /> }]);
+    const table = await screen.findByRole('table', { name: 'Payouts, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[3]?.textContent)).toEqual(['FailedThe bank account is closed (account_closed).', 'Paid', 'On its way']);
+  });
+
   it('says when nobody is owed, and when no payout was made yet', async () => {
     stubScreenWidth(true);
     stubApi({ payables: { payables: [], total_usd: 0 } });
@@ -248,7 +290,7 @@ describe('Payables (issue 37 item 1)', { timeout: 30_000 }, () => {
     const { user } = renderRoutes([{ path: '/', element: <PayablesPage /> }]);
     const table = await screen.findByRole('table', { name: 'Payouts, newest first' });
     const first = within(table).getAllByRole('row')[1]!;
-    expect(within(first).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['December 6, 2026', 'Ben Brook', '$4,000.00', 'ACH-100', 'Avery Admin']);
+    expect(within(first).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['December 6, 2026', 'Ben Brook', '$4,000.00', 'On its way', 'ACH-100', 'Avery Admin']);
     await user.click(within(screen.getByRole('navigation', { name: 'Payouts pages' })).getByRole('button', { name: 'Next' }));
     await screen.findByText('Showing 26 to 30 of 30 results');
     expect(calls.filter((call) => call.url.pathname === '/api/admin/payouts').map((call) => call.url.search)).toEqual(['?page=1&per_page=25', '?page=2&per_page=25']);

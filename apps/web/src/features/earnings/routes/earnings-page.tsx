@@ -11,6 +11,7 @@ import { AtRiskPanel } from '../components/at-risk-panel';
 import { ShareLadder } from '../components/share-ladder';
 import { TaxFormPanel } from '../components/tax-form-panel';
 import { StatementsPanel } from '../components/statements-panel';
+import { PayoutAccountPanel } from '../components/payout-account-panel';
 
 /** DOMAIN.md 2 in the partner's words, with their own share and minimum. */
 function HowItWorks({ earnings }: { earnings: Earnings }) {
@@ -50,7 +51,12 @@ export function EarningsPage() {
       ) : (
         <>
           <EarningsTotals earnings={earnings.data} />
-          <TaxFormPanel />
+          {earnings.data.share_rate !== null && (
+            <>
+              <TaxFormPanel />
+              <PayoutAccountPanel />
+            </>
+          )}
           {earnings.data.minimum_payout_usd > 0 && (
             <Panel title="Minimum payout">
               <MinimumPayoutProgress earnings={earnings.data} />
