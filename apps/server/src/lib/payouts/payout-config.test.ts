@@ -6,7 +6,7 @@ import { createPayoutProvider, LocalPayoutProvider } from './index.js';
 
 const tempDir = useTempDirs('sunin-payout-config-');
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_billing', STRIPE_PRICE_MONTHLY: 'price_1' };
-const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), MFA_ENCRYPTION_KEY: 'a'.repeat(64), MALWARE_SCAN: 'off' };
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), MFA_ENCRYPTION_KEY: 'a'.repeat(64), TIN_ENCRYPTION_KEY: 'b'.repeat(64), MALWARE_SCAN: 'off' };
 
 describe('the payout provider’s configuration (issue 38 item 2, docs/decisions/047)', () => {
   it('follows billing: the local provider without Stripe, settling after LOCAL_PAYOUT_SETTLE_MS (1500 by default)', async () => {

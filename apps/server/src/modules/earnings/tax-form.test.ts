@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, mailMessages, notifications, payouts, taxForms } from '../../db/schema/index.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { makePayoutReady } from '../../test/payout-ready.js';
+import { settleLocalPayouts } from './payout-sending.service.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -298,6 +299,8 @@ describe('the TIN never leaves the database', () => {
     await makePayoutReady(t, me.user.id);
     await adjust(me, 75);
     expect((await call('POST', '/admin/payouts', admin, { user_id: me.user.id, reference: 'ACH leak' })).statusCode).toBe(201);
+    // The local provider settles it (paid), so the year's 1099 totals count it.
+    expect(await settleLocalPayouts(t.app.ctx)).toBeGreaterThanOrEqual(1);
 
     const needles = [SSN_DIGITS, SSN, '521 47 3906'];
     const haystacks: Record<string, string> = {
