@@ -56,7 +56,10 @@ export async function cancelDeal(ctx: AppContext, actorId: number, projectId: nu
         .for('update');
       const changes: Record<string, { before: unknown; after: unknown }> = { cancel_reason: { before: null, after: reason } };
       const notified = [];
-      if (entry && (entry.status === 'expected' || entry.status === 'approved')) {
+      // An approved entry that a netted clawback already took back (its payout failed after the
+      // clawback was paid) gives that money back: voiding it would take it twice.
+      const netted = entry?.status === 'approved' ? (await existingClawback(tx, entry.id))?.status === 'paid' : false;
+      if (entry && (entry.status === 'expected' || entry.status === 'approved') && !netted) {
         await tx.update(earningEntries).set({ status: 'void', voided_at: now, updated_at: now }).where(eq(earningEntries.id, entry.id));
         changes.entry_status = { before: entry.status, after: 'void' };
         notified.push(

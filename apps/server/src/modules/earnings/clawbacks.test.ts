@@ -6,6 +6,7 @@ import { longDateIn } from '../../lib/business-date.js';
 import { createTestApp, createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
 import { makePayoutReady } from '../../test/payout-ready.js';
 import { applyDueClawbacksNow } from './clawbacks.service.js';
+import { applyPayoutStatus } from './payout-sending.service.js';
 
 const ZONE = 'America/Los_Angeles';
 let t: TestApp;
@@ -325,5 +326,46 @@ describe('concurrency', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('a payout that fails after its deal ended (issue 38 review)', () => {
+  it('voids the returned entry and its clawback: the cancelled deal is not paid later, and nothing is taken back that never left', async () => {
+    const { who, projectId, entryId } = await paidProject('Never Left Co');
+    const [entry] = await t.db.select().from(earningEntries).where(eq(earningEntries.id, entryId));
+    expect(entry?.status).toBe('paid');
+    const cancelled = await call('POST', `/admin/projects/${projectId}/deal/cancel`, admin, { reason: 'Customer walked away' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await clawbackOf(entryId))?.status).toBe('expected');
+
+    // The payout still on its way fails: the money never reached the partner.
+    expect(await applyPayoutStatus(t.app.ctx, entry!.payout_id!, 'failed', 'The bank account is closed (account_closed).')).toBe('applied');
+    const [after] = await t.db.select().from(earningEntries).where(eq(earningEntries.id, entryId));
+    expect(after?.status).toBe('void');
+    expect((await clawbackOf(entryId))?.status).toBe('void');
+    const ledger = await earningsOf(who);
+    expect(ledger.totals).toEqual({ expected_usd: 0, approved_usd: 0, paid_usd: 0, payable_usd: 0 });
+    const payables: PayablesResponse = (await call('GET', '/admin/payables')).json();
+    expect(payables.payables.map((row) => row.user_id)).not.toContain(who.user.id);
+    const [note] = (await notesOf(who.user.id)).filter((row) => row.title === 'Payout failed');
+    expect(note?.message).toBe('Your payout of $6,000.00 could not be sent: The bank account is closed (account_closed). $6,000.00 from Never Left Co is void instead: its deal ended while the payout was on its way, and its clawback is cancelled with it.');
+  });
+
+  it('keeps a returned entry approved when its clawback was already netted against another payout: it gives that money back', async () => {
+    const { who, projectId, entryId } = await paidProject('Netted Co');
+    const [entry] = await t.db.select().from(earningEntries).where(eq(earningEntries.id, entryId));
+    await setStage(projectId, 'Archived');
+    const clawback = await clawbackOf(entryId);
+    expect(clawback?.status).toBe('expected');
+    // The clawback applied and was netted with another project's earnings in a later payout.
+    await t.db.update(earningEntries).set({ status: 'paid', approved_at: new Date(), paid_at: new Date() }).where(eq(earningEntries.id, clawback!.id));
+    expect(await applyPayoutStatus(t.app.ctx, entry!.payout_id!, 'failed', 'Returned by the bank.')).toBe('applied');
+    const [after] = await t.db.select().from(earningEntries).where(eq(earningEntries.id, entryId));
+    expect(after?.status).toBe('approved');
+    // Cancelling the deal now does not void it: the netted clawback already took it back.
+    expect((await call('POST', `/admin/projects/${projectId}/deal/cancel`, admin, { reason: 'Late cancellation' })).statusCode).toBe(200);
+    const [still] = await t.db.select().from(earningEntries).where(eq(earningEntries.id, entryId));
+    expect(still?.status).toBe('approved');
+    expect((await earningsOf(who)).totals.approved_usd).toBe(6000);
   });
 });

@@ -1,8 +1,8 @@
 import { ADMIN_CHANGED_EVENT, toUsd, type AuditChanges, type PayoutProviderKind } from '@sunin/contract';
-import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { ClusterLocks, Executor } from '../../db/client.js';
-import { earningEntries, payoutAccounts, payoutEvents, payouts, users, type NotificationRow } from '../../db/schema/index.js';
+import { earningEntries, payoutAccounts, payoutEvents, payouts, users, type EarningEntryRow, type NotificationRow } from '../../db/schema/index.js';
 import { scheduleClusterJob } from '../../lib/schedule.js';
 import { failureText, PayoutProviderUnreachable, providerAccountSchema, providerPayoutSchema, type ConnectEvent, type PayoutAccountState, type SendResult } from '../../lib/payouts/index.js';
 import { accountStateOf } from '../../lib/payouts/stripe-provider.js';
@@ -67,10 +67,11 @@ export async function applyPayoutStatus(
   status: 'paid' | 'failed',
   reason: string | null,
   event?: { id: string; type: string; provider: PayoutProviderKind },
+  providerRef?: string | null,
 ): Promise<PayoutEventOutcome> {
   const { outcome, notified } = await ctx.db.transaction(async (tx): Promise<{ outcome: PayoutEventOutcome; notified: NotificationRow[] }> => {
     if (event && !(await claimEvent(tx, event))) return { outcome: 'duplicate', notified: [] };
-    const result = await applyInTransaction(tx, payoutId, status, reason, event?.provider);
+    const result = await applyInTransaction(tx, payoutId, status, reason, event?.provider, providerRef ?? null);
     if (event) await recordOutcome(tx, event.id, result.outcome);
     return result;
   });
@@ -79,7 +80,14 @@ export async function applyPayoutStatus(
   return outcome;
 }
 
-async function applyInTransaction(tx: Executor, payoutId: number, status: 'paid' | 'failed', reason: string | null, eventProvider: PayoutProviderKind | undefined): Promise<{ outcome: PayoutEventOutcome; notified: NotificationRow[] }> {
+async function applyInTransaction(
+  tx: Executor,
+  payoutId: number,
+  status: 'paid' | 'failed',
+  reason: string | null,
+  eventProvider: PayoutProviderKind | undefined,
+  providerRef: string | null,
+): Promise<{ outcome: PayoutEventOutcome; notified: NotificationRow[] }> {
   const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
   if (!payout) return { outcome: 'ignored', notified: [] };
   const [partner] = await tx.select({ name: fullName, last4: payoutAccounts.bank_last4 }).from(users).leftJoin(payoutAccounts, eq(payoutAccounts.user_id, users.id)).where(eq(users.id, payout.user_id));
@@ -99,19 +107,24 @@ async function applyInTransaction(tx: Executor, payoutId: number, status: 'paid'
   // Paid, then failed: only Stripe's word (the bank returned the payout) undoes a payment.
   if (payout.status === 'paid' && eventProvider !== 'stripe') return { outcome: 'stale', notified: [] };
   const why = reason ?? 'The payout failed.';
-  await tx.update(payouts).set({ status: 'failed', failure_reason: why, settled_at: now, updated_at: now }).where(eq(payouts.id, payout.id));
-  await tx.update(earningEntries).set({ status: 'approved', payout_id: null, paid_at: null, updated_at: now }).where(eq(earningEntries.payout_id, payout.id));
-  await recordAudit(tx, {
-    actorId: null,
-    action: 'payout_failed',
-    entityType: 'user',
-    entityId: payout.user_id,
-    changes: { status: { before: payout.status, after: 'failed' }, failure_reason: { before: null, after: why }, amount_usd: { before: toUsd(payout.amount_cents), after: null }, record_id: { before: null, after: payout.id } },
-  });
+  // A refusal at sending time stores the provider's reference with the failure, in this one
+  // transaction: a reference committed alone would leave a pending payout the sweep never re-sends.
+  const reference = providerRef && !payout.provider_ref ? { provider_ref: providerRef } : {};
+  await tx.update(payouts).set({ status: 'failed', failure_reason: why, settled_at: now, updated_at: now, ...reference }).where(eq(payouts.id, payout.id));
+  const returned = await tx.update(earningEntries).set({ status: 'approved', payout_id: null, paid_at: null, updated_at: now }).where(eq(earningEntries.payout_id, payout.id)).returning();
+  const voided = await voidNeverPaidClawedBack(tx, returned, now);
+  const againCents = payout.amount_cents - voided.reduce((total, entry) => total + entry.amount_cents, 0);
+  const changes: AuditChanges = { status: { before: payout.status, after: 'failed' }, failure_reason: { before: null, after: why }, amount_usd: { before: toUsd(payout.amount_cents), after: null }, record_id: { before: null, after: payout.id } };
+  if (voided.length > 0) changes.voided_entry_ids = { before: null, after: voided.map((entry) => entry.id).join(' ') };
+  await recordAudit(tx, { actorId: null, action: 'payout_failed', entityType: 'user', entityId: payout.user_id, changes });
+  const cancelled = voided.length > 0 ? ` ${voided.map((entry) => `${money(entry.amount_cents)} from ${entry.company_name || 'a deal'}`).join(', ')} is void instead: its deal ended while the payout was on its way, and its clawback is cancelled with it.` : '';
   const notified = await createNotifications(tx, [payout.user_id], {
     kind: 'earnings',
     title: 'Payout failed',
-    message: `Your payout of ${amount} could not be sent: ${why} The money is payable to you again: update your payout account on Earnings, and it goes with the next payout.`,
+    message:
+      againCents > 0
+        ? `Your payout of ${amount} could not be sent: ${why} ${voided.length > 0 ? money(againCents) : 'The money'} is payable to you again: update your payout account on Earnings, and it goes with the next payout.${cancelled}`
+        : `Your payout of ${amount} could not be sent: ${why}${cancelled}`,
     subject: null,
   });
   const admins = (await fullAccessAdminIds(tx)).filter((id) => id !== payout.user_id);
@@ -124,6 +137,27 @@ async function applyInTransaction(tx: Executor, payoutId: number, status: 'paid'
     })),
   );
   return { outcome: 'applied', notified };
+}
+
+/**
+ * Money that never left cannot be clawed back (issue 38 review): a deal entry returned by a
+ * failed payout whose clawback is not netted yet (expected, or approved and unpaid) ended while
+ * the payout was on its way (its deal cancelled or its project archived). Both become void, so
+ * the cancelled deal is not paid later and the clawback does not take back what was never
+ * received. A clawback already netted against another payout stays, and the returned entry stays
+ * approved: it gives back what that clawback took.
+ */
+async function voidNeverPaidClawedBack(tx: Executor, returned: EarningEntryRow[], now: Date): Promise<EarningEntryRow[]> {
+  const dealIds = returned.filter((entry) => entry.kind === 'deal').map((entry) => entry.id);
+  if (dealIds.length === 0) return [];
+  const clawbacks = await tx
+    .update(earningEntries)
+    .set({ status: 'void', voided_at: now, updated_at: now })
+    .where(and(eq(earningEntries.kind, 'clawback'), inArray(earningEntries.clawback_of, dealIds), inArray(earningEntries.status, ['expected', 'approved'])))
+    .returning();
+  const ids = clawbacks.map((clawback) => clawback.clawback_of).filter((id): id is number => id !== null);
+  if (ids.length === 0) return [];
+  return tx.update(earningEntries).set({ status: 'void', voided_at: now, updated_at: now }).where(inArray(earningEntries.id, ids)).returning();
 }
 
 /**
@@ -154,15 +188,15 @@ export async function sendPayout(ctx: AppContext, payoutId: number, options: { r
     else ctx.log.error({ err: error, payoutId }, 'payout not sent; the sweep retries');
     return;
   }
+  if (result.status === 'failed') {
+    await applyPayoutStatus(ctx, payout.id, 'failed', result.failureReason, undefined, result.providerRef);
+    return;
+  }
   if (result.providerRef) {
     await ctx.db
       .update(payouts)
       .set({ provider_ref: result.providerRef, updated_at: new Date() })
       .where(and(eq(payouts.id, payout.id), isNull(payouts.provider_ref)));
-  }
-  if (result.status === 'failed') {
-    await applyPayoutStatus(ctx, payout.id, 'failed', result.failureReason);
-    return;
   }
   if (provider.kind === 'local') {
     provider.later(async () => {

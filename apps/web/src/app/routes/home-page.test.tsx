@@ -112,7 +112,7 @@ describe('home headline figures (issue 17)', () => {
   it("shows a partner's earnings and own analytics, each linking to its page", async () => {
     renderHome(({ url }) => {
       if (url.pathname === '/api/user/earnings') {
-        return jsonResponse({ entries: [], totals: { expected_usd: 5940, approved_usd: 10260, paid_usd: 1000, payable_usd: 10260 }, share_rate: 0.2, minimum_payout_usd: 2500, share_ladder: { referral_partner: 0.2, sales_partner: 0.6, enterprize_partner: 0.7 }, payouts: [] });
+        return jsonResponse({ entries: [], totals: { expected_usd: 5940, approved_usd: 10260, paid_usd: 1000, payable_usd: 10260 }, share_rate: 0.2, minimum_payout_usd: 2500, share_ladder: { referral_partner: 0.2, sales_partner: 0.6, enterprize_partner: 0.7 }, payouts: [], next_tier: null, at_risk: { amount_usd: 0, until: null }, statements: [] });
       }
       if (url.pathname === '/api/user/analytics') {
         return jsonResponse({
