@@ -92,12 +92,12 @@ test('an admin pays three partners in one run and downloads both accounting CSVs
   const [payoutsFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download payouts CSV' }).click()]);
   expect(payoutsFile.suggestedFilename()).toMatch(/^payouts-\d{4}-\d{2}-\d{2}\.csv$/);
   const payoutLines = await csvLines(payoutsFile);
-  expect(payoutLines[0]).toBe('Payout ID,Partner,Partner Email,Amount,Reference,Paid By,Paid Date,Entry IDs');
+  expect(payoutLines[0]).toBe('Payout ID,Partner,Partner Email,Amount,Reference,Paid By,Paid Date,Status,Settled Date,Failure Reason,Entry IDs');
   const paid = payoutLines.filter((line) => line.includes(reference));
   expect(paid).toHaveLength(3);
   for (const [index, partner] of partners.entries()) {
     const line = paid.find((row) => row.includes(partner.email));
-    expect(line).toMatch(new RegExp(`^\\d+,${partner.firstName} ${partner.lastName},${partner.email.replace(/\./g, '\\.')},${['600', '3000', '1500.3'][index]},${reference},Avery Admin,\\d{4}-\\d{2}-\\d{2},\\d+$`));
+    expect(line).toMatch(new RegExp(`^\\d+,${partner.firstName} ${partner.lastName},${partner.email.replace(/\./g, '\\.')},${['600', '3000', '1500.3'][index]},${reference},Avery Admin,\\d{4}-\\d{2}-\\d{2},(On its way,,|Paid,\\d{4}-\\d{2}-\\d{2},),\\d+$`));
   }
 
   const [earningsFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download earnings CSV' }).click()]);

@@ -1,4 +1,4 @@
-import { EARNING_STATUS_LABELS, toUsd } from '@sunin/contract';
+import { EARNING_STATUS_LABELS, PAYOUT_STATUS_LABELS, toUsd } from '@sunin/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Readable } from 'node:stream';
@@ -72,6 +72,11 @@ function payoutColumns(timeZone: string): CsvColumn<PayoutExportRow>[] {
     { header: 'Reference', value: ({ payout }) => payout.reference },
     { header: 'Paid By', value: (row) => row.paidByName },
     { header: 'Paid Date', value: ({ payout }) => isoDateIn(timeZone, payout.created_at) },
+    // Issue 38: a payout is sent, then paid or failed; only `paid` ones are money out (a failed
+    // one's entries are payable again, and its retry is a payout of its own).
+    { header: 'Status', value: ({ payout }) => PAYOUT_STATUS_LABELS[payout.status] },
+    { header: 'Settled Date', value: ({ payout }) => (payout.settled_at ? isoDateIn(timeZone, payout.settled_at) : null) },
+    { header: 'Failure Reason', value: ({ payout }) => payout.failure_reason },
     { header: 'Entry IDs', value: (row) => row.entryIds },
   ];
 }

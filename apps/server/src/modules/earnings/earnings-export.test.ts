@@ -88,8 +88,9 @@ describe('GET /api/admin/payouts.csv (issue 37 item 1)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="payouts-${today()}.csv"; filename*=UTF-8''payouts-${today()}.csv`);
     const rows = records(res);
-    expect(rows[0]).toEqual(['Payout ID', 'Partner', 'Partner Email', 'Amount', 'Reference', 'Paid By', 'Paid Date', 'Entry IDs']);
-    expect(rows.filter((row) => row[0] === String(payoutId))).toEqual([[String(payoutId), `'=Sum(A1) Smith, "Jo"`, 'csv-partner@example.com', '1234.5', "'+ACH 0042", 'Avery Admin', '2026-02-28', String(dealEntryId)]]);
+    expect(rows[0]).toEqual(['Payout ID', 'Partner', 'Partner Email', 'Amount', 'Reference', 'Paid By', 'Paid Date', 'Status', 'Settled Date', 'Failure Reason', 'Entry IDs']);
+    // Sent through the local provider and not settled yet: on its way (issue 38).
+    expect(rows.filter((row) => row[0] === String(payoutId))).toEqual([[String(payoutId), `'=Sum(A1) Smith, "Jo"`, 'csv-partner@example.com', '1234.5', "'+ACH 0042", 'Avery Admin', '2026-02-28', 'On its way', '', '', String(dealEntryId)]]);
   });
 
   it('lists the entries a payout paid, space-separated in id order', async () => {
@@ -103,6 +104,6 @@ describe('GET /api/admin/payouts.csv (issue 37 item 1)', () => {
     const run = await call('POST', '/admin/payout_runs', { payout_run: { payments: [{ user_id: sales.user.id, payable_usd: 120 }], reference: 'Run 7' } });
     const id = run.json().payouts[0].id;
     const row = records(await call('GET', '/admin/payouts.csv')).find((cells) => cells[0] === String(id));
-    expect(row?.slice(3, 8)).toEqual(['120', 'Run 7', 'Avery Admin', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), entryIds.join(' ')]);
+    expect(row?.slice(3, 11)).toEqual(['120', 'Run 7', 'Avery Admin', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), 'On its way', '', '', entryIds.join(' ')]);
   });
 });

@@ -217,8 +217,8 @@ function form1099Columns(thresholdUsd: number): CsvColumn<Form1099Row>[] {
 
 /**
  * GET /api/admin/payouts/1099.csv?year=: one row per partner paid in `year` (payouts that are
- * `paid`, dated by the day of their settlement in BUSINESS_TIME_ZONE, a manual one's recording
- * when it has none), with the W-9 (TIN masked) or the "Missing W-9" flag, the paid total and
+ * `paid`, dated by the day they were sent in BUSINESS_TIME_ZONE: the payment is made then, and a
+ * settlement reported days later may fall in the next year), with the W-9 (TIN masked) or the "Missing W-9" flag, the paid total and
  * whether it reaches the year's reporting threshold (payout settings: $600 before 2026,
  * $2,000 from 2026). Everyone with a W-9 certified being a U.S. person, those are the US
  * partners; partners without one are listed too, flagged, so none is forgotten.
@@ -226,7 +226,8 @@ function form1099Columns(thresholdUsd: number): CsvColumn<Form1099Row>[] {
 export async function export1099(ctx: AppContext, year: number, onError: (error: unknown) => void, batchSize = FORM_1099_BATCH_SIZE): Promise<Readable> {
   const thresholdUsd = reportingThresholdUsd((await readPayoutSettings(ctx.db)).value, year);
   const tz = ctx.config.businessTimeZone;
-  const paidAt = sql`coalesce(${payouts.settled_at}, ${payouts.created_at})`;
+  // The day the payment was made: when the payout was sent (its settlement can be reported days later, in another year).
+  const paidAt = payouts.created_at;
   // Midnight of 1 January in the business's zone, as an instant: the year's bounds, index-friendly.
   const newYear = (y: number) => sql`(make_timestamp(${y}::int, 1, 1, 0, 0, 0) at time zone ${tz}::text)`;
   const totals = ctx.db

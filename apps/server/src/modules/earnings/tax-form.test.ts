@@ -227,17 +227,17 @@ describe('GET /api/admin/payouts/1099.csv (issue 38 item 5)', () => {
     without = await partner('Noform');
     unpaid = await partner('Unpaid');
     await call('PUT', '/user/tax_form', unpaid, form());
-    // 2025: $700 recorded by hand (no settlement time: its recording dates it), and $500 settled
-    // at 21:00 on 31 December in Los Angeles (already 2026 in UTC).
+    // 2025: $700 recorded by hand (no settlement time), and $500 sent at 21:00 on 31 December in
+    // Los Angeles (already 2026 in UTC) and settled in January: the day it was sent dates it.
     await payout(withForm.user.id, 70_000, { method: 'manual', settled_at: null, created_at: new Date('2025-06-01T18:00:00Z') });
-    await payout(withForm.user.id, 50_000, { created_at: new Date('2025-12-31T20:00:00Z'), settled_at: new Date('2026-01-01T05:00:00Z') });
+    await payout(withForm.user.id, 50_000, { created_at: new Date('2026-01-01T05:00:00Z'), settled_at: new Date('2026-01-04T17:00:00Z') });
     // Never counted: failed, still pending.
-    await payout(withForm.user.id, 1_000_000, { status: 'failed', failure_reason: 'Closed account', settled_at: new Date('2025-07-01T12:00:00Z') });
+    await payout(withForm.user.id, 1_000_000, { status: 'failed', failure_reason: 'Closed account', created_at: new Date('2025-07-01T12:00:00Z'), settled_at: new Date('2025-07-01T12:00:00Z') });
     await payout(withForm.user.id, 900_000, { status: 'pending', created_at: new Date('2025-08-01T12:00:00Z') });
     // 2026: $1,500 (below $2,000).
-    await payout(withForm.user.id, 150_000, { settled_at: new Date('2026-03-10T17:00:00Z') });
-    await payout(without.user.id, 10_000, { settled_at: new Date('2025-05-05T17:00:00Z') });
-    await payout(without.user.id, 250_000, { settled_at: new Date('2026-05-05T17:00:00Z') });
+    await payout(withForm.user.id, 150_000, { created_at: new Date('2026-03-10T17:00:00Z'), settled_at: new Date('2026-03-10T17:00:00Z') });
+    await payout(without.user.id, 10_000, { created_at: new Date('2025-05-05T17:00:00Z'), settled_at: new Date('2025-05-05T17:00:00Z') });
+    await payout(without.user.id, 250_000, { created_at: new Date('2026-05-05T17:00:00Z'), settled_at: new Date('2026-05-05T17:00:00Z') });
   });
 
   it('lists each partner paid in the year with the masked W-9, the paid total and the $600 threshold before 2026', async () => {
