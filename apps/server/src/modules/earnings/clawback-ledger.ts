@@ -179,7 +179,8 @@ export async function clawbackOnTrigger(
 /**
  * Applies the clawbacks due at `now` (one partner's, or a batch of anyone's): approved from the
  * moment applied, so the ledger nets them against the next payout; each partner is told. Rows a
- * concurrent run holds are skipped, and the status condition is checked again after any wait,
+ * concurrent run holds are skipped by the job (one partner's payout waits for them), and the
+ * status condition is checked again after any wait,
  * so a clawback is applied (and told) once.
  */
 export async function applyDueClawbacks(tx: Executor, options: { userId?: number; now?: Date; limit?: number } = {}): Promise<{ applied: EarningEntryRow[]; notified: NotificationRow[] }> {
@@ -191,7 +192,9 @@ export async function applyDueClawbacks(tx: Executor, options: { userId?: number
     .from(earningEntries)
     .where(where)
     .limit(options.limit ?? 500)
-    .for('update', { skipLocked: true });
+    // The job skips rows another run holds; one partner's payout waits for them instead, so it
+    // never pays the gross amount past a due clawback (the job locks only clawback rows: no cycle).
+    .for('update', options.userId === undefined ? { skipLocked: true } : {});
   const applied = await tx.update(earningEntries).set({ status: 'approved', approved_at: now, updated_at: now }).where(and(inArray(earningEntries.id, ids), where)).returning();
   const notified: NotificationRow[] = [];
   for (const entry of applied) {
