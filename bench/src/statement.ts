@@ -21,7 +21,7 @@ function ledger(): { entries: StatementEntryRow[]; payouts: StatementPayoutRow[]
     const at = new Date(Date.UTC(2026, 10, 1 + (index % 29), 16, index % 60));
     const kind = index % 25 === 24 ? 'clawback' : index % 10 === 9 ? 'adjustment' : 'deal';
     const amount = kind === 'deal' ? 50_000 + ((index * 7919) % 400_000) : -(1_000 + ((index * 104_729) % 20_000));
-    entries.push({ id: index + 1, kind, status: index % 3 === 0 ? 'paid' : 'approved', amount_cents: amount, project_id: 1_000 + index, company_name: `Customer ${index + 1} Cold Storage and Logistics`, reason: kind === 'deal' ? '' : 'Permit fee shared after the deal was corrected', approved_at: at, created_at: at });
+    entries.push({ id: index + 1, kind, status: index % 3 === 0 ? 'paid' : 'approved', amount_cents: amount, project_id: 1_000 + index, company_name: `Customer ${index + 1} Cold Storage and Logistics`, reason: kind === 'deal' ? '' : 'Permit fee shared after the deal was corrected', approved_at: at, voided_at: null, created_at: at });
   }
   const payouts: StatementPayoutRow[] = [
     { id: 1, amount_cents: 4_000_000, status: 'failed', reference: 'tr_local_1', failure_reason: 'Account closed', created_at: new Date('2026-11-10T18:00:00Z'), settled_at: new Date('2026-11-12T18:00:00Z') },

@@ -11,7 +11,7 @@ const generatedAt = new Date('2026-12-01T09:00:00Z');
 function entries(count: number): StatementEntryRow[] {
   return Array.from({ length: count }, (_, index) => {
     const at = new Date(Date.UTC(2026, 10, 1 + (index % 29), 18, index % 60));
-    return { id: index + 1, kind: index % 10 === 9 ? 'adjustment' : 'deal', status: 'approved', amount_cents: index % 10 === 9 ? -12_000 : 123_450, project_id: index + 100, company_name: `Customer ${index + 1} Inc`, reason: 'Permit fee shared', approved_at: at, created_at: at };
+    return { id: index + 1, kind: index % 10 === 9 ? 'adjustment' : 'deal', status: 'approved', amount_cents: index % 10 === 9 ? -12_000 : 123_450, project_id: index + 100, company_name: `Customer ${index + 1} Inc`, reason: 'Permit fee shared', approved_at: at, voided_at: null, created_at: at };
   });
 }
 

@@ -47,7 +47,7 @@ const RULE = '#d1d5db';
 
 const SECTIONS: Array<{ title: string; kinds: StatementLineKind[]; empty: string; subtotal: string }> = [
   { title: 'Earnings', kinds: ['earned'], empty: 'No earnings were approved this month.', subtotal: 'Earned' },
-  { title: 'Adjustments and clawbacks', kinds: ['adjustment', 'clawback'], empty: 'No adjustments or clawbacks this month.', subtotal: 'Adjustments' },
+  { title: 'Adjustments and clawbacks', kinds: ['adjustment', 'clawback', 'voided'], empty: 'No adjustments or clawbacks this month.', subtotal: 'Adjustments' },
   { title: 'Payouts', kinds: ['payout', 'payout_failed'], empty: 'No payouts this month.', subtotal: 'Payouts' },
 ];
 

@@ -241,6 +241,66 @@ describe('issuing monthly statements (issue 38 item 3)', () => {
     expect((await t.db.select().from(earningStatements).where(eq(earningStatements.user_id, evening.user.id))).map((row) => row.month)).toEqual(['2027-04']);
   });
 
+  it('keeps issued months true when an approved deal is cancelled later: the month of the voiding says so, and a catch-up run counts it until then', async () => {
+    const call = (method: 'POST' | 'PUT', url: string, payload: object) => t.app.inject({ method, url: `/api${url}`, headers: admin.auth, payload });
+    /** A partner with a deal approved (through the routes) and dated October 14, unpaid. */
+    const approvedInOctober = async (first_name: string, company_name: string) => {
+      const who = await t.signIn({ first_name, account_type: 'sales_partner', email_verified_at: new Date() });
+      const created = await call('POST', '/admin/projects', { project: { user_id: who.user.id, company_name, project_stage: 'Project Completion' } });
+      expect(created.statusCode, created.body).toBe(201);
+      const projectId: number = created.json().id;
+      const dealt = await call('PUT', `/admin/projects/${projectId}/deal`, { contract_value_usd: 100_000, net_profit_usd: 1_000 });
+      expect(dealt.json().deal.entry).toMatchObject({ status: 'approved', amount_usd: 600 });
+      await t.db.update(earningEntries).set({ approved_at: at('2026-10-14T18:00:00Z'), created_at: at('2026-10-14T18:00:00Z') }).where(eq(earningEntries.user_id, who.user.id));
+      return { who, projectId };
+    };
+    /** Cancels the deal through the route (which stamps voided_at), dated December 9. */
+    const cancelInDecember = async (userId: number, projectId: number) => {
+      const res = await call('POST', `/admin/projects/${projectId}/deal/cancel`, { reason: 'Financing fell through' });
+      expect(res.json().deal.entry).toMatchObject({ status: 'void' });
+      const [entry] = await t.db.select().from(earningEntries).where(eq(earningEntries.user_id, userId));
+      expect(entry!.voided_at).toBeInstanceOf(Date);
+      expect(entry!.approved_at).toEqual(at('2026-10-14T18:00:00Z'));
+      await t.db.update(earningEntries).set({ voided_at: at('2026-12-09T18:00:00Z') }).where(eq(earningEntries.user_id, userId));
+    };
+    const rowsOf = async (who: SignedIn) =>
+      (await t.db.select().from(earningStatements).where(eq(earningStatements.user_id, who.user.id)).orderBy(earningStatements.month)).map((row) => [row.month, row.opening_cents, row.earned_cents, row.adjustments_cents, row.payouts_cents, row.closing_cents]);
+
+    // Vic: October and November issued with the deal owed; then the deal is cancelled in December.
+    const vic = await approvedInOctober('Vic', 'Victor Vineyards');
+    await issueStatements(t.app.ctx, { now: new Date('2026-12-01T12:00:00Z') });
+    const issued = [
+      ['2026-10', 0, 60_000, 0, 0, 60_000],
+      ['2026-11', 60_000, 0, 0, 0, 60_000],
+    ];
+    expect(await rowsOf(vic.who)).toEqual(issued);
+    await cancelInDecember(vic.who.user.id, vic.projectId);
+    // Wes: the same ledger, but the app was down: nothing issued before the cancellation.
+    const wes = await approvedInOctober('Wes', 'Wes Orchards');
+    await cancelInDecember(wes.who.user.id, wes.projectId);
+
+    await issueStatements(t.app.ctx, { now: new Date('2027-01-01T12:00:00Z') });
+    const december = ['2026-12', 60_000, 0, -60_000, 0, 0];
+    expect(await rowsOf(vic.who)).toEqual([...issued, december]);
+    // The catch-up run finds November due (owed $600 at its end) as the on-demand statement does.
+    expect(await rowsOf(wes.who)).toEqual([...issued, december]);
+    // January: nothing moved and nothing is owed, so no statement.
+    await issueStatements(t.app.ctx, { now: new Date('2027-02-01T12:00:00Z') });
+    expect((await rowsOf(vic.who)).map(([month]) => month)).toEqual(['2026-10', '2026-11', '2026-12']);
+
+    // On demand, each month still gives what was issued, and December names the voiding.
+    const { entries, payouts: rows } = await statementRows(t.db, vic.who.user.id);
+    for (const [month, opening, earned, adjustments, paid, closing] of [...issued, december]) {
+      const statement = computeStatement(entries, rows, month as string, t.app.ctx.config.businessTimeZone);
+      expect([month, statement.opening_cents, statement.earned_cents, statement.adjustments_cents, statement.payouts_cents, statement.closing_cents]).toEqual([month, opening, earned, adjustments, paid, closing]);
+    }
+    const pdf = await get('/api/user/earnings/statement.pdf?month=2026-12', vic.who.auth);
+    expect(pdf.statusCode).toBe(200);
+    const text = textOf(pdf.rawPayload);
+    expect(text).toContain('Voided: Victor Vineyards: deal cancelled');
+    expect(text).toContain('-$600.00');
+  });
+
   it('runs as a cluster job under its own advisory lock, once per round', async () => {
     const locked: string[] = [];
     const spy = scheduleStatements(

@@ -1,8 +1,8 @@
 import { DEFAULT_EMAIL_PREFERENCES, toUsd, type StatementSummary } from '@sunin/contract';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { ClusterLocks, Executor } from '../../db/client.js';
-import { earningEntries, earningStatements, payouts, users, type NotificationRow } from '../../db/schema/index.js';
+import { deals, earningEntries, earningStatements, payouts, users, type NotificationRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { addMonths, monthEndIn, monthIn, monthStartIn } from '../../lib/business-date.js';
 import { scheduleClusterJob } from '../../lib/schedule.js';
@@ -25,7 +25,10 @@ export const STATEMENT_CATCH_UP_MONTHS = 3;
 /** How often the issuing job looks; a month's statements leave within this of its end. */
 export const STATEMENT_CHECK_INTERVAL_MS = 60 * 60_000;
 
-/** A partner's approved-or-paid entries and every payout: what any statement of theirs reads. */
+/**
+ * A partner's approved-or-paid entries, their void entries that had been approved (they counted
+ * until voided: statement.ts `countedSpan`), and every payout: what any statement of theirs reads.
+ */
 export async function statementRows(db: Executor, userId: number): Promise<{ entries: StatementEntryRow[]; payouts: StatementPayoutRow[] }> {
   const entries = await db
     .select({
@@ -37,10 +40,18 @@ export async function statementRows(db: Executor, userId: number): Promise<{ ent
       company_name: earningEntries.company_name,
       reason: earningEntries.reason,
       approved_at: earningEntries.approved_at,
+      voided_at: earningEntries.voided_at,
       created_at: earningEntries.created_at,
+      deal_cancelled: sql<boolean>`${deals.cancelled_at} is not null`,
     })
     .from(earningEntries)
-    .where(and(eq(earningEntries.user_id, userId), inArray(earningEntries.status, ['approved', 'paid'])));
+    .leftJoin(deals, and(eq(earningEntries.kind, 'deal'), eq(deals.project_id, earningEntries.project_id)))
+    .where(
+      and(
+        eq(earningEntries.user_id, userId),
+        or(inArray(earningEntries.status, ['approved', 'paid']), and(eq(earningEntries.status, 'void'), isNotNull(earningEntries.approved_at), isNotNull(earningEntries.voided_at))),
+      ),
+    );
   const rows = await db
     .select({
       id: payouts.id,
@@ -105,10 +116,13 @@ const rowsOf = async <Row>(db: Executor, query: SQL): Promise<Row[]> => ((await 
 
 /**
  * The partners due a statement of `month` and not yet issued one: a movement in the month (an
- * approval, a payout, a payout failing) or money owed either way at its end. The same balance
- * rule as statement.ts, in SQL, so a run reads only those partners' ledgers.
+ * approval, a voiding of an entry that counted, a payout, a payout failing) or money owed either
+ * way at its end. The same balance rule as statement.ts (`countedSpan`, `balanceBefore`), in SQL,
+ * so a run reads only those partners' ledgers.
  */
 async function partnersDue(db: Executor, month: string, start: Date, end: Date): Promise<number[]> {
+  // An entry counts from its approval; a void one only if approved before it was voided, until then.
+  const counted = sql`(e.status in ('approved', 'paid') or (e.status = 'void' and e.approved_at is not null and e.voided_at > e.approved_at))`;
   const approvedAt = sql`coalesce(e.approved_at, e.created_at)`;
   const from = sql`${start.toISOString()}::timestamptz`;
   const to = sql`${end.toISOString()}::timestamptz`;
@@ -119,10 +133,11 @@ async function partnersDue(db: Executor, month: string, start: Date, end: Date):
     select u.id from users u
     where not exists (select 1 from earning_statements s where s.user_id = u.id and s.month = ${month})
       and (
-        exists (select 1 from earning_entries e where e.user_id = u.id and e.status in ('approved', 'paid') and ${approvedAt} >= ${from} and ${approvedAt} < ${to})
+        exists (select 1 from earning_entries e where e.user_id = u.id and ${counted}
+          and ((${approvedAt} >= ${from} and ${approvedAt} < ${to}) or (e.status = 'void' and e.voided_at >= ${from} and e.voided_at < ${to})))
         or exists (select 1 from payouts p where p.user_id = u.id
           and ((p.created_at >= ${from} and p.created_at < ${to}) or (p.status = 'failed' and ${returnedAt} >= ${from} and ${returnedAt} < ${to})))
-        or (select coalesce(sum(e.amount_cents), 0) from earning_entries e where e.user_id = u.id and e.status in ('approved', 'paid') and ${approvedAt} < ${to})
+        or (select coalesce(sum(e.amount_cents), 0) from earning_entries e where e.user_id = u.id and ${counted} and ${approvedAt} < ${to} and not (e.status = 'void' and e.voided_at < ${to}))
           <> (select coalesce(sum(p.amount_cents), 0) from payouts p where p.user_id = u.id and p.created_at < ${to} and not (p.status = 'failed' and ${returnedAt} < ${to}))
       )
     order by u.id`,

@@ -5,15 +5,21 @@ import { projectName } from '../projects/project-name.js';
 /**
  * A partner's monthly statement (issue 38 item 3, docs/decisions/048), computed from the ledger's
  * rows alone, so it can be checked on random ledgers. The balance is what the business owes the
- * partner: approved and not yet paid out. At an instant t,
+ * partner: approved and not yet paid out. An entry counts from its approval until it is voided
+ * (an approved deal entry voided when its deal is cancelled, a clawback voided with the deal
+ * entry it claws back): voiding is a movement of its own month, never a rewrite of the months
+ * before. At an instant t,
  *
- *   balance(t) = the amounts of entries approved before t (deal, adjustment and clawback entries
- *                now approved or paid; an expected or void entry was never approved)
+ *   balance(t) = the amounts of entries approved before t and not voided before t (deal,
+ *                adjustment and clawback entries now approved or paid, or void with an
+ *                `approved_at` before their `voided_at`; an expected entry, or one voided before
+ *                it was approved, never counted)
  *              - the amounts of payouts created before t that had not failed before t.
  *
  * A month is [start, end) in BUSINESS_TIME_ZONE: opening = balance(start), closing = balance(end),
- * and between them each approval and each payout is a line, and each payout that failed in the
- * month is a line giving its amount back. So closing = opening + earned + adjustments + payouts.
+ * and between them each approval, each voiding of a counted entry (minus its amount, in the
+ * adjustments) and each payout is a line, and each payout that failed in the month is a line
+ * giving its amount back. So closing = opening + earned + adjustments + payouts.
  */
 
 /** The columns of an earning entry a statement reads. */
@@ -26,7 +32,10 @@ export interface StatementEntryRow {
   company_name: string;
   reason: string;
   approved_at: Date | null;
+  voided_at: Date | null;
   created_at: Date;
+  /** A deal entry's deal was cancelled (names a voided line's cause); absent reads as no. */
+  deal_cancelled?: boolean;
 }
 
 /** The columns of a payout a statement reads. */
@@ -40,7 +49,7 @@ export interface StatementPayoutRow {
   settled_at: Date | null;
 }
 
-export type StatementLineKind = 'earned' | 'adjustment' | 'clawback' | 'payout' | 'payout_failed';
+export type StatementLineKind = 'earned' | 'adjustment' | 'clawback' | 'voided' | 'payout' | 'payout_failed';
 
 export interface StatementLine {
   at: Date;
@@ -57,7 +66,7 @@ export interface Statement {
   opening_cents: number;
   /** Deal entries approved in the month. */
   earned_cents: number;
-  /** Adjustments and clawbacks approved in the month. */
+  /** Adjustments and clawbacks approved in the month, and minus the counted entries voided in it. */
   adjustments_cents: number;
   /** Minus the payouts created in the month, plus the ones that failed in it (returned). */
   payouts_cents: number;
@@ -66,11 +75,23 @@ export interface Statement {
   lines: StatementLine[];
 }
 
-/** When an entry counted towards the balance: its approval (older rows without one, their creation), or never. */
-export function approvedAt(entry: StatementEntryRow): Date | null {
-  if (entry.status !== 'approved' && entry.status !== 'paid') return null;
-  return entry.approved_at ?? entry.created_at;
+/**
+ * When an entry counted towards the balance: from its approval (older rows without one, their
+ * creation) until it was voided (null: still counts), or never (null). A void entry counted only
+ * when it was approved before it was voided; one voided without a `voided_at`, which no path
+ * writes, is taken as never counted.
+ */
+export function countedSpan(entry: StatementEntryRow): { from: Date; until: Date | null } | null {
+  if (entry.status === 'approved' || entry.status === 'paid') return { from: entry.approved_at ?? entry.created_at, until: null };
+  if (entry.status === 'void' && entry.approved_at && entry.voided_at && entry.voided_at.getTime() > entry.approved_at.getTime()) return { from: entry.approved_at, until: entry.voided_at };
+  return null;
 }
+
+/** When an entry started to count towards the balance, or null when it never did. */
+export const approvedAt = (entry: StatementEntryRow): Date | null => countedSpan(entry)?.from ?? null;
+
+/** When an entry that counted stopped counting (voided), or null. */
+export const voidedAt = (entry: StatementEntryRow): Date | null => countedSpan(entry)?.until ?? null;
 
 /** When a payout gave its amount back: when it failed (a failed payout without a date, at once), or never. */
 export function returnedAt(payout: StatementPayoutRow): Date | null {
@@ -82,8 +103,8 @@ export function balanceBefore(entries: readonly StatementEntryRow[], payouts: re
   const t = at.getTime();
   let cents = 0;
   for (const entry of entries) {
-    const approved = approvedAt(entry);
-    if (approved && approved.getTime() < t) cents += entry.amount_cents;
+    const span = countedSpan(entry);
+    if (span && span.from.getTime() < t && (span.until === null || span.until.getTime() >= t)) cents += entry.amount_cents;
   }
   for (const payout of payouts) {
     if (payout.created_at.getTime() >= t) continue;
@@ -94,16 +115,30 @@ export function balanceBefore(entries: readonly StatementEntryRow[], payouts: re
 }
 
 const inMonth = (at: Date | null, start: Date, end: Date): at is Date => at !== null && at.getTime() >= start.getTime() && at.getTime() < end.getTime();
-const ORDER: Record<StatementLineKind, number> = { earned: 0, adjustment: 1, clawback: 2, payout_failed: 3, payout: 4 };
+const ORDER: Record<StatementLineKind, number> = { earned: 0, adjustment: 1, clawback: 2, payout_failed: 3, voided: 4, payout: 5 };
+
+/** The name a line gives an entry's project: the name kept on the entry, so a deleted project still names its line. */
+function projectOf(entry: StatementEntryRow): string | null {
+  return entry.company_name.trim() || (entry.project_id === null ? null : projectName({ id: entry.project_id, company_name: '' }));
+}
 
 function entryLine(entry: StatementEntryRow, at: Date): StatementLine {
-  // The project's name is kept on the entry, so a deleted project still names its line.
-  const project = entry.company_name.trim() || (entry.project_id === null ? null : projectName({ id: entry.project_id, company_name: '' }));
+  const project = projectOf(entry);
   if (entry.kind === 'deal') return { at, kind: 'earned', description: `Earned: ${project ?? 'a deal'}`, amount_cents: entry.amount_cents };
   const label = entry.kind === 'clawback' ? 'Clawback' : 'Adjustment';
   const reason = entry.reason.trim();
   const description = [label, project, reason].filter(Boolean).join(': ');
   return { at, kind: entry.kind, description, amount_cents: entry.amount_cents };
+}
+
+/** A counted entry voided: its amount leaves the balance in the month it was voided. */
+function voidLine(entry: StatementEntryRow, at: Date): StatementLine {
+  const project = projectOf(entry);
+  const parts =
+    entry.kind === 'deal'
+      ? ['Voided', project ?? 'a deal', entry.deal_cancelled ? 'deal cancelled' : '']
+      : [entry.kind === 'clawback' ? 'Clawback voided' : 'Adjustment voided', project, entry.reason.trim()];
+  return { at, kind: 'voided', description: parts.filter(Boolean).join(': '), amount_cents: -entry.amount_cents };
 }
 
 /** One month's statement (`YYYY-MM` in `timeZone`) from a partner's entries and payouts. */
@@ -112,8 +147,10 @@ export function computeStatement(entries: readonly StatementEntryRow[], payouts:
   const end = monthEndIn(timeZone, month);
   const lines: StatementLine[] = [];
   for (const entry of entries) {
-    const at = approvedAt(entry);
-    if (inMonth(at, start, end)) lines.push(entryLine(entry, at));
+    const span = countedSpan(entry);
+    if (!span) continue;
+    if (inMonth(span.from, start, end)) lines.push(entryLine(entry, span.from));
+    if (inMonth(span.until, start, end)) lines.push(voidLine(entry, span.until));
   }
   for (const payout of payouts) {
     if (inMonth(payout.created_at, start, end)) lines.push({ at: payout.created_at, kind: 'payout', description: `Payout #${payout.id} (${payout.reference})`, amount_cents: -payout.amount_cents });
@@ -131,14 +168,14 @@ export function computeStatement(entries: readonly StatementEntryRow[], payouts:
     end,
     opening_cents: balanceBefore(entries, payouts, start),
     earned_cents: sum(['earned']),
-    adjustments_cents: sum(['adjustment', 'clawback']),
+    adjustments_cents: sum(['adjustment', 'clawback', 'voided']),
     payouts_cents: sum(['payout', 'payout_failed']),
     closing_cents: balanceBefore(entries, payouts, end),
     lines,
   };
 }
 
-/** The month of a partner's first ledger movement (an approval or a payout), or null for none. */
+/** The month of a partner's first ledger movement (an approval or a payout; a voiding comes after its approval), or null for none. */
 export function firstActivityMonth(entries: readonly StatementEntryRow[], payouts: readonly StatementPayoutRow[], monthOf: (at: Date) => string): string | null {
   let first: Date | null = null;
   const consider = (at: Date | null) => {
