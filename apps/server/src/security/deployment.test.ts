@@ -19,7 +19,7 @@ const tempDir = useTempDirs('sunin-deploy-');
 const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), MALWARE_SCAN: 'off', MFA_ENCRYPTION_KEY: 'a'.repeat(64), TIN_ENCRYPTION_KEY: 'b'.repeat(64) };
 /** What a shared database needs (issue 34 item 5). */
 const SHARED_KEYS = { JWT_SECRET: 'p'.repeat(40), MFA_ENCRYPTION_KEY: 'a'.repeat(64), TIN_ENCRYPTION_KEY: 'b'.repeat(64) };
-const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_PRICE_MONTHLY: 'price_123' };
+const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_123', STRIPE_PRICE_MONTHLY: 'price_123', STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_123' };
 
 describe('the billing provider is chosen on purpose (item 1)', () => {
   it('production without Stripe refuses to start, naming every missing variable and the way out', () => {
