@@ -7,6 +7,22 @@ function entry(action: string, entityType: AuditEntry['entity_type'], changes: A
 }
 const c = (before: unknown, after: unknown) => ({ before, after });
 
+describe('describeAuditEntry: partner pay (issue 38)', () => {
+  it('names the portal for what it writes itself, and says each payout, statement, W-9 and clawback write plainly', () => {
+    expect(describeAuditEntry(entry('statement_issued', 'user', { month: c(null, '2026-11'), closing_usd: c(null, 0) }, null))).toBe('SunIn issued the 2026-11 statement');
+    expect(describeAuditEntry(entry('payout_paid', 'user', { status: c('pending', 'paid') }, null))).toBe('SunIn confirmed a payout arrived');
+    expect(describeAuditEntry(entry('payout_failed', 'user', { amount_usd: c(4000, null), failure_reason: c(null, 'The bank account is closed (account_closed).') }, null))).toBe(
+      'SunIn reported a payout of $4,000.00 failed: The bank account is closed (account_closed).',
+    );
+    expect(describeAuditEntry(entry('tax_form_saved', 'user', { tin_masked: c(null, '**-***6789') }, 'Rae Referral'))).toBe('Rae Referral gave the W-9 tax form');
+    expect(describeAuditEntry(entry('tax_form_reviewed', 'user'))).toBe('Avery Admin marked the W-9 tax form reviewed');
+    expect(describeAuditEntry(entry('clawback_scheduled', 'user', { amount_usd: c(null, -6000), reason: c(null, 'Deal cancelled: customer walked away') }))).toBe('Avery Admin scheduled a clawback of -$6,000.00 (Deal cancelled: customer walked away)');
+    expect(describeAuditEntry(entry('deal_cancelled', 'project', { cancel_reason: c(null, 'Customer walked away') }))).toBe('Avery Admin cancelled the deal (Customer walked away)');
+    // A deleted user is still a former user, not the portal.
+    expect(describeAuditEntry(entry('tax_form_reviewed', 'user', {}, null))).toBe('A former user marked the W-9 tax form reviewed');
+  });
+});
+
 describe('describeAuditEntry: the plain words of each audited admin write', () => {
   it('user: edits, with enumeration labels and each kind of change', () => {
     expect(describeAuditEntry(entry('updated', 'user', { account_type: c('referral_partner', 'sales_partner') }))).toBe(

@@ -285,6 +285,39 @@ export function describeAuditAction(entry: AuditEntry): string {
       const reference = valueOf(changes, 'reference');
       return `recorded a payout${amount ? ` of ${amount}` : ''}${reference ? `, reference ${reference}` : ''}`;
     }
+    // Issue 38: partner pay.
+    case 'user:payout_paid':
+      return 'confirmed a payout arrived';
+    case 'user:payout_failed': {
+      const amount = money(changes.amount_usd?.before);
+      const reason = valueOf(changes, 'failure_reason');
+      return `reported a payout${amount ? ` of ${amount}` : ''} failed${reason ? `: ${reason}` : ''}`;
+    }
+    case 'user:statement_issued': {
+      const month = valueOf(changes, 'month');
+      return `issued the ${month ? `${month} ` : ''}statement`;
+    }
+    case 'user:tax_form_saved':
+      return 'gave the W-9 tax form';
+    case 'user:tax_form_reviewed':
+      return 'marked the W-9 tax form reviewed';
+    case 'user:payout_account_created':
+      return 'set up a payout account';
+    case 'user:payout_account_updated':
+      return 'updated the payout account';
+    case 'user:clawback_scheduled': {
+      const amount = money(changes.amount_usd?.after);
+      const reason = valueOf(changes, 'reason');
+      return `scheduled a clawback${amount ? ` of ${amount}` : ''}${reason ? ` (${reason})` : ''}`;
+    }
+    case 'user:clawback_override': {
+      const note = valueOf(changes, 'note');
+      return `overrode the clawback window${note ? ` (${note})` : ''}`;
+    }
+    case 'project:deal_cancelled': {
+      const reason = valueOf(changes, 'cancel_reason');
+      return `cancelled the deal${reason ? ` (${reason})` : ''}`;
+    }
   }
   if (action === 'updated') {
     const phrases = fieldPhrases(entry);
@@ -293,9 +326,17 @@ export function describeAuditAction(entry: AuditEntry): string {
   return `${action.replace(/_/g, ' ')} (${noun})`;
 }
 
+/** What the portal itself writes, with no one acting (issue 38: payouts settled, statements issued). */
+const PORTAL_ACTIONS = new Set(['payout_paid', 'payout_failed', 'statement_issued']);
+
 /** Who did it: the member's or administrator's name, or a stand-in when their user has since been deleted. */
-export const auditActor = (entry: AuditEntry): string =>
-  entry.actor_name?.trim() || (entry.actor_id === null && entry.action.startsWith('customer_') ? 'The customer' : 'A former user');
+export const auditActor = (entry: AuditEntry): string => {
+  const name = entry.actor_name?.trim();
+  if (name) return name;
+  if (entry.actor_id === null && entry.action.startsWith('customer_')) return 'The customer';
+  if (entry.actor_id === null && PORTAL_ACTIONS.has(entry.action)) return 'SunIn';
+  return 'A former user';
+};
 
 /** The whole sentence without the time: "Avery Admin reset two-factor authentication". */
 export const describeAuditEntry = (entry: AuditEntry): string => `${auditActor(entry)} ${describeAuditAction(entry)}`;
