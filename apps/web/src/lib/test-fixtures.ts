@@ -1,4 +1,4 @@
-import type { Contact, Notification, Project, ProjectLink, StoredFile, User } from '@sunin/contract';
+import type { Contact, EarningEntry, Earnings, Notification, Project, ProjectLink, StoredFile, User } from '@sunin/contract';
 
 /** A complete GET /api/user/profile answer; override what a test cares about. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -137,6 +137,44 @@ export function buildNotification(overrides: Partial<Notification> = {}): Notifi
     project_id: null,
     proposal_ticket_id: null,
     kind: 'proposal_updates',
+    ...overrides,
+  };
+}
+
+/** A paid deal entry of a sales partner (60 % of $10,000), still inside the clawback window; override what a test cares about. */
+export function buildEarningEntry(overrides: Partial<EarningEntry> = {}): EarningEntry {
+  return {
+    id: 5,
+    user_id: 7,
+    project_id: 31,
+    company_name: 'Harbor Cold Storage',
+    kind: 'deal',
+    share_rate: 0.6,
+    net_profit_usd: 10_000,
+    amount_usd: 6000,
+    status: 'paid',
+    reason: '',
+    payout_id: 2,
+    applies_at: null,
+    clawback_until: '2027-02-20T12:00:00.000Z',
+    created_at: '2026-11-01T12:00:00.000Z',
+    updated_at: '2026-11-22T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A complete GET /api/user/earnings answer of a sales partner; override what a test cares about. */
+export function buildEarnings(overrides: Partial<Earnings> = {}): Earnings {
+  return {
+    entries: [],
+    totals: { expected_usd: 0, approved_usd: 0, paid_usd: 0, payable_usd: 0 },
+    share_rate: 0.6,
+    minimum_payout_usd: 0,
+    share_ladder: { referral_partner: 0.2, sales_partner: 0.6, enterprize_partner: 0.7 },
+    payouts: [],
+    next_tier: { account_type: 'enterprize_partner', share_rate: 0.7, path: 'ask_team' },
+    at_risk: { amount_usd: 0, until: null },
+    statements: [],
     ...overrides,
   };
 }

@@ -39,6 +39,18 @@ async function reachStripe<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The one way the app talks to Stripe (billing, and payouts through Connect): the pinned version, two retries, 20 s. */
+export function createStripeClient(config: Pick<StripeConfig, 'secretKey' | 'apiBase'>): Stripe {
+  return new Stripe(config.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'SunIn Partner Portal' },
+    ...apiAddress(config.apiBase),
+  });
+}
+
 export class StripePaymentProvider implements PaymentProviderBase {
   readonly kind = 'stripe' as const;
   readonly publishableKey: string;
@@ -50,14 +62,7 @@ export class StripePaymentProvider implements PaymentProviderBase {
     this.publishableKey = config.publishableKey;
     this.testMode = /^(sk|rk)_test_/.test(config.secretKey);
     this.plans = config.priceYearly ? ['monthly', 'yearly'] : ['monthly'];
-    this.stripe = new Stripe(config.secretKey, {
-      apiVersion: STRIPE_API_VERSION,
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      telemetry: false,
-      appInfo: { name: 'SunIn Partner Portal' },
-      ...apiAddress(config.apiBase),
-    });
+    this.stripe = createStripeClient(config);
   }
 
   private priceFor(plan: BillingPlanId): string {

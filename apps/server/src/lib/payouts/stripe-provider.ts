@@ -1,14 +1,8 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config.js';
-import { STRIPE_API_VERSION, WEBHOOK_TOLERANCE_SECONDS } from '../billing/stripe-provider.js';
+import { createStripeClient, WEBHOOK_TOLERANCE_SECONDS } from '../billing/stripe-provider.js';
 import { PayoutProviderUnreachable, type CreatedPayoutAccount, type PayoutAccountState, type PayoutProviderBase, type PayoutToSend, type PayoutUser, type SendResult } from './payout-provider.js';
 import { connectEventSchema, providerAccountSchema, type ConnectEvent, type ProviderAccount } from './provider-events.js';
-
-function apiAddress(base: URL | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
-  if (!base) return {};
-  const protocol = base.protocol === 'http:' ? 'http' : 'https';
-  return { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol };
-}
 
 /** Out of reach, or not decided: the network, Stripe's own 5xx, rate limits, a key in use by a request still running. */
 const unreachable = (error: unknown): boolean =>
@@ -59,14 +53,7 @@ export class StripePayoutProvider implements PayoutProviderBase {
   private readonly stripe: Stripe;
 
   constructor(private readonly config: StripeConfig) {
-    this.stripe = new Stripe(config.secretKey, {
-      apiVersion: STRIPE_API_VERSION,
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      telemetry: false,
-      appInfo: { name: 'SunIn Partner Portal' },
-      ...apiAddress(config.apiBase),
-    });
+    this.stripe = createStripeClient(config);
   }
 
   async createAccount(user: PayoutUser): Promise<CreatedPayoutAccount> {

@@ -46,7 +46,10 @@ function tinBox(ctx: AppContext): SecretBox {
 
 type FormWithReviewer = { form: TaxFormRow; reviewerName: string | null };
 
-export function toTaxForm({ form, reviewerName }: FormWithReviewer): TaxForm {
+type ShownFields = Pick<TaxFormRow, 'legal_name' | 'business_type' | 'tin_type' | 'tin_last4' | 'address_1' | 'city' | 'state' | 'zip'>;
+
+/** A form's fields as anyone may see them (answers and the audit trail): the TIN masked. */
+function shownFields(form: ShownFields) {
   return {
     legal_name: form.legal_name,
     business_type: form.business_type,
@@ -56,6 +59,12 @@ export function toTaxForm({ form, reviewerName }: FormWithReviewer): TaxForm {
     city: form.city,
     state: form.state,
     zip: form.zip,
+  };
+}
+
+export function toTaxForm({ form, reviewerName }: FormWithReviewer): TaxForm {
+  return {
+    ...shownFields(form),
     certified_at: form.certified_at.toISOString(),
     reviewed_at: form.reviewed_at?.toISOString() ?? null,
     reviewed_by_name: form.reviewed_at ? reviewerName : null,
@@ -124,16 +133,7 @@ export async function saveTaxForm(ctx: AppContext, userId: number, body: TaxForm
       .values({ user_id: userId, ...values, created_at: now })
       .onConflictDoUpdate({ target: taxForms.user_id, set: values });
 
-    const audited = (form: Pick<TaxFormRow, 'legal_name' | 'business_type' | 'tin_type' | 'tin_last4' | 'address_1' | 'city' | 'state' | 'zip'>): Audited => ({
-      legal_name: form.legal_name,
-      business_type: form.business_type,
-      tin_type: form.tin_type,
-      tin_masked: maskTin(form.tin_type, form.tin_last4),
-      address_1: form.address_1,
-      city: form.city,
-      state: form.state,
-      zip: form.zip,
-    });
+    const audited = (form: ShownFields): Audited => shownFields(form);
     const was = before ? audited(before) : null;
     const now_ = audited(values);
     const changes: AuditChanges = {};

@@ -1,29 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { DEFAULT_PAYOUT_SETTINGS, type DealResponse, type EarningEntry, type Earnings, type PayoutSettings, type Project } from '@sunin/contract';
 import { describe, expect, it } from 'vitest';
+import { buildEarningEntry, buildEarnings } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch, stubScreenWidth } from '../../../lib/test-utils';
 import { PayoutSettingsPage } from '../routes/payout-settings-page';
 import { DealPanel } from './deal-panel';
 import { UserEarningsPanel } from './user-earnings-panel';
 
 const project = { id: 31, company_name: 'Harbor Cold Storage', owner_name: 'Sam Sales', project_stage: 'Project Completion' } as Project;
-const paid: EarningEntry = {
-  id: 5,
-  user_id: 7,
-  project_id: 31,
-  company_name: 'Harbor Cold Storage',
-  kind: 'deal',
-  share_rate: 0.6,
-  net_profit_usd: 10_000,
-  amount_usd: 6000,
-  status: 'paid',
-  reason: '',
-  payout_id: 2,
-  applies_at: null,
-  clawback_until: '2027-02-20T12:00:00.000Z',
-  created_at: '2026-11-01T12:00:00.000Z',
-  updated_at: '2026-11-22T12:00:00.000Z',
-};
+const paid: EarningEntry = buildEarningEntry();
 const clawback: EarningEntry = { ...paid, id: 9, kind: 'clawback', share_rate: null, net_profit_usd: null, amount_usd: -6000, status: 'expected', reason: 'Deal cancelled: Customer backed out', payout_id: null, clawback_until: null, applies_at: '2026-12-13T12:00:00.000Z' };
 const standing: DealResponse = { deal: { project_id: 31, contract_value_usd: 100_000, net_profit_usd: 10_000, recorded_by_name: 'Avery Admin', updated_at: '2026-11-01T12:00:00.000Z', entry: paid, cancelled_at: null, cancel_reason: null, clawback: null }, share_rate: 0.6 };
 const cancelled: DealResponse = { ...standing, deal: { ...standing.deal!, cancelled_at: '2026-12-06T12:00:00.000Z', cancel_reason: 'Customer backed out', clawback } };
@@ -54,17 +39,8 @@ describe('Cancel deal (issue 38 item 4)', { timeout: 30_000 }, () => {
   });
 });
 
-const ledger = (entries: EarningEntry[]): Earnings => ({
-  entries,
-  totals: { expected_usd: 0, approved_usd: 0, paid_usd: 6000, payable_usd: 0 },
-  share_rate: 0.6,
-  minimum_payout_usd: 0,
-  share_ladder: { referral_partner: 0.2, sales_partner: 0.6, enterprize_partner: 0.7 },
-  payouts: [],
-  next_tier: null,
-  at_risk: { amount_usd: 6000, until: '2027-02-20T12:00:00.000Z' },
-  statements: [],
-});
+const ledger = (entries: EarningEntry[]): Earnings =>
+  buildEarnings({ entries, totals: { expected_usd: 0, approved_usd: 0, paid_usd: 6000, payable_usd: 0 }, next_tier: null, at_risk: { amount_usd: 6000, until: '2027-02-20T12:00:00.000Z' } });
 
 describe('Claw back (issue 38 item 4)', { timeout: 30_000 }, () => {
   it('claws back a paid entry inside the window with a reason', async () => {

@@ -1,41 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import type { Earnings } from '@sunin/contract';
 import { describe, expect, it } from 'vitest';
+import { buildEarningEntry, buildEarnings } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch, stubScreenWidth } from '../../../lib/test-utils';
 import { EarningsPage } from '../routes/earnings-page';
 import { AtRiskPanel } from './at-risk-panel';
 import { ShareLadder } from './share-ladder';
 
-const entry = (overrides: Partial<Earnings['entries'][number]>): Earnings['entries'][number] => ({
-  id: 1,
-  user_id: 7,
-  project_id: 31,
-  company_name: 'Harbor Cold Storage',
-  kind: 'deal',
-  share_rate: 0.6,
-  net_profit_usd: 10_000,
-  amount_usd: 6000,
-  status: 'paid',
-  reason: '',
-  payout_id: 3,
-  applies_at: null,
-  clawback_until: '2027-02-20T12:00:00.000Z',
-  created_at: '2026-11-01T12:00:00.000Z',
-  updated_at: '2026-11-22T12:00:00.000Z',
-  ...overrides,
-});
+const entry = (overrides: Partial<Earnings['entries'][number]>): Earnings['entries'][number] => buildEarningEntry({ id: 1, payout_id: 3, ...overrides });
 const clawback = entry({ id: 9, project_id: 32, company_name: 'Dockside', kind: 'clawback', share_rate: null, net_profit_usd: null, amount_usd: -1200, status: 'expected', reason: 'Deal cancelled: Customer backed out', payout_id: null, clawback_until: null, applies_at: '2026-12-13T12:00:00.000Z' });
-const base: Earnings = {
+const base: Earnings = buildEarnings({
   entries: [entry({}), clawback],
   totals: { expected_usd: -1200, approved_usd: 0, paid_usd: 7200, payable_usd: 0 },
-  share_rate: 0.6,
-  minimum_payout_usd: 0,
-  share_ladder: { referral_partner: 0.2, sales_partner: 0.6, enterprize_partner: 0.7 },
-  payouts: [],
-  next_tier: { account_type: 'enterprize_partner', share_rate: 0.7, path: 'ask_team' },
   at_risk: { amount_usd: 6000, until: '2027-02-20T12:00:00.000Z' },
-  statements: [],
-};
+});
 
 describe('Money at risk (issue 38 item 4)', { timeout: 30_000 }, () => {
   it('says how much paid money could be clawed back until when, entry by entry, and the clawbacks scheduled with their dates', () => {
