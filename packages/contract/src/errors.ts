@@ -21,6 +21,11 @@ export const ERROR_STATUS = {
    * body names it in `duplicate`, and sending the project again with `allow_duplicate: true` creates it.
    */
   possible_duplicate: 409,
+  /**
+   * A site already registered or already a project (issue 39 item 3): the message says which;
+   * `fields.conflict` is one of LEAD_CONFLICTS.
+   */
+  site_taken: 409,
   /** A customer link that expired or was revoked (issue 36 item 1). */
   gone: 410,
   payload_too_large: 413,
@@ -29,6 +34,10 @@ export const ERROR_STATUS = {
   /** A payout to a partner who has not given their W-9 tax form (issue 38 item 1). */
   tax_form_required: 422,
   invalid_token: 422,
+  /** A partner at their limit of open registrations (issue 39 item 3). */
+  registration_limit: 422,
+  /** The public lead form failed its bot checks (honeypot, timing, form token): reload and send again. */
+  form_refused: 422,
   rate_limited: 429,
   internal: 500,
   service_unavailable: 503,

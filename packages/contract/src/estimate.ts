@@ -506,7 +506,7 @@ export function estimateInputMaps(inputs: { tariffs: readonly (TariffRates & { i
 }
 
 /** The administrator settings (DESIGN.md "Settings"): each name's audit entity id is its place here plus one. */
-export const SETTING_NAMES = ['estimate_assumptions', 'earnings', 'stall_thresholds', 'payouts'] as const;
+export const SETTING_NAMES = ['estimate_assumptions', 'earnings', 'stall_thresholds', 'payouts', 'referrals'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 export const settingAuditId = (name: SettingName) => SETTING_NAMES.indexOf(name) + 1;
 

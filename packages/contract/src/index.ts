@@ -33,3 +33,4 @@ export * from './bill-engine/index.js';
 export * from './investment.js';
 export * from './shares.js';
 export * from './operations.js';
+export * from './referrals.js';

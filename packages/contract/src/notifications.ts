@@ -1,3 +1,4 @@
+import type { LeadsChangedEvent } from './referrals.js';
 import { ADMIN_ROLE } from './enums.js';
 import type { Notification } from './notification-schemas.js';
 
@@ -128,6 +129,6 @@ export interface NotificationsReadAllEvent {
   payload: { updated: number; read_at: string };
 }
 /** What the bus delivers to one user's sockets. */
-export type UserEvent = RealtimeEvent | NotificationsReadAllEvent;
+export type UserEvent = RealtimeEvent | NotificationsReadAllEvent | LeadsChangedEvent;
 /** Everything the NotificationsChannel delivers. */
 export type CableEvent = UserEvent | AdminChangedEvent;

@@ -19,6 +19,7 @@ export const PUBLIC_PAGE_PATHS = [
   '/privacy-policy',
   '/signup',
   '/login',
+  '/free-estimate',
 ] as const;
 export type PublicPagePath = (typeof PUBLIC_PAGE_PATHS)[number];
 
@@ -52,6 +53,7 @@ export const WEB_APP_ROUTES = [
   '/profile',
   '/earnings',
   '/earnings/payout-account',
+  '/referrals',
   '/analytics',
   '/sunin-school',
   '/projects/:id/estimate',

@@ -9,3 +9,4 @@ export * from './settings.js';
 export * from './earnings.js';
 export * from './shares.js';
 export * from './partner-pay.js';
+export * from './referrals.js';
