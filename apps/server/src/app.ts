@@ -61,6 +61,10 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { AppError } from './lib/app-error.js';
 import { rateLimitsPlugin } from './plugins/rate-limits.js';
+import { referralLinkRoutes } from './modules/referrals/referral-link.routes.js';
+import { publicLeadsRoutes } from './modules/referrals/public-leads.routes.js';
+import { leadRegistrationRoutes } from './modules/referrals/lead-registration.routes.js';
+import { referralSettingsRoutes } from './modules/referrals/referral-settings.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -293,6 +297,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminRoutes);
       await api.register(shareRoutes);
       await api.register(publicShareRoutes);
+      await api.register(publicLeadsRoutes);
+      await api.register(leadRegistrationRoutes);
+      await api.register(referralSettingsRoutes);
     },
     { prefix: '/api' },
   );
@@ -300,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const hasWeb = buildFiles.has('/index.html');
   const prerendered = new PrerenderedPages(config.webDistDir, buildFiles, config.appUrl);
   await app.register(sitemapRoutes, { pages: prerendered });
+  await app.register(referralLinkRoutes);
   if (!config.isProduction) await app.register(mailboxRoutes);
 
   if (hasWeb) {

@@ -59,6 +59,8 @@ const envSchema = z.object({
   USER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   USER_WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   SHARE_PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // Issue 39: the public estimate form sent back sooner than this after it was shown is refused (a bot).
+  LEAD_FORM_MIN_SECONDS: z.coerce.number().int().min(0, 'LEAD_FORM_MIN_SECONDS must be at least 0.').max(600, 'LEAD_FORM_MIN_SECONDS must be at most 600.').default(3),
   TRUST_PROXY: z.string().optional(),
   // Issue 19 item 5: server processes sharing the port (node:cluster); PostgreSQL and Redis only.
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'WEB_CONCURRENCY must be at least 1.').max(64, 'WEB_CONCURRENCY must be at most 64.').default(1),
@@ -176,6 +178,8 @@ export interface Config {
   tinEncryptionKey: Buffer;
   /** A full_access_admin must turn on two-factor before the admin area answers. */
   adminMfaRequired: boolean;
+  /** The public estimate form is refused when sent back sooner than this after it was shown (LEAD_FORM_MIN_SECONDS). */
+  leadFormMinSeconds: number;
   /** The business's IANA time zone (BUSINESS_TIME_ZONE): accounting exports write their dates in it. */
   businessTimeZone: string;
   rateLimits: {
@@ -378,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mfaEncryptionKey: (e.MFA_ENCRYPTION_KEY ? parseSecretBoxKey(e.MFA_ENCRYPTION_KEY) : undefined) ?? localKey(dataDir, 'mfa-key', 'MFA_ENCRYPTION_KEY'),
     tinEncryptionKey: (e.TIN_ENCRYPTION_KEY ? parseSecretBoxKey(e.TIN_ENCRYPTION_KEY) : undefined) ?? localKey(dataDir, 'tin-key', 'TIN_ENCRYPTION_KEY'),
     adminMfaRequired: e.ADMIN_MFA_REQUIRED ?? isProduction,
+    leadFormMinSeconds: e.LEAD_FORM_MIN_SECONDS,
     businessTimeZone: e.BUSINESS_TIME_ZONE,
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { normalizeEmail, VERIFICATION_EMAIL_MESSAGES, VERIFICATION_EMAILS_PER_HOUR, type ErrorCode } from '@sunin/contract';
+import { LEAD_MESSAGES, normalizeEmail, VERIFICATION_EMAIL_MESSAGES, VERIFICATION_EMAILS_PER_HOUR, type ErrorCode } from '@sunin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -44,6 +44,11 @@ declare module 'fastify' {
       shareWritesPerIp: preHandlerAsyncHookHandler;
       signatureCodesPerShare: preHandlerAsyncHookHandler;
       changeRequestsPerShare: preHandlerAsyncHookHandler;
+      /** The public estimate form (issue 39): submissions per address an hour, and per email address a day. */
+      leadFormsPerIp: preHandlerAsyncHookHandler;
+      leadFormsPerEmail: preHandlerAsyncHookHandler;
+      /** Whether a referral link's visit may count as a click (per address a minute); past it the visitor is redirected without one. */
+      referralClickAllowed(request: FastifyRequest): Promise<boolean>;
     };
   }
 }
@@ -61,6 +66,19 @@ export const SHARE_LIMITS = {
   codesPerShareAllAddressesPerHour: 15,
   changeRequestsPerSharePerHour: 5,
 } as const;
+
+/** The public estimate form's and the referral links' limits (issue 39; docs/security.md). */
+export const LEAD_LIMITS = {
+  formsPerIpPerHour: 5,
+  formsPerEmailPerDay: 3,
+  clicksPerIpPerMinute: 60,
+} as const;
+
+/** The address a public estimate form names (lowercased by its schema). */
+function leadEmail(request: FastifyRequest): string {
+  const email = (request.body as { lead?: { email?: unknown } } | undefined)?.lead?.email;
+  return typeof email === 'string' ? normalizeEmail(email) : '';
+}
 
 /** A customer link's counters are keyed by a digest of its token, never the token. */
 function shareKey(request: FastifyRequest): string {
@@ -271,6 +289,13 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
       await codesPerLink.call(this, request, reply);
     },
     changeRequestsPerShare: limiter('share-change', SHARE_LIMITS.changeRequestsPerSharePerHour, 60 * MINUTE, shareKey),
+    leadFormsPerIp: limiter('lead-form-ip', LEAD_LIMITS.formsPerIpPerHour, 60 * MINUTE, undefined, LEAD_MESSAGES.tooManyForms),
+    // Each accepted form mails its address: per address a day, so nobody floods an inbox from many addresses.
+    leadFormsPerEmail: limiter('lead-form-email', LEAD_LIMITS.formsPerEmailPerDay, 24 * 60 * MINUTE, (request) => `email:${digest(leadEmail(request))}`, LEAD_MESSAGES.tooManyForms),
+    async referralClickAllowed(request) {
+      const { count } = await requests.hit(`referral-click-ip:${failureAddress(request.ip)}`, MINUTE);
+      return count <= LEAD_LIMITS.clicksPerIpPerMinute;
+    },
   });
 
   // ASVS 2.4.1: every signed-in request counts against its user, writes also against a smaller

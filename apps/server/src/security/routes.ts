@@ -26,6 +26,10 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/public/shares/:token/signature/code',
   'POST /api/public/shares/:token/signature',
   'GET /api/public/shares/:token/signature/document',
+  // The business owner's estimate form and its usage file (issue 39): signed form token, honeypot and limits.
+  'GET /api/public/lead_form',
+  'POST /api/public/leads',
+  'POST /api/public/leads/usage_file',
 ]);
 
 export type RouteClass = 'public' | 'admin' | 'member';
