@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOOKUPS_PER_MINUTE, TOO_MANY } from '../plugins/rate-limits.js';
+import { LEAD_MESSAGES } from '@sunin/contract';
+import { LEAD_LIMITS, LOOKUPS_PER_MINUTE, TOO_MANY } from '../plugins/rate-limits.js';
+import { referralHelpers } from '../modules/referrals/referral-test-helpers.js';
 import { signupBody } from '../test/fixtures.js';
 import { missingRedisServer, startRedis, type PrivateRedis } from '../test/services.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -95,5 +97,21 @@ describe.skipIf(Boolean(skipReason))('with Redis down, the per-address limits co
     const other = freshIp();
     for (let i = 0; i < perAccount; i++) expect((await login(user.email, other)).statusCode, `failure ${i + 1}`).toBe(401);
     expectLimited(await login(user.email, other), `failure ${perAccount + 1}`);
+  });
+
+  it('estimate forms per address and per email address (issue 39)', async () => {
+    const h = referralHelpers(t);
+    const limited = (res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }, name: string) => {
+      expect(res.statusCode, name).toBe(429);
+      expect(res.json(), name).toEqual({ error: { code: 'rate_limited', message: LEAD_MESSAGES.tooManyForms } });
+      expect(Number(res.headers['retry-after']), name).toBeGreaterThan(0);
+    };
+    const ip = freshIp();
+    for (let i = 0; i < LEAD_LIMITS.formsPerIpPerHour; i++) expect((await h.submit(h.form(), { ip })).statusCode, `form ${i + 1}`).toBe(201);
+    limited(await h.submit(h.form(), { ip }), `form ${LEAD_LIMITS.formsPerIpPerHour + 1}`);
+
+    const email = freshEmail();
+    for (let i = 0; i < LEAD_LIMITS.formsPerEmailPerDay; i++) expect((await h.submit(h.form({ email }), { ip: freshIp() })).statusCode, `email ${i + 1}`).toBe(201);
+    limited(await h.submit(h.form({ email }), { ip: freshIp() }), `email ${LEAD_LIMITS.formsPerEmailPerDay + 1}`);
   });
 });
