@@ -27,6 +27,7 @@ import { announceAdminWrites } from '../../plugins/realtime.js';
 import * as earnings from './earnings.service.js';
 import { listPayables, runPayouts } from './payables.service.js';
 import { readPayoutSettings, writePayoutSettings } from './payout-settings.service.js';
+import { settingAnswer } from '../settings/settings.service.js';
 
 /** GET /api/user/earnings: the caller's own ledger, never anyone else's (issue 17 item 2). */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,10 +93,7 @@ export const adminEarningsRoutes: FastifyPluginAsyncZod = async (app) => {
     return rows;
   });
 
-  const respondSettings = async () => {
-    const setting = await earnings.readEarningsSettings(app.ctx.db);
-    return { settings: setting.value, defaults: DEFAULT_EARNINGS_SETTINGS, updated_at: setting.updatedAt?.toISOString() ?? null, updated_by_name: setting.updatedByName };
-  };
+  const respondSettings = async () => settingAnswer(await earnings.readEarningsSettings(app.ctx.db), DEFAULT_EARNINGS_SETTINGS);
   app.get('/admin/earnings-settings', { schema: { tags, summary: 'The share of each tier and its minimum payout, with the defaults', response: { 200: earningsSettingsResponseSchema } } }, respondSettings);
   app.put(
     '/admin/earnings-settings',
@@ -106,10 +104,7 @@ export const adminEarningsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const respondPayoutSettings = async () => {
-    const setting = await readPayoutSettings(app.ctx.db);
-    return { settings: setting.value, defaults: DEFAULT_PAYOUT_SETTINGS, updated_at: setting.updatedAt?.toISOString() ?? null, updated_by_name: setting.updatedByName };
-  };
+  const respondPayoutSettings = async () => settingAnswer(await readPayoutSettings(app.ctx.db), DEFAULT_PAYOUT_SETTINGS);
   app.get(
     '/admin/payout-settings',
     { schema: { tags, summary: 'The clawback window, notice and reasons, and the 1099 reporting thresholds, with the defaults', response: { 200: payoutSettingsResponseSchema } } },

@@ -2,6 +2,7 @@ import { DEFAULT_REFERRAL_SETTINGS, referralSettingsBodySchema, referralSettings
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.js';
 import { announceAdminWrites } from '../../plugins/realtime.js';
+import { settingAnswer } from '../settings/settings.service.js';
 import { readReferralSettings, writeReferralSettings } from './referral-settings.service.js';
 
 /** GET/PUT /api/admin/referral-settings (issue 39): the attribution window, the registration length and the open-registration limit, like the payout settings. */
@@ -9,10 +10,7 @@ export const referralSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
   app.addHook('onResponse', announceAdminWrites(app));
   const tags = ['Admin: referrals'];
-  const respond = async () => {
-    const setting = await readReferralSettings(app.ctx.db);
-    return { settings: setting.value, defaults: DEFAULT_REFERRAL_SETTINGS, updated_at: setting.updatedAt?.toISOString() ?? null, updated_by_name: setting.updatedByName };
-  };
+  const respond = async () => settingAnswer(await readReferralSettings(app.ctx.db), DEFAULT_REFERRAL_SETTINGS);
   app.get('/admin/referral-settings', { schema: { tags, summary: 'The attribution window, registration length and open-registration limit, with the defaults', response: { 200: referralSettingsResponseSchema } } }, respond);
   app.put(
     '/admin/referral-settings',

@@ -28,6 +28,11 @@ export async function readSetting<S extends z.ZodType>(db: Executor, name: Setti
   return { value: settingValue(schema, fallback, row.value), updatedAt: row.updatedAt, updatedByName: row.updatedByName };
 }
 
+/** What a settings route answers: the value in force, the defaults, and who saved it when (null: never saved). */
+export function settingAnswer<T>(setting: Setting<T>, defaults: T): { settings: T; defaults: T; updated_at: string | null; updated_by_name: string | null } {
+  return { settings: setting.value, defaults, updated_at: setting.updatedAt?.toISOString() ?? null, updated_by_name: setting.updatedByName };
+}
+
 /** A stored setting's value (or null: none stored) read through its schema over the default. */
 export function settingValue<S extends z.ZodType>(schema: S, fallback: z.infer<S>, stored: unknown): z.infer<S> {
   if (stored === null || stored === undefined) return fallback;
