@@ -44,6 +44,8 @@ declare module 'fastify' {
       shareWritesPerIp: preHandlerAsyncHookHandler;
       signatureCodesPerShare: preHandlerAsyncHookHandler;
       changeRequestsPerShare: preHandlerAsyncHookHandler;
+      /** Usage files sent to the lead form's upload token (issue 39), per address. */
+      leadUploadsPerIp: preHandlerAsyncHookHandler;
     };
   }
 }
@@ -73,6 +75,9 @@ function signatureEmail(request: FastifyRequest): string {
   const email = (request.body as { signature?: { email?: unknown } } | undefined)?.signature?.email;
   return typeof email === 'string' ? normalizeEmail(email) : '';
 }
+
+/** Usage files one address may send to lead forms an hour: each form allows one, and forms are limited too. */
+export const LEAD_UPLOADS_PER_IP_PER_HOUR = 10;
 
 /** Availability lookups and email verifications per IP per minute. */
 export const LOOKUPS_PER_MINUTE = 120;
@@ -271,6 +276,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
       await codesPerLink.call(this, request, reply);
     },
     changeRequestsPerShare: limiter('share-change', SHARE_LIMITS.changeRequestsPerSharePerHour, 60 * MINUTE, shareKey),
+    leadUploadsPerIp: limiter('lead-upload-ip', LEAD_UPLOADS_PER_IP_PER_HOUR, 60 * MINUTE),
   });
 
   // ASVS 2.4.1: every signed-in request counts against its user, writes also against a smaller

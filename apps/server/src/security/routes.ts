@@ -26,6 +26,8 @@ export const PUBLIC_ROUTES = new Set([
   'POST /api/public/shares/:token/signature/code',
   'POST /api/public/shares/:token/signature',
   'GET /api/public/shares/:token/signature/document',
+  // The upload token of a lead form's answer is its only credential (issue 39).
+  'POST /api/public/leads/usage_file',
 ]);
 
 export type RouteClass = 'public' | 'admin' | 'member';
