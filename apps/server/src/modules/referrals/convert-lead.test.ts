@@ -30,6 +30,9 @@ const adminGet = async <T>(url: string): Promise<T> => {
   return res.json() as T;
 };
 
+/** The form's fields that a project keeps as they are. */
+const HARBOR = { company_name: 'Harbor Cold Storage', address_1: '77 Harbor Way', city: 'San Diego', state: 'CA', zip: '92101', utility_company: 'SDG&E' };
+
 describe('converting a partner’s lead', () => {
   it('creates the partner’s project pre-filled from the form and its Green Button file, with the business owner as contact, in one go', async () => {
     // The owner's form, and the usage file sent with its upload token (the real route).
@@ -37,12 +40,7 @@ describe('converting a partner’s lead', () => {
     const lead = await insertLead(t.db, {
       user_id: partner.user.id,
       source: 'link',
-      company_name: 'Harbor Cold Storage',
-      address_1: '77 Harbor Way',
-      city: 'San Diego',
-      state: 'CA',
-      zip: '92101',
-      utility_company: 'SDG&E',
+      ...HARBOR,
       average_monthly_bill_cents: 1_250_075,
       contact_name: 'Maria de la Cruz',
       email: 'maria@harbor.example',
@@ -71,12 +69,7 @@ describe('converting a partner’s lead', () => {
     const project = await adminGet<Project>(`/admin/projects/${project_id}`);
     expect(project).toMatchObject({
       user_id: partner.user.id,
-      company_name: 'Harbor Cold Storage',
-      address_1: '77 Harbor Way',
-      city: 'San Diego',
-      state: 'CA',
-      zip: '92101',
-      utility_company: 'SDG&E',
+      ...HARBOR,
       average_monthly_power_bill_cost: '12500.75',
       project_stage: 'Project Initiation',
     });
