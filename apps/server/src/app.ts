@@ -41,6 +41,10 @@ import { adminExportRoutes } from './modules/admin/admin-export.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { publicShareRoutes, shareRoutes } from './modules/shares/shares.routes.js';
 import { userLogoRoutes } from './modules/users/logo.routes.js';
+import { referralRoutes } from './modules/referrals/referral.routes.js';
+import { userLeadsRoutes } from './modules/referrals/user-leads.routes.js';
+import { adminLeadsRoutes } from './modules/referrals/admin-leads.routes.js';
+import { leadUsageFileRoutes } from './modules/referrals/lead-usage-file.routes.js';
 import { AccessTokens } from './lib/tokens.js';
 import { createPaymentProvider, stripeContentSecurityPolicy } from './lib/billing/index.js';
 import { createPayoutProvider } from './lib/payouts/index.js';
@@ -300,6 +304,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(publicLeadsRoutes);
       await api.register(leadRegistrationRoutes);
       await api.register(referralSettingsRoutes);
+      await api.register(referralRoutes);
+      await api.register(userLeadsRoutes);
+      await api.register(adminLeadsRoutes);
+      await api.register(leadUsageFileRoutes);
     },
     { prefix: '/api' },
   );

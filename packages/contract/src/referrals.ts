@@ -248,6 +248,8 @@ export const adminLeadListQuerySchema = pageQuerySchema.extend({
 export type AdminLeadListQuery = z.infer<typeof adminLeadListQuerySchema>;
 export const adminLeadListResponseSchema = z.object({ leads: z.array(adminLeadSchema) });
 
+/** The answer of PATCH /api/admin/leads/{id} and POST /api/admin/leads/{id}/reject: the lead after the change. */
+export const adminLeadResponseSchema = z.object({ lead: adminLeadSchema });
 /** PATCH /api/admin/leads/{id}: mark contacted. */
 export const adminLeadPatchBodySchema = z.strictObject({ lead: z.strictObject({ status: z.enum(['contacted'], { error: 'A lead can be marked contacted here; convert or reject it with their own actions.' }) }) });
 /** POST /api/admin/leads/{id}/reject. */

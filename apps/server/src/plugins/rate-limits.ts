@@ -49,6 +49,8 @@ declare module 'fastify' {
       leadFormsPerEmail: preHandlerAsyncHookHandler;
       /** Whether a referral link's visit may count as a click (per address a minute); past it the visitor is redirected without one. */
       referralClickAllowed(request: FastifyRequest): Promise<boolean>;
+      /** Usage files sent to the lead form's upload token (issue 39), per address. */
+      leadUploadsPerIp: preHandlerAsyncHookHandler;
     };
   }
 }
@@ -72,6 +74,8 @@ export const LEAD_LIMITS = {
   formsPerIpPerHour: 5,
   formsPerEmailPerDay: 3,
   clicksPerIpPerMinute: 60,
+  /** Usage files one address may send to lead forms an hour: each form allows one, and forms are limited too. */
+  uploadsPerIpPerHour: 10,
 } as const;
 
 /** The address a public estimate form names (lowercased by its schema). */
@@ -91,6 +95,7 @@ function signatureEmail(request: FastifyRequest): string {
   const email = (request.body as { signature?: { email?: unknown } } | undefined)?.signature?.email;
   return typeof email === 'string' ? normalizeEmail(email) : '';
 }
+
 
 /** Availability lookups and email verifications per IP per minute. */
 export const LOOKUPS_PER_MINUTE = 120;
@@ -296,6 +301,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
       const { count } = await requests.hit(`referral-click-ip:${failureAddress(request.ip)}`, MINUTE);
       return count <= LEAD_LIMITS.clicksPerIpPerMinute;
     },
+    leadUploadsPerIp: limiter('lead-upload-ip', LEAD_LIMITS.uploadsPerIpPerHour, 60 * MINUTE),
   });
 
   // ASVS 2.4.1: every signed-in request counts against its user, writes also against a smaller

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tariffInput } from '../db/factories/tariffs.js';
 import { meterIntervalImports, tariffs } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { insertLead } from '../modules/referrals/lead-test-data.js';
 import { call, ownEverything, type Session } from './resources.js';
 import { apiRoutes, arrayDepthOf, elementShapeOf, fillUrl, shapeOf, type ClassifiedRoute } from './routes.js';
 
@@ -41,6 +42,8 @@ beforeAll(async () => {
     'shares:token': 'A'.repeat(43),
     // A pipeline board column (issue 37 item 4).
     'columns:stage': encodeURIComponent('Presentation Ready'),
+    // A lead in the admin queue (issue 39), the member's.
+    'leads:id': (await insertLead(t.db, { user_id: member.user.id })).id,
   });
 }, 60_000);
 afterAll(async () => t?.close());

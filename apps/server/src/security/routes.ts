@@ -29,6 +29,7 @@ export const PUBLIC_ROUTES = new Set([
   // The business owner's estimate form and its usage file (issue 39): signed form token, honeypot and limits.
   'GET /api/public/lead_form',
   'POST /api/public/leads',
+  // The upload token of a lead form's answer is its only credential (issue 39).
   'POST /api/public/leads/usage_file',
 ]);
 

@@ -72,6 +72,8 @@ describe('the upload routes', () => {
         'POST /api/projects/:id/usage-imports',
         // The partner's logo (issue 36): judged by content and size in shares/partner-logo.test.ts.
         'POST /api/user/logo',
+        // A lead form's Green Button file (issue 39): judged by content, size and token in referrals/lead-usage-file.test.ts.
+        'POST /api/public/leads/usage_file',
       ].sort(),
     );
     expect(storingRoutes).toHaveLength(4);

@@ -42,9 +42,9 @@ describe('registering a site', () => {
     expect((Date.parse(lead.expires_at) - Date.parse(lead.created_at)) / DAY_MS).toBeCloseTo(DEFAULT_REFERRAL_SETTINGS.registration_days, 5);
     const [row] = await t.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row).toMatchObject({ user_id: partner.user.id, source: 'registration' });
-    const [entry] = await t.db.select().from(auditEntries).where(and(eq(auditEntries.action, 'lead_registered'), eq(auditEntries.entity_id, partner.user.id)));
-    expect(entry).toMatchObject({ actor_id: partner.user.id, entity_type: 'user' });
-    expect(entry!.changes).toMatchObject({ lead_id: { before: null, after: lead.id }, address_1: { before: null, after: site.address_1 } });
+    const [entry] = await t.db.select().from(auditEntries).where(and(eq(auditEntries.action, 'lead_registered'), eq(auditEntries.entity_id, lead.id)));
+    expect(entry).toMatchObject({ actor_id: partner.user.id, entity_type: 'lead' });
+    expect(entry!.changes).toMatchObject({ user_id: { before: null, after: partner.user.id }, address_1: { before: null, after: site.address_1 } });
   });
 
   it('bodies are strict (company and address only) and validated', async () => {

@@ -45,12 +45,12 @@ export async function registerLead(ctx: AppContext, user: UserRow, input: LeadRe
       .values({ user_id: user.id, source: 'registration', ...input, expires_at: new Date(now.getTime() + settings.registration_days * DAY_MS), created_at: now, updated_at: now })
       .returning();
     if (!row) throw new Error('registerLead: no row written');
-    const fields = { lead_id: row.id, company_name: row.company_name, address_1: row.address_1, city: row.city, state: row.state, zip: row.zip, expires_at: row.expires_at?.toISOString() ?? null };
+    const fields = { user_id: user.id, company_name: row.company_name, address_1: row.address_1, city: row.city, state: row.state, zip: row.zip, expires_at: row.expires_at?.toISOString() ?? null };
     await recordAudit(tx, {
       actorId: user.id,
       action: 'lead_registered',
-      entityType: 'user',
-      entityId: user.id,
+      entityType: 'lead',
+      entityId: row.id,
       changes: Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, { before: null, after: value }])),
     });
     return { row, expired };

@@ -1,5 +1,5 @@
 import { ADMIN_CHANGED_EVENT, ARCHIVED_STAGE, LEAD_MESSAGES, OPEN_LEAD_STATUSES, type LeadConflict } from '@sunin/contract';
-import { and, count, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import { leads, projects, referralClicks, users, type LeadRow } from '../../db/schema/index.js';
@@ -63,15 +63,16 @@ export async function openLeadAt(tx: Executor, siteKey: string): Promise<LeadRow
   return row;
 }
 
-/** Whether the site is already a project of anyone's, at any stage but Archived (projects_site_idx). */
-export async function liveProjectAt(tx: Executor, siteKey: string): Promise<boolean> {
-  if (siteKey === '') return false;
+/** The oldest project of anyone's at the site, at any stage but Archived (projects_site_idx), or null. */
+export async function liveProjectAt(tx: Executor, siteKey: string): Promise<number | null> {
+  if (siteKey === '') return null;
   const [row] = await tx
     .select({ id: projects.id })
     .from(projects)
     .where(and(sql`${projects.site_key} <> ''`, eq(projects.site_key, siteKey), ne(projects.project_stage, ARCHIVED_STAGE)))
+    .orderBy(asc(projects.id))
     .limit(1);
-  return row !== undefined;
+  return row?.id ?? null;
 }
 
 /** The partner's open registrations as of `now` (an open one past its expiry no longer counts). */
@@ -102,7 +103,7 @@ export async function attributedClick(tx: Executor, cookieToken: string | undefi
 export async function siteConflict(tx: Executor, siteKey: string, userId: number): Promise<LeadConflict | null> {
   const open = await openLeadAt(tx, siteKey);
   if (open) return open.user_id === userId ? 'site_registered_by_you' : open.user_id !== null ? 'site_registered' : 'site_requested';
-  return (await liveProjectAt(tx, siteKey)) ? 'site_is_project' : null;
+  return (await liveProjectAt(tx, siteKey)) !== null ? 'site_is_project' : null;
 }
 
 /** 409 `site_taken`, the reason in `fields.conflict` and its message word for word. */

@@ -49,13 +49,13 @@ export async function submitPublicLead(ctx: AppContext, lead: PublicLead, cookie
       let attribution = {};
       if (click && open.user_id === null) {
         // Nobody's lead on a project's site stays nobody's: the site belongs to the project.
-        attribution = (await liveProjectAt(tx, siteKey)) ? { referred_by: click.userId } : registration!;
+        attribution = (await liveProjectAt(tx, siteKey)) !== null ? { referred_by: click.userId } : registration!;
       } else if (click && open.user_id !== click.userId) {
         attribution = { referred_by: click.userId, conflict: 'site_registered' as const };
       }
       [row] = await tx.update(leads).set({ ...contact, ...attribution }).where(eq(leads.id, open.id)).returning();
     } else {
-      const onProject = await liveProjectAt(tx, siteKey);
+      const onProject = (await liveProjectAt(tx, siteKey)) !== null;
       const owner = onProject
         ? { user_id: null, source: click ? ('link' as const) : ('site' as const), click_id: click?.clickId ?? null, referred_by: click?.userId ?? null, conflict: 'site_is_project' as const }
         : (registration ?? { source: 'site' as const });
