@@ -14,7 +14,7 @@ function signIn(companyRole: CompanyRole | null = null) {
 }
 
 describe('member shell (member-app.md 2 "Member shell")', () => {
-  it('has Home, Projects, Earnings, Analytics and Training in the sidebar, and a New Project button that opens the New Project modal', async () => {
+  it('has Home, Projects, Referrals, Earnings, Analytics and Training in the sidebar, and a New Project button that opens the New Project modal', async () => {
     signIn();
     stubFetch(({ url }) => (url.pathname === '/api/user/profile' ? jsonResponse(buildUser()) : jsonResponse([])));
     const { user, router } = renderRoutes(routes, { initialEntries: ['/home'] });
@@ -23,6 +23,7 @@ describe('member shell (member-app.md 2 "Member shell")', () => {
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/home'],
       ['Projects', '/projects'],
+      ['Referrals', '/referrals'],
       ['Earnings', '/earnings'],
       ['Analytics', '/analytics'],
       ['Training', '/sunin-school'],

@@ -5,6 +5,7 @@ import { useAdminAnalytics } from '../api/get-admin-analytics';
 import { ChartCard, type DataColumn } from '../components/chart-card';
 import { Figures, TurnaroundFigures } from '../components/figures';
 import { PageFrame } from '../components/page-frame';
+import { ReferralFunnelCard } from '../components/referral-funnel-card';
 import { useAnalyticsRange } from '../components/range-control';
 import { PLAN_COLORS, STAGE_COLOR } from '../lib/colors';
 import { count, dollars, monthLabel, share } from '../lib/format';
@@ -114,6 +115,9 @@ function AdminCharts({ data }: { data: AdminAnalytics }) {
       />
       <TopPartnersCard title="Top partners by projects" rows={data.top_partners_by_projects} csvName="top-partners-by-projects" />
       <TopPartnersCard title="Top partners by pipeline value" rows={data.top_partners_by_pipeline} csvName="top-partners-by-pipeline" />
+      <div className="min-w-0 lg:col-span-2">
+        <ReferralFunnelCard />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,114 @@
+import { LEAD_SOURCE_LABELS, type AdminLead } from '@sunin/contract';
+import type { ReactNode } from 'react';
+import { LeadStatusBadge } from '../../../components/referrals/lead-status-badge';
+import { TextLink } from '../../../components/ui/text-link';
+import { formatPhoneNumber } from '../../../lib/format';
+import { formatShortDateTime } from '../../../lib/format-date-time';
+import { cardClasses, tableClasses } from './admin-page-header';
+import { LeadActions, type LeadDialog } from './lead-actions';
+import { LeadConflictBadge } from './lead-conflict';
+
+interface LeadColumn {
+  header: string;
+  cell: (lead: AdminLead) => ReactNode;
+}
+
+function Contact({ lead }: { lead: AdminLead }) {
+  if (!lead.contact_name && !lead.email && !lead.phone) return <span className="text-ink-500">Registered by the partner</span>;
+  return (
+    <span className="flex flex-col">
+      {lead.contact_name && <span>{lead.contact_name}</span>}
+      {lead.email && (
+        <a href={`mailto:${lead.email}`} className="break-all text-brand-700 hover:underline">
+          {lead.email}
+        </a>
+      )}
+      {lead.phone && (
+        <a href={`tel:${lead.phone}`} className="whitespace-nowrap text-brand-700 hover:underline">
+          {formatPhoneNumber(lead.phone)}
+        </a>
+      )}
+    </span>
+  );
+}
+
+function Partner({ lead }: { lead: AdminLead }) {
+  if (!lead.partner) return <span className="text-ink-500">No partner</span>;
+  return (
+    <span className="flex flex-col">
+      <TextLink to={`/admin/all-users/${lead.partner.id}`}>{lead.partner.name}</TextLink>
+      {lead.partner.company_name && <span className="text-xs text-ink-600">{lead.partner.company_name}</span>}
+    </span>
+  );
+}
+
+const COLUMNS: LeadColumn[] = [
+  { header: 'Company', cell: (lead) => <span className="font-semibold">{lead.company_name}</span> },
+  { header: 'Contact', cell: (lead) => <Contact lead={lead} /> },
+  { header: 'Site', cell: (lead) => `${lead.address_1}, ${lead.city}, ${lead.state} ${lead.zip}` },
+  { header: 'Partner', cell: (lead) => <Partner lead={lead} /> },
+  { header: 'Source', cell: (lead) => LEAD_SOURCE_LABELS[lead.source] },
+  { header: 'Status', cell: (lead) => <LeadStatusBadge status={lead.status} /> },
+  { header: 'Received', cell: (lead) => <span className="whitespace-nowrap">{formatShortDateTime(lead.created_at)}</span> },
+  { header: 'Conflict', cell: (lead) => <LeadConflictBadge lead={lead} /> },
+];
+
+/** The queue from md up: one row per lead, its actions last. */
+export function LeadsTable({ leads, onOpen }: { leads: AdminLead[]; onOpen: (dialog: NonNullable<LeadDialog>) => void }) {
+  return (
+    <div className={tableClasses.wrap}>
+      <table className={tableClasses.table}>
+        <caption className="sr-only">Leads</caption>
+        <thead className="bg-ink-50">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column.header} scope="col" className={tableClasses.th}>
+                {column.header}
+              </th>
+            ))}
+            <th scope="col" className={tableClasses.th}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-200">
+          {leads.map((lead) => (
+            <tr key={lead.id}>
+              {COLUMNS.map((column) => (
+                <td key={column.header} className={tableClasses.td}>
+                  {column.cell(lead)}
+                </td>
+              ))}
+              <td className={tableClasses.td}>
+                <LeadActions lead={lead} onOpen={onOpen} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Below md: a card per lead with the same fields and actions. */
+export function LeadCards({ leads, onOpen }: { leads: AdminLead[]; onOpen: (dialog: NonNullable<LeadDialog>) => void }) {
+  return (
+    <ul aria-label="Leads" className={cardClasses.list}>
+      {leads.map((lead) => (
+        <li key={lead.id} className={cardClasses.card}>
+          <dl className="grid grid-cols-1 gap-2">
+            {COLUMNS.map((column) => (
+              <div key={column.header} className="flex min-w-0 gap-3">
+                <dt className="w-24 shrink-0 text-xs font-medium text-ink-500">{column.header}</dt>
+                <dd className="min-w-0 break-words text-ink-800">{column.cell(lead)}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mt-3">
+            <LeadActions lead={lead} onOpen={onOpen} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
