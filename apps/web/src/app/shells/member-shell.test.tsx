@@ -38,6 +38,15 @@ describe('member shell (member-app.md 2 "Member shell")', () => {
     expect(screen.queryByRole('link', { name: /notifications/i })).not.toBeInTheDocument();
   });
 
+  it('offers Referrals to partners only: an administrator in the member area has no referral link', async () => {
+    saveSession('jwt', buildUser({ account_type: 'admin', company_role: 'full_access_admin' }));
+    stubFetch(({ url }) => (url.pathname === '/api/user/profile' ? jsonResponse(buildUser({ account_type: 'admin', company_role: 'full_access_admin' })) : jsonResponse([])));
+    renderRoutes(routes, { initialEntries: ['/home'] });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Earnings' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Referrals' })).not.toBeInTheDocument();
+  });
+
   it('greets the member and names the user menu after them; Admin Portal is for full access admins only', async () => {
     signIn();
     stubFetch(() => jsonResponse(buildUser()));
