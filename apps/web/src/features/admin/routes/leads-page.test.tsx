@@ -83,7 +83,7 @@ describe('/admin/leads (issue 39 item 3)', { timeout: 30_000 }, () => {
 
   it('marks a new lead contacted', async () => {
     stubScreenWidth(true);
-    const calls = stubLeadsApi([partnered], (call) => jsonResponse({ ...partnered, status: 'contacted' }));
+    const calls = stubLeadsApi([partnered], () => jsonResponse({ ...partnered, status: 'contacted' }));
     const { user } = renderQueue();
     await screen.findByRole('table', { name: 'Leads' });
     await user.click(within(row('Harbor Cold Storage')).getByRole('button', { name: 'Mark contacted' }));
