@@ -10,7 +10,7 @@ import { EMPTY_SITE, SiteFields, type FieldErrors, type SiteValues } from './sit
 
 export const FREE_ESTIMATE_TEXTS = {
   checkFields: 'Please check the fields marked below.',
-  fileHint: 'Optional. A Green Button file (XML, CSV or ZIP) from “Download My Data” on your utility’s website gives us your real usage.',
+  fileHint: 'A Green Button file (XML, CSV or ZIP) from “Download My Data” on your utility’s website gives us your real usage.',
   thanks: (name: string) => `Thank you, ${name}!`,
   willEmail: (company: string, email: string) =>
     `We have your request for ${company}. We will email you at ${email} with your free solar savings estimate; a confirmation is on its way now.`,
