@@ -1,11 +1,10 @@
 import type { ReferralFunnelRow } from '@sunin/contract';
-import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { textLinkClasses } from '../../../components/ui/text-link';
 import { useReferralFunnel } from '../api/get-referral-funnel';
 import { count, days } from '../lib/format';
 import { ChartCard } from './chart-card';
+import { partnerColumn } from './partner-column';
 
 export const REFERRAL_FUNNEL_TEXTS = {
   title: 'Referral funnel',
@@ -28,15 +27,7 @@ export function ReferralFunnelCard() {
       emptyText={REFERRAL_FUNNEL_TEXTS.empty}
       csvName="referral-funnel"
       columns={[
-        {
-          header: 'Partner',
-          value: (row) => row.name,
-          show: (row) => (
-            <Link className={textLinkClasses} to={`/admin/all-users/${String(row.user_id)}`}>
-              {row.name}
-            </Link>
-          ),
-        },
+        partnerColumn<ReferralFunnelRow>(),
         { header: 'Clicks', value: (row) => row.clicks, show: (row) => count(row.clicks), numeric: true },
         { header: 'Leads', value: (row) => row.leads, show: (row) => count(row.leads), numeric: true },
         { header: 'Converted', value: (row) => row.converted, show: (row) => count(row.converted), numeric: true },

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorMessage, GENERIC_ERROR_MESSAGE } from '../../../lib/api-client';
 import { createPublicLead, getLeadForm, uploadLeadUsageFile } from '../api/public-leads';
 import { HoneypotField } from './honeypot-field';
-import { EMPTY_SITE, SiteFields, type FieldErrors, type SiteValues } from './site-fields';
+import { EMPTY_SITE, LeadTextField, SiteFields, type FieldErrors, type SiteValues } from './site-fields';
 
 export const FREE_ESTIMATE_TEXTS = {
   checkFields: 'Please check the fields marked below.',
@@ -78,6 +78,7 @@ export function FreeEstimateForm() {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
+  const bound = { values, errors, onChange: set };
   const focusFirstProblem = (problems: FieldErrors) => {
     const first = FIELD_ORDER.find((name) => problems[name]);
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -146,25 +147,16 @@ export function FreeEstimateForm() {
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold text-ink-900">How we reach you</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField className="sm:col-span-2" label="Contact name" name="contact_name" autoComplete="name" value={values.contact_name} onChange={(event) => set('contact_name', event.target.value)} error={errors.contact_name} maxLength={200} />
-          <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={(event) => set('email', event.target.value)} error={errors.email} maxLength={254} />
-          <TextField label="Phone" name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={(event) => set('phone', event.target.value)} error={errors.phone} maxLength={40} />
+          <LeadTextField {...bound} className="sm:col-span-2" name="contact_name" label="Contact name" autoComplete="name" maxLength={200} />
+          <LeadTextField {...bound} name="email" label="Email" type="email" autoComplete="email" maxLength={254} />
+          <LeadTextField {...bound} name="phone" label="Phone" type="tel" autoComplete="tel" maxLength={40} />
         </div>
       </fieldset>
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold text-ink-900">Your power bill</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Utility company" name="utility_company" value={values.utility_company} onChange={(event) => set('utility_company', event.target.value)} error={errors.utility_company} maxLength={200} />
-          <TextField
-            label="Average monthly bill ($)"
-            name="average_monthly_bill"
-            inputMode="decimal"
-            placeholder="1,250"
-            value={values.average_monthly_bill}
-            onChange={(event) => set('average_monthly_bill', event.target.value)}
-            error={errors.average_monthly_bill}
-            maxLength={20}
-          />
+          <LeadTextField {...bound} name="utility_company" label="Utility company" maxLength={200} />
+          <LeadTextField {...bound} name="average_monthly_bill" label="Average monthly bill ($)" inputMode="decimal" placeholder="1,250" maxLength={20} />
         </div>
         <TextField
           label="Green Button usage file"

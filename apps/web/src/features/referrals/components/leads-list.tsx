@@ -1,18 +1,9 @@
 import { ARCHIVED_STAGE, LEAD_SOURCE_LABELS, type Lead } from '@sunin/contract';
-import type { ReactNode } from 'react';
 import { LeadStatusBadge } from '../../../components/referrals/lead-status-badge';
 import { Badge } from '../../../components/ui/badge';
+import { Detail } from '../../../components/ui/detail';
 import { TextLink } from '../../../components/ui/text-link';
 import { formatLongDate, formatUsd } from '../../../lib/format';
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-ink-500">{term}</dt>
-      <dd className="mt-0.5 break-words text-ink-800">{children}</dd>
-    </div>
-  );
-}
 
 /** A converted lead's project as its partner follows it: its stage (a link to it) and the expected earning. */
 function LeadProject({ project }: { project: NonNullable<Lead['project']> }) {

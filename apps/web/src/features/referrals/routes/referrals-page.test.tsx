@@ -35,6 +35,16 @@ function stubReferralsApi(state: { leads: Lead[] }, onPost?: (call: FetchCall) =
   });
 }
 
+type User = ReturnType<typeof renderPage>['user'];
+
+async function fillInSite(user: User, form: HTMLElement) {
+  await user.type(within(form).getByLabelText('Company name'), 'Lakeside Motors');
+  await user.type(within(form).getByLabelText('Site street address'), '9 Shore Dr');
+  await user.type(within(form).getByLabelText('City'), 'Round Rock');
+  await user.selectOptions(within(form).getByLabelText('State'), 'TX');
+  await user.type(within(form).getByLabelText('ZIP code'), '78664');
+}
+
 const renderPage = () => renderRoutes([{ path: '/referrals', element: <ReferralsPage /> }], { initialEntries: ['/referrals'] });
 
 beforeEach(() => {
@@ -139,11 +149,7 @@ describe('/referrals (issue 39 items 1, 3 and 4)', { timeout: 30_000 }, () => {
     expect(within(form).getByLabelText('ZIP code')).toHaveAccessibleDescription('The ZIP code is 5 digits (or ZIP+4).');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
-    await user.type(within(form).getByLabelText('Company name'), 'Lakeside Motors');
-    await user.type(within(form).getByLabelText('Site street address'), '9 Shore Dr');
-    await user.type(within(form).getByLabelText('City'), 'Round Rock');
-    await user.selectOptions(within(form).getByLabelText('State'), 'TX');
-    await user.type(within(form).getByLabelText('ZIP code'), '78664');
+    await fillInSite(user, form);
     await user.click(within(form).getByRole('button', { name: 'Register lead' }));
 
     expect(await within(form).findByText('Lakeside Motors is registered to you.')).toBeInTheDocument();
@@ -160,11 +166,7 @@ describe('/referrals (issue 39 items 1, 3 and 4)', { timeout: 30_000 }, () => {
     stubReferralsApi({ leads: [] }, () => jsonResponse({ error: { code, message, ...(fields ? { fields } : {}) } }, { status }));
     const { user } = renderPage();
     const form = await screen.findByRole('form', { name: 'Register a lead' });
-    await user.type(within(form).getByLabelText('Company name'), 'Lakeside Motors');
-    await user.type(within(form).getByLabelText('Site street address'), '9 Shore Dr');
-    await user.type(within(form).getByLabelText('City'), 'Round Rock');
-    await user.selectOptions(within(form).getByLabelText('State'), 'TX');
-    await user.type(within(form).getByLabelText('ZIP code'), '78664');
+    await fillInSite(user, form);
     await user.click(within(form).getByRole('button', { name: 'Register lead' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(message);
     expect(within(form).getByLabelText('Company name')).toHaveValue('Lakeside Motors');
