@@ -140,8 +140,8 @@ export function LeadActions({ lead, onOpen }: { lead: AdminLead; onOpen: (dialog
   const contacted = useMarkLeadContacted();
   if (lead.project) {
     return (
-      <Link to={adminProjectPath(lead.project.id)} className="font-medium whitespace-nowrap text-brand-700 hover:underline" aria-label={`Open the project of ${lead.company_name}`}>
-        Open project
+      <Link to={adminProjectPath(lead.project.id)} className="font-medium whitespace-nowrap text-brand-700 hover:underline">
+        Open project<span className="sr-only">{` of ${lead.company_name}`}</span>
       </Link>
     );
   }

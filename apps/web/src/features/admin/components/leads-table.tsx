@@ -2,7 +2,7 @@ import { LEAD_SOURCE_LABELS, type AdminLead } from '@sunin/contract';
 import type { ReactNode } from 'react';
 import { LeadStatusBadge } from '../../../components/referrals/lead-status-badge';
 import { TextLink } from '../../../components/ui/text-link';
-import { formatPhoneNumber } from '../../../lib/format';
+import { formatPhoneNumber, formatUsd } from '../../../lib/format';
 import { formatShortDateTime } from '../../../lib/format-date-time';
 import { cardClasses, tableClasses } from './admin-page-header';
 import { LeadActions, type LeadDialog } from './lead-actions';
@@ -32,6 +32,17 @@ function Contact({ lead }: { lead: AdminLead }) {
   );
 }
 
+/** The address, and what the form said of the power bill (the project starts from it). */
+function Site({ lead }: { lead: AdminLead }) {
+  const bill = [lead.utility_company, lead.average_monthly_bill === null ? null : `${formatUsd(lead.average_monthly_bill)} a month`, lead.has_usage_file ? 'usage file attached' : null].filter(Boolean);
+  return (
+    <span className="flex flex-col">
+      <span>{`${lead.address_1}, ${lead.city}, ${lead.state} ${lead.zip}`}</span>
+      {bill.length > 0 && <span className="text-xs text-ink-600">{bill.join(' · ')}</span>}
+    </span>
+  );
+}
+
 function Partner({ lead }: { lead: AdminLead }) {
   if (!lead.partner) return <span className="text-ink-500">No partner</span>;
   return (
@@ -45,7 +56,7 @@ function Partner({ lead }: { lead: AdminLead }) {
 const COLUMNS: LeadColumn[] = [
   { header: 'Company', cell: (lead) => <span className="font-semibold">{lead.company_name}</span> },
   { header: 'Contact', cell: (lead) => <Contact lead={lead} /> },
-  { header: 'Site', cell: (lead) => `${lead.address_1}, ${lead.city}, ${lead.state} ${lead.zip}` },
+  { header: 'Site', cell: (lead) => <Site lead={lead} /> },
   { header: 'Partner', cell: (lead) => <Partner lead={lead} /> },
   { header: 'Source', cell: (lead) => LEAD_SOURCE_LABELS[lead.source] },
   { header: 'Status', cell: (lead) => <LeadStatusBadge status={lead.status} /> },

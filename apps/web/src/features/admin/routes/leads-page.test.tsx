@@ -6,7 +6,7 @@ import { jsonResponse, renderRoutes, stubFetch, stubScreenWidth, type FetchCall 
 import { LeadsPage } from './leads-page';
 
 const partnered = buildAdminLead({ id: 11, company_name: 'Harbor Cold Storage' });
-const orphan = buildAdminLead({ id: 12, company_name: 'Pier Bakery', source: 'site', partner: null, status: 'contacted', contact_name: 'Lee Baker', email: 'lee@pier.example' });
+const orphan = buildAdminLead({ id: 12, company_name: 'Pier Bakery', source: 'site', partner: null, status: 'contacted', contact_name: 'Lee Baker', email: 'lee@pier.example', has_usage_file: true });
 const project = buildAdminLead({ id: 13, company_name: 'Dock Motors', conflict: 'site_is_project' });
 const taken = buildAdminLead({ id: 14, company_name: 'Quay Foods', partner: { id: 8, name: 'Rae First', company_name: '' }, conflict: 'site_registered', referred_by: { id: 7, name: 'Pat Partner' } });
 
@@ -60,12 +60,14 @@ describe('/admin/leads (issue 39 item 3)', { timeout: 30_000 }, () => {
     expect(within(first).getByRole('link', { name: 'dana@harbor.example' })).toHaveAttribute('href', 'mailto:dana@harbor.example');
     expect(within(first).getByRole('link', { name: '(512) 555-0188' })).toHaveAttribute('href', 'tel:5125550188');
     expect(first).toHaveTextContent('500 Dock Rd, Austin, TX 78702');
+    expect(first).toHaveTextContent('Austin Energy · $1,250.50 a month');
     expect(within(first).getByRole('link', { name: 'Pat Partner' })).toHaveAttribute('href', '/admin/all-users/7');
     expect(first).toHaveTextContent('Referral link');
     expect(first).toHaveTextContent('New');
 
     expect(row('Pier Bakery')).toHaveTextContent('No partner');
     expect(row('Pier Bakery')).toHaveTextContent('Public site');
+    expect(row('Pier Bakery')).toHaveTextContent('usage file attached');
     expect(row('Dock Motors')).toHaveTextContent('Already a project');
     expect(row('Quay Foods')).toHaveTextContent('Another partner registered this site first');
     expect(row('Quay Foods')).toHaveTextContent('Referred by Pat Partner');
