@@ -136,7 +136,7 @@ export function LeadDialogs({ dialog, onClose }: { dialog: LeadDialog; onClose: 
 }
 
 /** Mark contacted, Convert and Reject for an open lead; the project's link for a converted one. */
-export function LeadActions({ lead, onOpen }: { lead: AdminLead; onOpen: (dialog: NonNullable<LeadDialog>) => void }) {
+export function LeadActions({ lead, onOpen, stacked = false }: { lead: AdminLead; onOpen: (dialog: NonNullable<LeadDialog>) => void; stacked?: boolean }) {
   const contacted = useMarkLeadContacted();
   if (lead.project) {
     return (
@@ -152,7 +152,7 @@ export function LeadActions({ lead, onOpen }: { lead: AdminLead; onOpen: (dialog
       onError: (error) => adminToast.error(errorMessage(error, LEAD_ACTION_TEXTS.failed)),
     });
   return (
-    <div role="group" aria-label={`Actions for ${lead.company_name}`} className="flex flex-wrap gap-2">
+    <div role="group" aria-label={`Actions for ${lead.company_name}`} className={stacked ? 'flex flex-col items-stretch gap-1.5 whitespace-nowrap' : 'flex flex-wrap gap-2'}>
       {lead.status === 'new' && (
         <Button variant="secondary" className="min-h-8 px-3 py-1" pending={contacted.isPending} onClick={markContacted}>
           Mark contacted

@@ -14,7 +14,7 @@ export function LeadConflictBadge({ lead }: { lead: Pick<AdminLead, 'conflict' |
   if (!lead.conflict) return null;
   return (
     <span className="inline-flex flex-col items-start gap-1">
-      <Badge tone="amber" className="whitespace-normal">
+      <Badge tone="amber" wrap>
         {LEAD_CONFLICT_LABELS[lead.conflict]}
       </Badge>
       {lead.referred_by && <span className="text-xs text-ink-600">{`Referred by ${lead.referred_by.name}`}</span>}

@@ -11,6 +11,8 @@ import { LeadConflictBadge } from './lead-conflict';
 interface LeadColumn {
   header: string;
   cell: (lead: AdminLead) => ReactNode;
+  /** On a card, whether the row is there at all (the table keeps every column). */
+  onCard?: (lead: AdminLead) => boolean;
 }
 
 function Contact({ lead }: { lead: AdminLead }) {
@@ -53,15 +55,55 @@ function Partner({ lead }: { lead: AdminLead }) {
   );
 }
 
-const COLUMNS: LeadColumn[] = [
+const received = (lead: AdminLead) => <span className="whitespace-nowrap">{formatShortDateTime(lead.created_at)}</span>;
+
+/** A card's fields, one each (below md). */
+const CARD_FIELDS: LeadColumn[] = [
   { header: 'Company', cell: (lead) => <span className="font-semibold">{lead.company_name}</span> },
   { header: 'Contact', cell: (lead) => <Contact lead={lead} /> },
   { header: 'Site', cell: (lead) => <Site lead={lead} /> },
   { header: 'Partner', cell: (lead) => <Partner lead={lead} /> },
   { header: 'Source', cell: (lead) => LEAD_SOURCE_LABELS[lead.source] },
   { header: 'Status', cell: (lead) => <LeadStatusBadge status={lead.status} /> },
-  { header: 'Received', cell: (lead) => <span className="whitespace-nowrap">{formatShortDateTime(lead.created_at)}</span> },
-  { header: 'Conflict', cell: (lead) => <LeadConflictBadge lead={lead} /> },
+  { header: 'Received', cell: received },
+  { header: 'Conflict', cell: (lead) => <LeadConflictBadge lead={lead} />, onCard: (lead) => lead.conflict !== null },
+];
+
+/**
+ * The table's columns: the same fields, paired where they read together (the company over its
+ * site, how it came over when, the status over its conflict: headers named by the first), so the queue fits beside the
+ * sidebar on a laptop without scrolling sideways.
+ */
+const TABLE_COLUMNS: LeadColumn[] = [
+  {
+    header: 'Company',
+    cell: (lead) => (
+      <span className="flex min-w-48 flex-col">
+        <span className="font-semibold">{lead.company_name}</span>
+        <Site lead={lead} />
+      </span>
+    ),
+  },
+  { header: 'Contact', cell: (lead) => <Contact lead={lead} /> },
+  { header: 'Partner', cell: (lead) => <Partner lead={lead} /> },
+  {
+    header: 'Received',
+    cell: (lead) => (
+      <span className="flex flex-col">
+        <span>{LEAD_SOURCE_LABELS[lead.source]}</span>
+        <span className="text-xs text-ink-600">{received(lead)}</span>
+      </span>
+    ),
+  },
+  {
+    header: 'Status',
+    cell: (lead) => (
+      <span className="flex flex-col items-start gap-1">
+        <LeadStatusBadge status={lead.status} />
+        <LeadConflictBadge lead={lead} />
+      </span>
+    ),
+  },
 ];
 
 /** The queue from md up: one row per lead, its actions last. */
@@ -72,7 +114,7 @@ export function LeadsTable({ leads, onOpen }: { leads: AdminLead[]; onOpen: (dia
         <caption className="sr-only">Leads</caption>
         <thead className="bg-ink-50">
           <tr>
-            {COLUMNS.map((column) => (
+            {TABLE_COLUMNS.map((column) => (
               <th key={column.header} scope="col" className={tableClasses.th}>
                 {column.header}
               </th>
@@ -85,13 +127,13 @@ export function LeadsTable({ leads, onOpen }: { leads: AdminLead[]; onOpen: (dia
         <tbody className="divide-y divide-ink-200">
           {leads.map((lead) => (
             <tr key={lead.id}>
-              {COLUMNS.map((column) => (
+              {TABLE_COLUMNS.map((column) => (
                 <td key={column.header} className={tableClasses.td}>
                   {column.cell(lead)}
                 </td>
               ))}
-              <td className={tableClasses.td}>
-                <LeadActions lead={lead} onOpen={onOpen} />
+              <td className={`${tableClasses.td} w-px`}>
+                <LeadActions lead={lead} onOpen={onOpen} stacked />
               </td>
             </tr>
           ))}
@@ -108,7 +150,7 @@ export function LeadCards({ leads, onOpen }: { leads: AdminLead[]; onOpen: (dial
       {leads.map((lead) => (
         <li key={lead.id} className={cardClasses.card}>
           <dl className="grid grid-cols-1 gap-2">
-            {COLUMNS.map((column) => (
+            {CARD_FIELDS.filter((column) => column.onCard?.(lead) ?? true).map((column) => (
               <div key={column.header} className="flex min-w-0 gap-3">
                 <dt className="w-24 shrink-0 text-xs font-medium text-ink-500">{column.header}</dt>
                 <dd className="min-w-0 break-words text-ink-800">{column.cell(lead)}</dd>

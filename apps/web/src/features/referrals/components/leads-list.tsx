@@ -11,7 +11,7 @@ function LeadProject({ project }: { project: NonNullable<Lead['project']> }) {
     <>
       <Detail term="Project stage">
         <TextLink to={`/projects/${project.id}`}>
-          <Badge tone={project.project_stage === ARCHIVED_STAGE ? 'red' : 'green'}>{project.project_stage}</Badge>
+          <Badge tone={project.project_stage === ARCHIVED_STAGE ? 'red' : 'green'} wrap>{project.project_stage}</Badge>
         </TextLink>
       </Detail>
       <Detail term="Expected earning">{project.expected_earning_usd === null ? 'Not yet: the deal has no value yet' : formatUsd(project.expected_earning_usd)}</Detail>
