@@ -241,7 +241,7 @@ test.describe('public site', () => {
     await businesses.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['Our Mission', 'Business FAQs', 'Our Team']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Free savings estimate', 'Our Mission', 'Business FAQs', 'Our Team']);
     // Type-ahead: "o" goes to the first item starting with O, "our t" to Our Team.
     await page.keyboard.type('our t');
     await expect(menu.getByRole('menuitem', { name: 'Our Team' })).toHaveAttribute('data-focus', '');
@@ -272,7 +272,7 @@ test.describe('public site', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole('button', { name: 'Menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Mobile' });
-    for (const name of ['Our Mission', 'Business FAQs', 'Our Team', 'The Platform', 'Partner FAQs', 'Pricing', 'Request a Quote', 'Contact Us', 'Become an Install Partner', 'Login', 'Sign Up']) {
+    for (const name of ['Free savings estimate', 'Our Mission', 'Business FAQs', 'Our Team', 'The Platform', 'Partner FAQs', 'Pricing', 'Request a Quote', 'Contact Us', 'Become an Install Partner', 'Login', 'Sign Up']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await nav.getByRole('link', { name: 'Partner FAQs' }).click();

@@ -4,6 +4,7 @@ import { ALL_PROJECT_STAGES } from './enums.js';
 import { int4Id, INT4_MAX } from './input-bounds.js';
 import { usdAmountSchema } from './money.js';
 import { pageQuerySchema } from './projects.js';
+import { LEAD_MESSAGES } from './referral-values.js';
 import { US_STATE_CODES } from './us-states.js';
 
 /*
@@ -15,12 +16,9 @@ import { US_STATE_CODES } from './us-states.js';
  * belongs to the first: a later registration is refused with the reason.
  */
 
-/** The member page of a partner's link, leads and rules, and the public form's page. */
-export const REFERRALS_PATH = '/referrals';
-export const FREE_ESTIMATE_PATH = '/free-estimate';
-export const FREE_ESTIMATE_TITLE = 'Get your free solar savings estimate';
-/** The first-party attribution cookie `/r/{code}` sets: the click's id, for the attribution window. */
-export const REFERRAL_COOKIE = 'sunin_ref';
+// The pages, the cookie and the messages are plain values (referral-values.ts): the public form's
+// page reads them without loading zod (its first-load budget, decision 024).
+export { FREE_ESTIMATE_PATH, FREE_ESTIMATE_TITLE, LEAD_MESSAGES, REFERRAL_COOKIE, REFERRALS_PATH } from './referral-values.js';
 
 /** A referral code: 8 characters of lowercase Crockford base32 (no i, l, o, u), random. */
 export const REFERRAL_CODE_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -58,21 +56,6 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = { link: 'Referral 
  */
 export const LEAD_CONFLICTS = ['site_registered', 'site_registered_by_you', 'site_requested', 'site_is_project'] as const;
 export type LeadConflict = (typeof LEAD_CONFLICTS)[number];
-
-/** Messages of the lead rules, word for word on the server and the Referrals page. */
-export const LEAD_MESSAGES = {
-  site_registered: 'This site is already registered to another partner.',
-  site_registered_by_you: 'You have already registered this site.',
-  site_requested: 'The business at this site has already asked SunIn for an estimate.',
-  site_is_project: 'This site is already a project.',
-  registrationLimit: (limit: number) =>
-    `You have ${limit} open registrations, the most allowed. One frees up when a registration converts, is rejected or expires.`,
-  formRefused: 'We could not accept this form. Please reload the page and try again.',
-  tooManyForms: 'Too many estimate requests from here. Please try again later.',
-  convertNeedsPartner: 'This lead belongs to no partner: choose the partner who will own the project.',
-  notOpen: 'Only a new or contacted lead can be changed.',
-  uploadExpired: 'The time to add a usage file to this request has passed.',
-} as const;
 
 /** Administrator settings of referrals (GET/PUT /api/admin/referral-settings). */
 const wholeNumber = (label: string, unit: string, min: number, max: number) =>

@@ -23,6 +23,7 @@ export const PUBLIC_PAGES: Record<PublicPagePath, () => Promise<ComponentType>> 
   '/privacy-policy': async () => (await import('../features/public-site/routes/privacy-policy-page')).PrivacyPolicyPage,
   '/signup': async () => (await import('../features/auth/routes/signup-page')).SignupPage,
   '/login': async () => (await import('../features/auth/routes/login-page')).LoginPage,
+  '/free-estimate': async () => (await import('../features/referrals/routes/free-estimate-page')).FreeEstimatePage,
 };
 
 /** The page of `pathname`, when it is one of the prerendered public pages. */

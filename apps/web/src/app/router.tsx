@@ -125,6 +125,8 @@ export const routes: RouteObject[] = [
                   { path: 'earnings', lazy: async () => ({ Component: (await import('../features/earnings/routes/earnings-page')).EarningsPage }) },
                   // The local payout provider's bank account page (issue 38 item 2).
                   { path: 'earnings/payout-account', lazy: async () => ({ Component: (await import('../features/earnings/routes/payout-account-page')).PayoutAccountPage }) },
+                  // The partner's referral link and leads (issue 39).
+                  { path: 'referrals', lazy: async () => ({ Component: (await import('../features/referrals/routes/referrals-page')).ReferralsPage }) },
                   { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/routes/analytics-page')).AnalyticsPage }) },
                   {
                     path: 'sunin-school',
@@ -176,6 +178,9 @@ export const routes: RouteObject[] = [
                   { path: 'earnings-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/earnings-settings-page')).EarningsSettingsPage }) },
                   { path: 'payout-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/payout-settings-page')).PayoutSettingsPage }) },
                   { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/routes/admin-analytics-page')).AdminAnalyticsPage }) },
+                  // The leads queue and the referral settings (issue 39).
+                  { path: 'leads', lazy: async () => ({ Component: (await import('../features/admin/routes/leads-page')).LeadsPage }) },
+                  { path: 'referral-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/referral-settings-page')).ReferralSettingsPage }) },
                   { path: 'estimate-settings', lazy: async () => ({ Component: (await import('../features/admin/routes/estimate-settings-page')).EstimateSettingsPage }) },
                   { path: 'tariffs', lazy: async () => ({ Component: (await import('../features/admin/routes/tariffs-page')).TariffsPage }) },
                   { path: 'tariffs/new', lazy: async () => ({ Component: (await import('../features/admin/routes/tariff-editor-page')).TariffEditorPage }) },

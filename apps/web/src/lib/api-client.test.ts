@@ -61,6 +61,19 @@ describe('api client', () => {
     expect(errorMessage(error, 'Email or Password are incorrect.')).toBe('Email or Password are incorrect.');
   });
 
+  it('reads a Blob when asked (an image the page shows), and a failure still as the API error', async () => {
+    stubFetch(({ url }) =>
+      url.pathname === '/api/user/referral/qr.png'
+        ? new Response('png', { headers: { 'Content-Type': 'image/png' } })
+        : jsonResponse({ error: { code: 'not_found', message: 'No such code.' } }, { status: 404 }),
+    );
+    const image = await apiRequest<Blob>('/user/referral/qr.png', { responseType: 'blob' });
+    // Node's own Blob (fetch's), not jsdom's: read it rather than ask its class.
+    expect(image.type).toBe('image/png');
+    expect(await image.text()).toBe('png');
+    await expect(apiRequest<Blob>('/user/referral/qr.svg', { responseType: 'blob' })).rejects.toMatchObject({ status: 404, code: 'not_found', message: 'No such code.' });
+  });
+
   it('reports a network failure as an ApiError with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(apiRequest('/user/profile')).rejects.toMatchObject({ status: 0, code: 'network_error' });

@@ -70,6 +70,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** Treat a 401 on a call made with a token as an expired session (default true). */
   redirectOnUnauthorized?: boolean;
+  /** How a successful body is read: JSON (default) or a Blob (an image or file the page shows or saves). */
+  responseType?: 'json' | 'blob';
 }
 
 export interface ApiResponse<T> {
@@ -113,7 +115,7 @@ function toApiError(status: number, body: unknown): ApiError {
  * (member-app.md 9).
  */
 export async function apiRequestWithResponse<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const { method = 'GET', body, query, signal, auth = true, redirectOnUnauthorized = true } = options;
+  const { method = 'GET', body, query, signal, auth = true, redirectOnUnauthorized = true, responseType = 'json' } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const token = auth ? getToken() : undefined;
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -134,7 +136,7 @@ export async function apiRequestWithResponse<T>(path: string, options: RequestOp
     throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
   }
 
-  const data = await readBody(response);
+  const data = response.ok && responseType === 'blob' ? await response.blob() : await readBody(response);
   if (!response.ok) {
     if (response.status === 401 && token && redirectOnUnauthorized) {
       clearSession();

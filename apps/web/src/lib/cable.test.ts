@@ -54,7 +54,11 @@ describe('the cable (member-app.md 7)', () => {
     socket.frame({ identifier, message: created });
     socket.frame({ identifier, message: { type: 'something_else', payload: { id: 2 } } });
     socket.frame({ identifier, message: 'not an event' });
-    expect(events).toEqual([created]);
+    // One of the partner's leads changed (issue 39 item 4); a malformed one is not handed on.
+    const leadsChanged = { type: 'leads_changed', payload: { lead_id: 11 } };
+    socket.frame({ identifier, message: leadsChanged });
+    socket.frame({ identifier, message: { type: 'leads_changed', payload: { lead_id: 'eleven' } } });
+    expect(events).toEqual([created, leadsChanged]);
 
     unsubscribe();
     expect(socket.sent.at(-1)).toMatchObject({ command: 'unsubscribe', identifier });

@@ -2,11 +2,13 @@ import * as ActionCable from '@rails/actioncable';
 import {
   ADMIN_CHANGED_EVENT,
   CABLE,
+  LEADS_CHANGED_EVENT,
   NOTIFICATIONS_CHANNEL,
   NOTIFICATIONS_READ_ALL_EVENT,
   REALTIME_EVENTS,
   type AdminChangedEvent,
   type CableEvent,
+  type LeadsChangedEvent,
   type Notification,
   type NotificationsReadAllEvent,
   type RealtimeEvent,
@@ -89,9 +91,15 @@ function isReadAllEvent(data: unknown): data is NotificationsReadAllEvent {
   return type === NOTIFICATIONS_READ_ALL_EVENT && typeof payload === 'object' && payload !== null && typeof (payload as { read_at?: unknown }).read_at === 'string';
 }
 
+function isLeadsChangedEvent(data: unknown): data is LeadsChangedEvent {
+  if (typeof data !== 'object' || data === null) return false;
+  const { type, payload } = data as { type?: unknown; payload?: unknown };
+  return type === LEADS_CHANGED_EVENT && typeof payload === 'object' && payload !== null && typeof (payload as { lead_id?: unknown }).lead_id === 'number';
+}
+
 /**
  * Subscribes to the user's NotificationsChannel. Known events (notifications, "all read" from
- * another tab, and for an administrator `admin_changed`) go to `onEvent`; anything else is
+ * another tab, one of the partner's leads changed, and for an administrator `admin_changed`) go to `onEvent`; anything else is
  * only logged (member-app.md 4). `onConnected` runs each time the server confirms the
  * subscription: first after subscribing, then after every reconnect. Events sent while the
  * socket was down are never replayed (ActionCable keeps no backlog), so the caller refetches
@@ -107,7 +115,7 @@ export function subscribeToNotifications(userId: number, onEvent: (event: CableE
         onConnected?.();
       },
       received(data: unknown) {
-        if ((isRealtimeEvent(data) && (REALTIME_EVENTS as readonly string[]).includes(data.type)) || isAdminChangedEvent(data) || isReadAllEvent(data)) {
+        if ((isRealtimeEvent(data) && (REALTIME_EVENTS as readonly string[]).includes(data.type)) || isAdminChangedEvent(data) || isReadAllEvent(data) || isLeadsChangedEvent(data)) {
           onEvent(data);
         } else {
           console.info('Realtime event ignored.', data);

@@ -1,4 +1,4 @@
-import type { Contact, EarningEntry, Earnings, Notification, Project, ProjectLink, StoredFile, User } from '@sunin/contract';
+import type { AdminLead, Contact, EarningEntry, Earnings, Lead, Notification, Project, ProjectLink, StoredFile, User } from '@sunin/contract';
 
 /** A complete GET /api/user/profile answer; override what a test cares about. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -175,6 +175,45 @@ export function buildEarnings(overrides: Partial<Earnings> = {}): Earnings {
     next_tier: { account_type: 'enterprize_partner', share_rate: 0.7, path: 'ask_team' },
     at_risk: { amount_usd: 0, until: null },
     statements: [],
+    ...overrides,
+  };
+}
+
+/** A lead as its partner sees it (GET /api/user/leads); override what a test cares about. */
+export function buildLead(overrides: Partial<Lead> = {}): Lead {
+  return {
+    id: 11,
+    status: 'new',
+    source: 'link',
+    company_name: 'Harbor Cold Storage',
+    contact_name: 'Dana Owner',
+    address_1: '500 Dock Rd',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78702',
+    expires_at: '2027-03-06T10:00:00.000Z',
+    rejected_reason: null,
+    project: null,
+    created_at: '2026-12-06T10:00:00.000Z',
+    updated_at: '2026-12-06T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A lead of the admin queue (GET /api/admin/leads); override what a test cares about. */
+export function buildAdminLead(overrides: Partial<AdminLead> = {}): AdminLead {
+  return {
+    ...buildLead(),
+    email: 'dana@harbor.example',
+    phone: '5125550188',
+    utility_company: 'Austin Energy',
+    average_monthly_bill: 1250.5,
+    has_usage_file: false,
+    partner: { id: 7, name: 'Pat Partner', company_name: 'Pat Solar' },
+    referred_by: null,
+    conflict: null,
+    clicked_at: '2026-12-05T10:00:00.000Z',
+    converted_at: null,
     ...overrides,
   };
 }

@@ -110,6 +110,28 @@ describe('the admin shell is live (issue 15 item 1)', { timeout: 20_000 }, () =>
     await waitFor(() => expect(reads('/api/admin/payouts')).toBeGreaterThan(payouts));
   });
 
+  it('re-reads the leads queue when another administrator converts or a business owner sends a lead (issue 39 item 3)', async () => {
+    const calls = stubFetch(({ url }) => {
+      if (url.pathname === '/api/user/profile') return jsonResponse(admin);
+      if (url.pathname === `/api/users/${admin.id}/notifications`) return jsonResponse([], { headers: { 'X-Total-Count': '0', 'X-Unread-Count': '0' } });
+      if (url.pathname === '/api/admin/leads') return jsonResponse({ leads: [] }, { headers: { 'X-Total-Count': '0' } });
+      return jsonResponse([], { headers: { 'X-Total-Count': '0' } });
+    });
+    const reads = () => calls.filter((call) => call.url.pathname === '/api/admin/leads').length;
+    renderRoutes(routes, { initialEntries: ['/admin/leads'] });
+    expect(await screen.findByText('No Leads Yet')).toBeInTheDocument();
+    await waitFor(() => expect(FakeCableSocket.all).toHaveLength(1));
+    const socket = FakeCableSocket.latest();
+    socket.serverOpens();
+    socket.confirmSubscriptions();
+    const subscribed = socket.sent.find((sent) => sent.command === 'subscribe');
+    await waitFor(() => expect(reads()).toBeGreaterThanOrEqual(1));
+    const before = reads();
+
+    socket.frame({ identifier: subscribed!.identifier, message: { type: 'admin_changed', payload: { path: '/api/admin/leads/:id/convert' } } });
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+  });
+
   it('has a notifications page inside the admin area', async () => {
     stubFetch(({ url }) => {
       if (url.pathname === '/api/user/profile') return jsonResponse(admin);

@@ -18,6 +18,7 @@ describe('admin shell (public-site-and-admin.md 2.10)', () => {
       ['All Projects', '/admin/all-projects'],
       ['Pipeline Board', '/admin/board'],
       ['Members', '/admin/all-users'],
+      ['Leads', '/admin/leads'],
       ['Payables', '/admin/payables'],
     ]);
 

@@ -12,6 +12,8 @@ const NAV_ITEMS: readonly FrameNavItem[] = [
   { to: '/admin/board', label: 'Pipeline Board', icon: 'M4 5h4v14H4V5Zm6 0h4v9h-4V5Zm6 0h4v6h-4V5Z' },
   { to: '/admin/all-users', label: 'Members', icon: 'M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1m17 0v-1a4 4 0 0 0-3-3.87M13 4.13a4 4 0 0 1 0 7.75M9.5 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z' },
   // Issue 37 item 1: who is owed money now, company-wide.
+  // Issue 39: the leads queue (its settings page, linked from it, counts as it).
+  { to: '/admin/leads', label: 'Leads', also: ['/admin/referral-settings'], icon: 'M4 4h16v12H5.17L4 17.17V4Zm4 5h8m-8 3h5' },
   { to: '/admin/payables', label: 'Payables', icon: 'M3 7h18v10H3V7Zm9 2.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5ZM6 10v4m12-4v4' },
 ];
 

@@ -24,6 +24,8 @@ describe('admin sidebar current page (issue 37 item 5)', () => {
     ['/admin/all-users/4', 'Members'],
     ['/admin/proposal-management', 'Proposal Management'],
     ['/admin', 'Proposal Management'],
+    ['/admin/leads', 'Leads'],
+    ['/admin/referral-settings', 'Leads'],
   ])('%s highlights %s', async (path, label) => {
     expect(await currentItems(path)).toEqual([label]);
   });

@@ -134,7 +134,7 @@ describe('PublicShell below md', () => {
     const nav = screen.getByRole('navigation', { name: 'Mobile' });
     expect(menuButton).toHaveAttribute('aria-controls', nav.parentElement?.id);
     const names = [...nav.querySelectorAll('a')].map((link) => link.textContent);
-    expect(names).toEqual(['Our Mission', 'Business FAQs', 'Our Team', 'The Platform', 'Partner FAQs', 'Pricing', 'Request a Quote', 'Contact Us', 'Become an Install Partner', 'Login', 'Sign Up']);
+    expect(names).toEqual(['Free savings estimate', 'Our Mission', 'Business FAQs', 'Our Team', 'The Platform', 'Partner FAQs', 'Pricing', 'Request a Quote', 'Contact Us', 'Become an Install Partner', 'Login', 'Sign Up']);
 
     await user.click(within(nav).getByRole('link', { name: 'Partner FAQs' }));
     expect(router.state.location.pathname).toBe('/memberfaq');

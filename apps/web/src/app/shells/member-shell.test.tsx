@@ -14,7 +14,7 @@ function signIn(companyRole: CompanyRole | null = null) {
 }
 
 describe('member shell (member-app.md 2 "Member shell")', () => {
-  it('has Home, Projects, Earnings, Analytics and Training in the sidebar, and a New Project button that opens the New Project modal', async () => {
+  it('has Home, Projects, Referrals, Earnings, Analytics and Training in the sidebar, and a New Project button that opens the New Project modal', async () => {
     signIn();
     stubFetch(({ url }) => (url.pathname === '/api/user/profile' ? jsonResponse(buildUser()) : jsonResponse([])));
     const { user, router } = renderRoutes(routes, { initialEntries: ['/home'] });
@@ -23,6 +23,7 @@ describe('member shell (member-app.md 2 "Member shell")', () => {
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/home'],
       ['Projects', '/projects'],
+      ['Referrals', '/referrals'],
       ['Earnings', '/earnings'],
       ['Analytics', '/analytics'],
       ['Training', '/sunin-school'],
@@ -35,6 +36,15 @@ describe('member shell (member-app.md 2 "Member shell")', () => {
     const modal = await screen.findByRole('dialog', { name: 'New Project' });
     expect(within(modal).getByLabelText('Company Name')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /notifications/i })).not.toBeInTheDocument();
+  });
+
+  it('offers Referrals to partners only: an administrator in the member area has no referral link', async () => {
+    saveSession('jwt', buildUser({ account_type: 'admin', company_role: 'full_access_admin' }));
+    stubFetch(({ url }) => (url.pathname === '/api/user/profile' ? jsonResponse(buildUser({ account_type: 'admin', company_role: 'full_access_admin' })) : jsonResponse([])));
+    renderRoutes(routes, { initialEntries: ['/home'] });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Earnings' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Referrals' })).not.toBeInTheDocument();
   });
 
   it('greets the member and names the user menu after them; Admin Portal is for full access admins only', async () => {

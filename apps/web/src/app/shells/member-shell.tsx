@@ -4,7 +4,10 @@ import { buttonClasses } from '../../components/ui/button';
 import { deferredDialog } from '../../components/ui/deferred-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications';
+import { PARTNER_ACCOUNT_TYPES, REFERRALS_PATH } from '@sunin/contract';
+import { hasAccountType } from '../../lib/access';
 import { useCurrentUser } from '../../lib/current-user';
+import { readSession } from '../../lib/session';
 import { needsSubscription } from '../guards/subscription-guard';
 import { AppFrame, type FrameNavItem } from './app-frame';
 import { UserMenu } from './user-menu';
@@ -18,16 +21,18 @@ const NewProjectModal = deferredDialog(async () => (await import('../../features
 // public-site-and-admin.md 2.4, breadcrumb "Home > Training") follows them: a member route the
 // spec names but links from nowhere, so without it the videos could not be reached (issue 14).
 // Earnings and Analytics (issue 17) come after the spec's two: what the pricing page sells partners.
-const NAV_ITEMS: readonly FrameNavItem[] = [
+const NAV_ITEMS: ReadonlyArray<FrameNavItem & { partnersOnly?: true }> = [
   { to: '/home', label: 'Home', icon: 'M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9' },
   { to: '/projects', label: 'Projects', icon: 'M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7Z' },
+  // Issue 39: the partner's referral link and leads (partners only: an administrator has no link).
+  { to: REFERRALS_PATH, label: 'Referrals', partnersOnly: true, icon: 'M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1' },
   { to: '/earnings', label: 'Earnings', icon: 'M12 3v18M16.5 7.5c0-1.7-2-3-4.5-3s-4.5 1.3-4.5 3 2 3 4.5 3 4.5 1.3 4.5 3-2 3-4.5 3-4.5-1.3-4.5-3' },
   { to: '/analytics', label: 'Analytics', icon: 'M4 20V10M10 20V4M16 20v-8M22 20H2' },
   { to: '/sunin-school', label: 'Training', icon: 'M4 6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6Zm6 3v6l5-3-5-3Z' },
 ];
 
 /**
- * The member area's layout (member-app.md 2 "Member shell"): sidebar with Home, Projects, Earnings, Analytics and Training, top
+ * The member area's layout (member-app.md 2 "Member shell"): sidebar with Home, Projects, Referrals (partners), Earnings, Analytics and Training, top
  * bar with the New Project button, the notifications bell and the user menu. Below md the
  * sidebar is a drawer. The shell keeps the notifications live (one ActionCable subscription).
  */
@@ -39,12 +44,15 @@ export function MemberShell() {
   const canCreateProjects = !currentUser || !needsSubscription(currentUser);
   useLiveNotifications(userId);
   const [newProjectOpen, setNewProjectOpen] = useState(false);
+  // The account_type cookie answers at once (no flicker while the profile loads).
+  const isPartner = hasAccountType(readSession(), PARTNER_ACCOUNT_TYPES);
+  const navItems = isPartner ? NAV_ITEMS : NAV_ITEMS.filter((item) => !item.partnersOnly);
 
   return (
     <AppFrame
       home="/home"
       navLabel="Main"
-      navItems={NAV_ITEMS}
+      navItems={navItems}
       actions={
         <>
           {/* Icon only on phones (its name stays "New Project"), so the top bar fits 360 px. */}

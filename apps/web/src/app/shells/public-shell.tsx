@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FREE_ESTIMATE_PATH } from '@sunin/contract';
 import social from 'virtual:brand-content/social';
 import { buttonClasses } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
@@ -21,6 +22,7 @@ const MENUS: NavGroup[] = [
   {
     label: 'Businesses',
     links: [
+      { to: FREE_ESTIMATE_PATH, label: 'Free savings estimate' },
       { to: '/mission', label: 'Our Mission' },
       { to: '/businessfaq', label: 'Business FAQs' },
       { to: '/team', label: 'Our Team' },

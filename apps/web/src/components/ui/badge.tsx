@@ -10,10 +10,12 @@ const TONES: Record<Tone, string> = {
   amber: 'bg-amber-50 text-amber-900 ring-amber-300',
 };
 
-/** A small rounded label (stages, link types, warnings). */
-export function Badge({ tone, children, className = '' }: { tone: Tone; children: ReactNode; className?: string }) {
+/** A small rounded label (stages, link types, warnings); `wrap` lets a longer one (a sentence) break on a phone. */
+export function Badge({ tone, children, className = '', wrap = false }: { tone: Tone; children: ReactNode; className?: string; wrap?: boolean }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${TONES[tone]} ${className}`}>
+    <span
+      className={`inline-flex items-center px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${wrap ? 'rounded-lg whitespace-normal' : 'rounded-full whitespace-nowrap'} ${TONES[tone]} ${className}`}
+    >
       {children}
     </span>
   );

@@ -91,6 +91,8 @@ export function applyNotificationEvent(queryClient: QueryClient, userId: number,
     // The earnings ledger notifies every change of an entry or payout (issue 17): /earnings
     // and the home figures read again, live.
     void queryClient.invalidateQueries({ queryKey: ['earnings'] });
+    // A converted lead's project changing stage notifies its partner: /referrals shows the new stage.
+    void queryClient.invalidateQueries({ queryKey: ['referrals'] });
     // In the admin area a new notification is usually a new proposal or revision request:
     // Proposal Requests, All Projects and the user pages read again, so it shows without a
     // reload (issue 15 item 1). Only queries in use are fetched; the rest are marked stale.
@@ -118,4 +120,5 @@ export function refreshAfterReconnect(queryClient: QueryClient, userId: number):
   // was confirmed (or while it was down) never arrives as admin_changed.
   void queryClient.invalidateQueries({ queryKey: ['admin'] });
   void queryClient.invalidateQueries({ queryKey: ['earnings'] });
+  void queryClient.invalidateQueries({ queryKey: ['referrals'] });
 }

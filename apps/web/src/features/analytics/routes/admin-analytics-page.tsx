@@ -1,10 +1,10 @@
 import { ACCOUNT_TYPE_LABELS, ANALYTICS_PLAN_LABELS, ANALYTICS_PLANS, type AdminAnalytics, type PlanMonth, type TopPartner } from '@sunin/contract';
-import { Link } from 'react-router';
-import { textLinkClasses } from '../../../components/ui/text-link';
 import { useAdminAnalytics } from '../api/get-admin-analytics';
 import { ChartCard, type DataColumn } from '../components/chart-card';
 import { Figures, TurnaroundFigures } from '../components/figures';
 import { PageFrame } from '../components/page-frame';
+import { partnerColumn } from '../components/partner-column';
+import { ReferralFunnelCard } from '../components/referral-funnel-card';
 import { useAnalyticsRange } from '../components/range-control';
 import { PLAN_COLORS, STAGE_COLOR } from '../lib/colors';
 import { count, dollars, monthLabel, share } from '../lib/format';
@@ -52,15 +52,7 @@ function TopPartnersCard({ title, rows, csvName }: { title: string; rows: TopPar
       emptyText="No partner projects in this range."
       csvName={csvName}
       columns={[
-        {
-          header: 'Partner',
-          value: (row) => row.name,
-          show: (row) => (
-            <Link className={textLinkClasses} to={`/admin/all-users/${String(row.user_id)}`}>
-              {row.name}
-            </Link>
-          ),
-        },
+        partnerColumn<TopPartner>(),
         { header: 'Plan', value: (row) => ACCOUNT_TYPE_LABELS[row.account_type] },
         { header: 'Projects', value: (row) => row.projects, numeric: true },
         { header: 'Pipeline (USD)', value: (row) => row.pipeline_value_usd, show: (row) => dollars(row.pipeline_value_usd), numeric: true },
@@ -114,6 +106,9 @@ function AdminCharts({ data }: { data: AdminAnalytics }) {
       />
       <TopPartnersCard title="Top partners by projects" rows={data.top_partners_by_projects} csvName="top-partners-by-projects" />
       <TopPartnersCard title="Top partners by pipeline value" rows={data.top_partners_by_pipeline} csvName="top-partners-by-pipeline" />
+      <div className="min-w-0 lg:col-span-2">
+        <ReferralFunnelCard />
+      </div>
     </div>
   );
 }

@@ -134,7 +134,7 @@ const adminAnalytics: AdminAnalytics = {
 
 describe('/admin/analytics', () => {
   it('shows the funnel, subscriptions and top partners, with a CSV that neutralises formulas', async () => {
-    const calls = stubFetch(() => jsonResponse(adminAnalytics));
+    const calls = stubFetch(({ url }) => jsonResponse(url.pathname === '/api/admin/analytics/referral-funnel' ? { rows: [] } : adminAnalytics));
     const { user } = renderRoutes([{ path: '/admin/analytics', element: <AdminAnalyticsPage /> }], { initialEntries: ['/admin/analytics?from=2025-01-01&to=2025-03-31'] });
     const funnel = await screen.findByRole('region', { name: 'Stage funnel' });
     expect(calls[0]!.url.pathname).toBe('/api/admin/analytics');
@@ -154,6 +154,8 @@ describe('/admin/analytics', () => {
     await user.click(within(top).getByRole('button', { name: 'Download CSV: Top partners by projects' }));
     expect(await textOf(saved[0]!)).toBe('\uFEFFPartner,Plan,Projects,Pipeline (USD)\r\n\'=cmd|calc,Sales Partner,3,120000.5\r\n');
     expect(within(screen.getByRole('region', { name: 'Top partners by pipeline value' })).getByText('No partner projects in this range.')).toBeInTheDocument();
+    // Issue 39 item 5: the referral funnel, from its own endpoint.
+    expect(within(await screen.findByRole('region', { name: 'Referral funnel' })).getByText('No partner has had a click or a lead yet.')).toBeInTheDocument();
   });
 
   it("says why when the server refuses the URL's range", async () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ADMIN_CHANGED_EVENT, NOTIFICATIONS_READ_ALL_EVENT } from '@sunin/contract';
+import { ADMIN_CHANGED_EVENT, LEADS_CHANGED_EVENT, NOTIFICATIONS_READ_ALL_EVENT } from '@sunin/contract';
 import { disconnectCable, subscribeToNotifications } from '../../../lib/cable';
 import { notificationsQueryKey } from '../api/list-notifications';
 import { applyNotificationEvent, applyReadAll, refreshAfterReconnect } from '../notifications-store';
@@ -19,6 +19,8 @@ export function useLiveNotifications(userId: number | undefined): void {
       (event) => {
         // Another administrator changed something: the admin lists in use read again.
         if (event.type === ADMIN_CHANGED_EVENT) void queryClient.invalidateQueries({ queryKey: ['admin'] });
+        // One of the partner's leads changed (issue 39 item 4): the Referrals page reads again.
+        else if (event.type === LEADS_CHANGED_EVENT) void queryClient.invalidateQueries({ queryKey: ['referrals'] });
         else if (event.type === NOTIFICATIONS_READ_ALL_EVENT) {
           // Marked all read in another tab: this one follows at once, then reads the list again.
           applyReadAll(queryClient, userId, event.payload.read_at);

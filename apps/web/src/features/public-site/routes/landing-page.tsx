@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { FREE_ESTIMATE_PATH } from '@sunin/contract';
 import caseStudies from 'virtual:brand-content/case-studies';
 import partners from 'virtual:brand-content/partners';
 import { buttonClasses } from '../../../components/ui/button';
@@ -45,7 +46,10 @@ export function LandingPage() {
               their energy costs by {FACTS.savings}; our sales partners bring the deals and we do the rest.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/contact-us" className={buttonClasses('primary', 'px-6 py-3 text-base')}>
+              <Link to={FREE_ESTIMATE_PATH} className={buttonClasses('primary', 'px-6 py-3 text-base')}>
+                Free savings estimate
+              </Link>
+              <Link to="/contact-us" className={buttonClasses('secondary', 'px-6 py-3 text-base')}>
                 Contact Us
               </Link>
               <Link to="/mission" className={buttonClasses('secondary', 'px-6 py-3 text-base')}>

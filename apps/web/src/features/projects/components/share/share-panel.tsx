@@ -13,7 +13,7 @@ import { downloadUrl } from '../../../../lib/secure-url';
 import { projectPath, useProjectApi } from '../../api/project-api';
 import { useRevokeShare } from '../../api/revoke-share';
 import { useShares } from '../../api/list-shares';
-import { CopyLinkField } from './copy-link-field';
+import { CopyLinkField } from '../../../../components/ui/copy-link-field';
 import { ShareCreateForm } from './share-create-form';
 import { SHARE_STATUS_BADGE, shareDate, viewsSentence } from './share-wording';
 
@@ -130,7 +130,10 @@ export function SharePanel({ projectId }: { projectId: number }) {
             <p className="text-sm text-ink-700">
               The link for {created.recipient_name} works until {shareDate(created.expires_at)}.{created.emailed_at ? ` We emailed it to ${created.recipient_email}.` : ''}
             </p>
-            <CopyLinkField url={created.url} />
+            <CopyLinkField
+              url={created.url}
+              note="This link is shown only once: copy it now. Only a fingerprint of it is stored, so it cannot be shown again; create a new link if you lose it."
+            />
             <ModalActions>
               <Button onClick={closeCreate}>Done</Button>
             </ModalActions>

@@ -1,12 +1,14 @@
-import { useId, useRef, useState } from 'react';
-import { Button } from '../../../../components/ui/button';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from './button';
 
 /**
- * The new link in a read-only field with Copy (issue 36 item 1). The clipboard API needs a
- * secure context and permission; without it the text is selected and the browser's copy tried,
- * and if that fails too the field stays selected for the person's own Ctrl+C.
+ * A link in a read-only field with Copy: a customer's proposal link (issue 36 item 1), a
+ * partner's referral link (issue 39 item 1). The clipboard API needs a secure context and
+ * permission; without it the text is selected and the browser's copy tried, and if that fails
+ * too the field stays selected for the person's own Ctrl+C. The outcome is said in a status
+ * line, so a screen reader announces it.
  */
-export function CopyLinkField({ url }: { url: string }) {
+export function CopyLinkField({ url, label = 'Customer link', note }: { url: string; label?: string; note?: ReactNode }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle');
@@ -27,7 +29,7 @@ export function CopyLinkField({ url }: { url: string }) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-ink-700">
-        Customer link
+        {label}
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
         <input
@@ -36,14 +38,16 @@ export function CopyLinkField({ url }: { url: string }) {
           readOnly
           value={url}
           onFocus={(event) => event.target.select()}
-          aria-describedby={`${id}-note`}
+          aria-describedby={note ? `${id}-note` : undefined}
           className="block w-full min-w-0 rounded-lg border border-ink-300 bg-ink-50 px-3 py-2 font-mono text-sm text-ink-900 focus:outline-2 focus:outline-brand-600"
         />
         <Button onClick={() => void copy()}>Copy</Button>
       </div>
-      <p id={`${id}-note`} className="mt-2 text-sm text-ink-600">
-        This link is shown only once: copy it now. Only a fingerprint of it is stored, so it cannot be shown again; create a new link if you lose it.
-      </p>
+      {note && (
+        <p id={`${id}-note`} className="mt-2 text-sm text-ink-600">
+          {note}
+        </p>
+      )}
       <p role="status" className="mt-1 text-sm font-medium text-brand-800">
         {state === 'copied' ? 'Link copied.' : state === 'manual' ? 'Press Ctrl+C (or ⌘+C) to copy the selected link.' : ''}
       </p>
