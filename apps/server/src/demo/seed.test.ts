@@ -1,4 +1,4 @@
-import { ALL_PROJECT_STAGES, PROPOSAL_STATUS_NUMBERS, TERMINAL_PROPOSAL_STATUSES, type PublicShare } from '@sunin/contract';
+import { ALL_PROJECT_STAGES, PROPOSAL_STATUS_NUMBERS, TERMINAL_PROPOSAL_STATUSES, type AdminLead, type LeadListResponse, type PublicShare } from '@sunin/contract';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import type { FileStorage } from '../lib/storage/index.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { alertStalledProjects } from '../modules/stalls/stalls.service.js';
 import { DEMO_PROJECTS } from './demo-projects.js';
+import { DEMO_REFERRAL_CODE } from './demo-referrals.js';
 import { DEMO_PARTNER_COMPANY, demoShareLink, demoShareToken } from './demo-share.js';
 import { DEMO_ACCOUNTS, DEMO_PAYOUT_REFERENCE, DEMO_UNREAD_NOTIFICATIONS, seedDemoData, seedDemoOnce } from './seed.js';
 
@@ -190,6 +191,27 @@ describe('the demo seed', () => {
     expect(page.partner.company_name).toBe(DEMO_PARTNER_COMPANY);
     expect(page.proposal?.version).toBe(2);
     expect(page.superseded.map((version) => version.version)).toEqual([1]);
+  });
+
+  it('gives the referral partner a link with clicks and leads in every status, and the admin queue a request of nobody (issue 39)', async () => {
+    const auth = await login(t, DEMO_ACCOUNTS.referral);
+    const referral = await t.app.inject({ method: 'GET', url: '/api/user/referral', headers: auth });
+    expect(referral.json()).toEqual({ code: DEMO_REFERRAL_CODE, url: `${t.app.ctx.config.appUrl}/r/${DEMO_REFERRAL_CODE}`, clicks: 23, leads: 4, converted: 1 });
+    const mine = await t.app.inject({ method: 'GET', url: '/api/user/leads', headers: auth });
+    const leads = mine.json<LeadListResponse>().leads;
+    expect(leads.map((lead) => [lead.company_name, lead.status])).toEqual([
+      ['Lakeway Dental Group', 'new'],
+      ['Riverbend Feed & Seed', 'contacted'],
+      ['Cedar Park Print Shop', 'rejected'],
+      ['Hill Country Auto Body', 'converted'],
+    ]);
+    expect(leads[3]!.project).toMatchObject({ company_name: 'Hill Country Auto Body' });
+    const admin = await login(t, DEMO_ACCOUNTS.admin);
+    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/leads?status=new', headers: admin });
+    expect(queue.json<{ leads: AdminLead[] }>().leads.map((lead) => [lead.company_name, lead.partner?.id ?? null])).toEqual([
+      ['Mission Bay Bakery', null],
+      ['Lakeway Dental Group', expect.any(Number)],
+    ]);
   });
 
   it('the sales partner paid through the local checkout', async () => {

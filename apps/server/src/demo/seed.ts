@@ -32,6 +32,7 @@ import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.js';
 import { energyProfilePdf, sitePhoto } from './demo-files.js';
 import { DEMO_PROJECTS, type DemoProject } from './demo-projects.js';
 import { DEMO_TARIFFS } from './demo-tariffs.js';
+import { seedDemoReferrals } from './demo-referrals.js';
 import { seedDemoShare } from './demo-share.js';
 import { DemoTimeline } from './demo-timeline.js';
 
@@ -81,6 +82,8 @@ export async function seedDemoData(ctx: AppContext): Promise<DemoAccount[]> {
       await recordPayout(demo, people.admin.id, { user_id: people.sales.id, reference: DEMO_PAYOUT_REFERENCE });
       await settleLocalPayouts(demo);
     }
+    // The referral partner's link, its clicks and leads, and a request for the admin queue (issue 39).
+    await seedDemoReferrals(tx as unknown as Database, people.referral, new Date());
     // A customer link of Bayside Brewing, printed at start-up (issue 36).
     await seedDemoShare(tx, ctx.config.jwtSecret, people.sales.id, new Date());
     await timeline.mark(timeline.daysAgo(14));
