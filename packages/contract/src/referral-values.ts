@@ -19,7 +19,7 @@ export const LEAD_MESSAGES = {
   site_is_project: 'This site is already a project.',
   registrationLimit: (limit: number) =>
     `You have ${limit} open registrations, the most allowed. One frees up when a registration converts, is rejected or expires.`,
-  formRefused: 'We could not accept this form. Please reload the page and try again.',
+  formRefused: 'We could not accept this form. Please wait a moment and send it again.',
   tooManyForms: 'Too many estimate requests from here. Please try again later.',
   convertNeedsPartner: 'This lead belongs to no partner: choose the partner who will own the project.',
   notOpen: 'Only a new or contacted lead can be changed.',

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { LEAD_MESSAGES, type AdminLead, type Project } from '@sunin/contract';
+import { ADMIN_ROLE, LEAD_MESSAGES, type AdminLead, type Project } from '@sunin/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditEntries, contacts, leads, projectStageChanges } from '../../db/schema/index.js';
+import { auditEntries, contacts, leads, projectStageChanges, users } from '../../db/schema/index.js';
 import type { BusMessage } from '../../lib/bus.js';
 import { multipartBody } from '../../test/fixtures.js';
 import { createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
@@ -141,6 +141,17 @@ describe('converting a lead of nobody', () => {
     }
     const [row] = await t.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row).toMatchObject({ status: 'new', user_id: null, project_id: null });
+  });
+
+  it('asks for a partner when the lead’s owner is no longer one (made an administrator since)', async () => {
+    const promoted = await t.signIn();
+    const lead = await insertLead(t.db, { user_id: promoted.user.id });
+    await t.db.update(users).set({ company_role: ADMIN_ROLE }).where(eq(users.id, promoted.user.id));
+    const refused = await convert(lead.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe(LEAD_MESSAGES.convertNeedsPartner);
+    const named = await convert(lead.id, { user_id: partner.user.id });
+    expect(named.statusCode, named.body).toBe(201);
   });
 
   it('gives the lead and the project to the partner named', async () => {

@@ -24,16 +24,26 @@ const refuseUser = (message: string) => new AppError('validation_failed', messag
 const NOT_A_PARTNER = 'The owner must be a referral partner or a sales partner.';
 const NOT_THE_PARTNER = 'This lead belongs to a partner: it converts to a project of theirs, so send no user_id or theirs.';
 
-/** The partner who will own the project: the lead's own, else the one named (who must be a partner account). */
+/** Whether the user can own a partner's project: a referral or sales partner, not an administrator. */
+async function isPartner(tx: Executor, userId: number): Promise<boolean | null> {
+  const [user] = await tx.select({ account_type: users.account_type, company_role: users.company_role }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return null;
+  return PARTNER_ACCOUNT_TYPES.includes(user.account_type) && user.company_role !== ADMIN_ROLE;
+}
+
+/**
+ * The partner who will own the project: the lead's own while they are still a partner, else the
+ * one named (who must be a partner account).
+ */
 async function projectOwner(tx: Executor, lead: LeadRow, requested: number | undefined): Promise<number> {
-  if (lead.user_id !== null) {
+  if (lead.user_id !== null && (await isPartner(tx, lead.user_id))) {
     if (requested !== undefined && requested !== lead.user_id) throw refuseUser(NOT_THE_PARTNER);
     return lead.user_id;
   }
   if (requested === undefined) throw refuseUser(LEAD_MESSAGES.convertNeedsPartner);
-  const [user] = await tx.select({ account_type: users.account_type, company_role: users.company_role }).from(users).where(eq(users.id, requested)).limit(1);
-  if (!user) throw refuseUser('The owner does not exist.');
-  if (!PARTNER_ACCOUNT_TYPES.includes(user.account_type) || user.company_role === ADMIN_ROLE) throw refuseUser(NOT_A_PARTNER);
+  const partner = await isPartner(tx, requested);
+  if (partner === null) throw refuseUser('The owner does not exist.');
+  if (!partner) throw refuseUser(NOT_A_PARTNER);
   return requested;
 }
 

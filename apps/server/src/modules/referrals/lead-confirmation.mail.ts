@@ -5,11 +5,9 @@ const usd = (amount: number) => amount.toLocaleString('en-US', { style: 'currenc
 
 export interface LeadConfirmation {
   to: string;
-  contactName: string;
-  companyName: string;
-  /** The site as the form gave it: "12 Main St, Austin, TX 78701". */
-  address: string;
-  utilityCompany: string;
+  /** The site's state and ZIP code: checked values, never the form's free text. */
+  state: string;
+  zip: string;
   averageMonthlyBillUsd: number;
   supportEmail: string;
   appUrl: string;
@@ -18,17 +16,14 @@ export interface LeadConfirmation {
 /**
  * To the business owner who sent the public estimate form (issue 39 item 2): what they asked for,
  * what happens next, and how to reach SunIn. Never a partner's name or details: the owner wrote to
- * SunIn, and which partner's link they came through is SunIn's business.
+ * SunIn, and which partner's link they came through is SunIn's business. Nothing the sender typed
+ * freely (names, company, street) is repeated: anyone can send the form with any address, and
+ * SunIn's mail must not carry a stranger's words to it. Only the checked state, ZIP and bill.
  */
 export function leadConfirmationMail(input: LeadConfirmation): MailMessage {
-  const asked = [
-    `Company: ${input.companyName}`,
-    `Site: ${input.address}`,
-    `Utility: ${input.utilityCompany}`,
-    `Average monthly electricity bill: ${usd(input.averageMonthlyBillUsd)}`,
-  ];
+  const asked = [`Site: ZIP code ${input.zip}, ${input.state}`, `Average monthly electricity bill: ${usd(input.averageMonthlyBillUsd)}`];
   const paragraphs = [
-    `Hello ${input.contactName},`,
+    'Hello,',
     `Thank you for asking SunIn for a free solar savings estimate. This is what you sent us:`,
     'What happens next: a SunIn energy advisor reviews your site and your utility costs, then contacts you by phone or email to go over your estimate and answer your questions. There is no cost and no obligation.',
     `Questions in the meantime? Write to us at ${input.supportEmail} or visit ${input.appUrl}.`,

@@ -76,7 +76,7 @@ describe('registering a site', () => {
 });
 
 describe('conflicts, in order', () => {
-  it("the caller's own open lead, another partner's, nobody's, then a project; each 409 site_taken with the reason", async () => {
+  it("the caller's own open lead, another partner's, a project, then nobody's; each 409 site_taken with the reason", async () => {
     const me = await t.signIn();
     const other = await t.signIn();
 
@@ -94,9 +94,12 @@ describe('conflicts, in order', () => {
     await h.projectAt(other, project);
     expectConflict(await register(me, project), 'site_is_project');
 
-    // The order: a site held both by an open lead and a project answers for the lead first.
+    // The order: a site held both by a partner's open lead and a project answers for the lead
+    // first; a project comes before the business owner's own request (nobody's lead).
     await h.projectAt(other, mine);
     expectConflict(await register(me, mine), 'site_registered_by_you');
+    await h.projectAt(other, requested);
+    expectConflict(await register(me, requested), 'site_is_project');
   });
 
   it('registrations of one site at once: exactly one wins, the others are told why', async () => {

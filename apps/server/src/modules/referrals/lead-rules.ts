@@ -1,4 +1,4 @@
-import { ADMIN_CHANGED_EVENT, ARCHIVED_STAGE, LEAD_MESSAGES, OPEN_LEAD_STATUSES, type LeadConflict } from '@sunin/contract';
+import { ADMIN_CHANGED_EVENT, ADMIN_ROLE, ARCHIVED_STAGE, LEAD_MESSAGES, OPEN_LEAD_STATUSES, PARTNER_ACCOUNT_TYPES, type LeadConflict } from '@sunin/contract';
 import { and, asc, count, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
@@ -84,6 +84,9 @@ export async function countOpenRegistrations(db: Executor, userId: number, now: 
   return row?.n ?? 0;
 }
 
+/** A referral or sales partner account that is not an administrator: who a code, a click or a lead can belong to. */
+export const isPartnerAccount = and(inArray(users.account_type, [...PARTNER_ACCOUNT_TYPES]), or(isNull(users.company_role), ne(users.company_role, ADMIN_ROLE)))!;
+
 /**
  * The click an attribution cookie names, if it falls in the attribution window and its partner
  * still exists: the lead is theirs. The cookie holds the last click, so the last click wins.
@@ -94,7 +97,7 @@ export async function attributedClick(tx: Executor, cookieToken: string | undefi
     .select({ clickId: referralClicks.id, userId: referralClicks.user_id })
     .from(referralClicks)
     .innerJoin(users, eq(users.id, referralClicks.user_id))
-    .where(and(eq(referralClicks.token, cookieToken), gt(referralClicks.clicked_at, new Date(now.getTime() - windowDays * DAY_MS))))
+    .where(and(eq(referralClicks.token, cookieToken), gt(referralClicks.clicked_at, new Date(now.getTime() - windowDays * DAY_MS)), isPartnerAccount))
     .limit(1);
   return click ?? null;
 }
@@ -102,8 +105,9 @@ export async function attributedClick(tx: Executor, cookieToken: string | undefi
 /** Why `userId` cannot register the site, if it is held: by an open lead, or by a project. */
 export async function siteConflict(tx: Executor, siteKey: string, userId: number): Promise<LeadConflict | null> {
   const open = await openLeadAt(tx, siteKey);
-  if (open) return open.user_id === userId ? 'site_registered_by_you' : open.user_id !== null ? 'site_registered' : 'site_requested';
-  return (await liveProjectAt(tx, siteKey)) !== null ? 'site_is_project' : null;
+  if (open && open.user_id !== null) return open.user_id === userId ? 'site_registered_by_you' : 'site_registered';
+  if ((await liveProjectAt(tx, siteKey)) !== null) return 'site_is_project';
+  return open ? 'site_requested' : null;
 }
 
 /** 409 `site_taken`, the reason in `fields.conflict` and its message word for word. */

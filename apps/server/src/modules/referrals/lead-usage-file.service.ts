@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ADMIN_CHANGED_EVENT, LEAD_MESSAGES, stateCode } from '@sunin/contract';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app-context.js';
 import { leads, type LeadUsage } from '../../db/schema/index.js';
@@ -41,7 +41,7 @@ export async function attachLeadUsageFile(ctx: AppContext, { token, stream }: Le
   const [lead] = await ctx.db
     .select({ id: leads.id, state: leads.state })
     .from(leads)
-    .where(and(eq(leads.upload_token_hash, hash), gt(leads.upload_expires_at, new Date())))
+    .where(and(eq(leads.upload_token_hash, hash), gt(leads.upload_expires_at, new Date()), isNull(leads.usage_file_key)))
     .limit(1);
   if (!lead) throw gone();
 
@@ -85,7 +85,7 @@ export async function attachLeadUsageFile(ctx: AppContext, { token, stream }: Le
   const [kept] = await ctx.db
     .update(leads)
     .set({ usage, usage_file_key: key, upload_token_hash: null, upload_expires_at: null, updated_at: new Date() })
-    .where(and(eq(leads.id, lead.id), eq(leads.upload_token_hash, hash), gt(leads.upload_expires_at, new Date())))
+    .where(and(eq(leads.id, lead.id), eq(leads.upload_token_hash, hash), gt(leads.upload_expires_at, new Date()), isNull(leads.usage_file_key)))
     .returning({ id: leads.id });
   if (!kept) return discard(gone());
   // The admin queue shows which leads have a usage file.

@@ -91,6 +91,14 @@ describe('a Green Button file for the form just sent', () => {
     expect((await send(token, xml(YEAR_FEED))).statusCode).toBe(200);
   });
 
+  it('never replaces a usage file the lead already has: a token of the same lead answers 410', async () => {
+    const { lead, token } = await formWithToken();
+    await t.db.update(leads).set({ usage_file_key: 'leads/earlier/usage/file' }).where(eq(leads.id, lead.id));
+    const res = await send(token, xml(YEAR_FEED));
+    expect(res.statusCode).toBe(410);
+    expect((await rowOf(lead.id)).usage_file_key).toBe('leads/earlier/usage/file');
+  });
+
   it('answers 410 for an expired or unknown token, 422 without one, 415 for a body that is not multipart', async () => {
     const { lead, token } = await formWithToken(daysFromNow(-1 / 1440));
     for (const res of [await send(token, xml(YEAR_FEED)), await send(randomBytes(32).toString('base64url'), xml(YEAR_FEED))]) {

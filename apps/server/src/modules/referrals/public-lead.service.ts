@@ -46,19 +46,20 @@ export async function submitPublicLead(ctx: AppContext, lead: PublicLead, cookie
     const open = await openLeadAt(tx, siteKey);
     let row: LeadRow | undefined;
     if (open) {
-      let attribution = {};
-      if (click && open.user_id === null) {
-        // Nobody's lead on a project's site stays nobody's: the site belongs to the project.
-        attribution = (await liveProjectAt(tx, siteKey)) !== null ? { referred_by: click.userId } : registration!;
-      } else if (click && open.user_id !== click.userId) {
-        attribution = { referred_by: click.userId, conflict: 'site_registered' as const };
+      // A later form never overwrites what the lead holds (anyone can send any address): it fills
+      // only what is empty (a registration by hand has no contact yet), and hands a lead to no one.
+      const fill = Object.fromEntries(Object.entries(contact).filter(([field]) => open[field as keyof LeadRow] === null || field === 'updated_at'));
+      if (open.upload_token_hash !== null || open.usage_file_key !== null) {
+        delete fill.upload_token_hash;
+        delete fill.upload_expires_at;
       }
-      [row] = await tx.update(leads).set({ ...contact, ...attribution }).where(eq(leads.id, open.id)).returning();
+      const attribution = click && click.userId !== open.user_id ? { referred_by: click.userId, conflict: open.user_id === null ? ('site_requested' as const) : ('site_registered' as const) } : {};
+      [row] = await tx.update(leads).set({ ...fill, ...attribution }).where(eq(leads.id, open.id)).returning();
     } else {
       const onProject = (await liveProjectAt(tx, siteKey)) !== null;
       const owner = onProject
-        ? { user_id: null, source: click ? ('link' as const) : ('site' as const), click_id: click?.clickId ?? null, referred_by: click?.userId ?? null, conflict: 'site_is_project' as const }
-        : (registration ?? { source: 'site' as const });
+        ? { user_id: null, source: click ? ('link' as const) : ('site' as const), click_id: click?.clickId ?? null, referred_by: click?.userId ?? null, conflict: 'site_is_project' as const, expires_at: new Date(now.getTime() + settings.registration_days * DAY_MS) }
+        : (registration ?? { source: 'site' as const, expires_at: new Date(now.getTime() + settings.registration_days * DAY_MS) });
       [row] = await tx
         .insert(leads)
         .values({ company_name: lead.company_name, address_1: lead.address_1, city: lead.city, state: lead.state, zip: lead.zip, ...contact, ...owner, created_at: now })
@@ -69,10 +70,8 @@ export async function submitPublicLead(ctx: AppContext, lead: PublicLead, cookie
       tx,
       leadConfirmationMail({
         to: lead.email,
-        contactName: lead.contact_name,
-        companyName: lead.company_name,
-        address: `${lead.address_1}, ${lead.city}, ${lead.state} ${lead.zip}`,
-        utilityCompany: lead.utility_company,
+        state: lead.state,
+        zip: lead.zip,
         averageMonthlyBillUsd: lead.average_monthly_bill,
         supportEmail: ctx.config.supportEmail,
         appUrl: ctx.config.appUrl,

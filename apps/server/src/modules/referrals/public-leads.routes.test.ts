@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ADMIN_CHANGED_EVENT, DEFAULT_REFERRAL_SETTINGS, LEAD_MESSAGES, LEADS_CHANGED_EVENT } from '@sunin/contract';
+import { ADMIN_CHANGED_EVENT, ADMIN_ROLE, DEFAULT_REFERRAL_SETTINGS, LEAD_MESSAGES, LEADS_CHANGED_EVENT } from '@sunin/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { leads, projects, referralClicks, users } from '../../db/schema/index.js';
@@ -130,7 +130,10 @@ describe('attribution', () => {
 
     const b = h.form();
     expect((await h.submit(b, { cookie: outside })).statusCode).toBe(201);
-    expect((await h.leadsAt(b.lead.address_1))[0]).toMatchObject({ user_id: null, source: 'site', click_id: null, expires_at: null });
+    const [nobodys] = await h.leadsAt(b.lead.address_1);
+    expect(nobodys).toMatchObject({ user_id: null, source: 'site', click_id: null });
+    // A lead of nobody expires too, so a request nobody handled does not hold its site for ever.
+    expect((nobodys!.expires_at!.getTime() - nobodys!.created_at.getTime()) / DAY_MS).toBeCloseTo(DEFAULT_REFERRAL_SETTINGS.registration_days, 5);
   });
 
   it('a shorter window set by an admin applies to clicks already made', async () => {
@@ -160,6 +163,15 @@ describe('attribution', () => {
     expect((await h.leadsAt(body.lead.address_1))[0]).toMatchObject({ user_id: second.user.id, source: 'link' });
   });
 
+  it('a click of a partner made an administrator since gives nobody the lead', async () => {
+    const promoted = await h.partnerWithCode();
+    const cookie = await clickOf(promoted);
+    await t.db.update(users).set({ company_role: ADMIN_ROLE }).where(eq(users.id, promoted.user.id));
+    const body = h.form();
+    expect((await h.submit(body, { cookie })).statusCode).toBe(201);
+    expect((await h.leadsAt(body.lead.address_1))[0]).toMatchObject({ user_id: null, source: 'site', click_id: null });
+  });
+
   it("no cookie, an unknown cookie, or a deleted partner's click: nobody's lead", async () => {
     const gone = await h.partnerWithCode();
     const goneCookie = await clickOf(gone);
@@ -174,7 +186,7 @@ describe('attribution', () => {
 });
 
 describe('the site rules for a form', () => {
-  it("a form on a site with nobody's open lead brings it up to date and gives it to the form's partner: no second lead", async () => {
+  it("a form on a site with nobody's open lead fills nothing the lead holds and hands it to no one: no second lead, the partner noted ('site_requested')", async () => {
     const site = { address_1: `${h.next()} Merge Avenue`, city: 'Austin', state: 'TX', zip: '78701' };
     const first = h.form({ ...site, contact_name: 'First Contact' });
     await h.submit(first);
@@ -187,17 +199,23 @@ describe('the site rules for a form', () => {
     expect(rows).toHaveLength(1);
     expect(await h.leadsAt(second.lead.address_1)).toEqual([]);
     const { upload_token } = res.json() as { upload_token: string };
-    expect(rows[0]).toMatchObject({
-      user_id: partner.user.id,
-      source: 'link',
-      contact_name: 'Second Contact',
-      email: second.lead.email,
-      phone: '5125550199',
-      utility_company: 'Other Power',
-      average_monthly_bill_cents: 9999,
-      upload_token_hash: createHash('sha256').update(upload_token).digest('hex'),
-    });
-    expect(rows[0]!.expires_at).not.toBeNull();
+    // Anyone can send any address: a later form overwrites nothing and takes no one's lead, and its
+    // upload token is dead while the first sender's is alive.
+    expect(rows[0]).toMatchObject({ user_id: null, source: 'site', contact_name: 'First Contact', email: first.lead.email, referred_by: partner.user.id, conflict: 'site_requested' });
+    expect(rows[0]!.upload_token_hash).not.toBe(createHash('sha256').update(upload_token).digest('hex'));
+  });
+
+  it("a form on a partner's registration by hand fills its empty contact details and keeps it the partner's, with a live upload token", async () => {
+    const partner = await h.partnerWithCode();
+    const site = { address_1: `${h.next()} Registered Way`, city: 'Austin', state: 'TX', zip: '78701' };
+    await t.db.insert(leads).values({ user_id: partner.user.id, source: 'registration', company_name: 'Registered Co', ...site, expires_at: new Date(Date.now() + DAY_MS) });
+    const body = h.form({ ...site, contact_name: 'Owner Filled' });
+    const res = await h.submit(body);
+    const { upload_token } = res.json() as { upload_token: string };
+    const rows = await h.leadsAt(site.address_1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ user_id: partner.user.id, source: 'registration', company_name: 'Registered Co', contact_name: 'Owner Filled', email: body.lead.email, conflict: null });
+    expect(rows[0]!.upload_token_hash).toBe(createHash('sha256').update(upload_token).digest('hex'));
   });
 
   it("a form through partner P on partner Q's site keeps Q's lead, noting P as referred_by ('site_registered')", async () => {
@@ -208,19 +226,19 @@ describe('the site rules for a form', () => {
     await h.submit({ ...h.form({ ...pickSite(body.lead), contact_name: 'Later Contact' }) }, { cookie: await clickOf(p) });
     const rows = await h.leadsAt(body.lead.address_1);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ user_id: q.user.id, referred_by: p.user.id, conflict: 'site_registered', contact_name: 'Later Contact' });
+    expect(rows[0]).toMatchObject({ user_id: q.user.id, referred_by: p.user.id, conflict: 'site_registered', contact_name: body.lead.contact_name });
     // Q's own link again changes no ownership.
     await h.submit(h.form(pickSite(body.lead)), { cookie: await clickOf(q) });
     expect((await h.leadsAt(body.lead.address_1))[0]).toMatchObject({ user_id: q.user.id });
   });
 
-  it("a form on a project's site makes a lead of nobody, the form's partner as referred_by ('site_is_project'), without expiry; an archived project holds nothing", async () => {
+  it("a form on a project's site makes a lead of nobody, the form's partner as referred_by ('site_is_project'); an archived project holds nothing", async () => {
     const owner = await t.signIn();
     const partner = await h.partnerWithCode();
     const site = { address_1: `${h.next()} Project Road`, city: 'Austin', state: 'TX', zip: '78701' };
     await h.projectAt(owner, site);
     await h.submit(h.form(site), { cookie: await clickOf(partner) });
-    expect((await h.leadsAt(site.address_1))[0]).toMatchObject({ user_id: null, referred_by: partner.user.id, conflict: 'site_is_project', expires_at: null, status: 'new' });
+    expect((await h.leadsAt(site.address_1))[0]).toMatchObject({ user_id: null, referred_by: partner.user.id, conflict: 'site_is_project', status: 'new' });
     // A second form there through the same link: the lead stays nobody's.
     await h.submit(h.form(site), { cookie: await clickOf(partner) });
     const rows = await h.leadsAt(site.address_1);
@@ -258,7 +276,9 @@ describe('after a form', () => {
     const mail = (await t.app.ctx.mailer.list()).find((message) => message.to === body.lead.email);
     expect(mail).toBeDefined();
     expect(mail!.subject).toContain('free solar savings estimate');
-    for (const text of ['Dana Baker', 'Bayside Bakery', body.lead.address_1, 'Austin Energy', '$2,345.67', 'What happens next', t.app.ctx.config.supportEmail]) expect(mail!.text).toContain(text);
+    for (const text of [`ZIP code ${body.lead.zip}, ${body.lead.state}`, '$2,345.67', 'What happens next', t.app.ctx.config.supportEmail]) expect(mail!.text).toContain(text);
+    // Nothing typed freely comes back: anyone can send the form to any address.
+    for (const typed of ['Dana Baker', 'Bayside Bakery', body.lead.address_1, body.lead.utility_company]) expect(mail!.text + (mail!.html ?? '')).not.toContain(typed);
     for (const secret of ['Priya', 'Partnerson', 'Partner Solar', partner.user.email, partner.code]) expect(mail!.text + (mail!.html ?? '')).not.toContain(secret);
   });
 

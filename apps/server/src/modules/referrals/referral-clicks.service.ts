@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_ROLE, PARTNER_ACCOUNT_TYPES, REFERRAL_CODE_PATTERN } from '@sunin/contract';
-import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { REFERRAL_CODE_PATTERN } from '@sunin/contract';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { referralClicks, referralCodes, users } from '../../db/schema/index.js';
+import { isPartnerAccount } from './lead-rules.js';
 
 /** A visitor who opens the same partner's link again within this time is not counted twice. */
 export const CLICK_REUSE_MS = 30 * 60_000;
@@ -15,7 +16,7 @@ export async function partnerOfCode(db: Executor, rawCode: string): Promise<numb
     .select({ userId: referralCodes.user_id })
     .from(referralCodes)
     .innerJoin(users, eq(users.id, referralCodes.user_id))
-    .where(and(eq(referralCodes.code, code), inArray(users.account_type, [...PARTNER_ACCOUNT_TYPES]), or(isNull(users.company_role), ne(users.company_role, ADMIN_ROLE))))
+    .where(and(eq(referralCodes.code, code), isPartnerAccount))
     .limit(1);
   return row?.userId ?? null;
 }

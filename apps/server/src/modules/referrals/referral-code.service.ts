@@ -37,14 +37,17 @@ export async function getOrCreateReferralCode(db: Executor, userId: number): Pro
   throw new Error(`no free referral code after ${CODE_ATTEMPTS} attempts`);
 }
 
-/** GET /api/user/referral: the link and what it brought, counted from the partner's own rows (their indexes). */
+/**
+ * GET /api/user/referral: the link and what it brought, counted from the partner's own rows
+ * (their indexes): leads that came through the link (not registrations by hand).
+ */
 export async function getReferral(ctx: AppContext, user: UserRow): Promise<ReferralResponse> {
   assertReferralPartner(user);
   const code = await getOrCreateReferralCode(ctx.db, user.id);
   const { rows } = (await ctx.db.execute(sql`select
       (select count(*) from referral_clicks where user_id = ${user.id})::int as clicks,
-      (select count(*) from leads where user_id = ${user.id})::int as leads,
-      (select count(*) from leads where user_id = ${user.id} and status = 'converted')::int as converted`)) as unknown as { rows: Array<{ clicks: number; leads: number; converted: number }> };
+      (select count(*) from leads where user_id = ${user.id} and source = 'link')::int as leads,
+      (select count(*) from leads where user_id = ${user.id} and source = 'link' and status = 'converted')::int as converted`)) as unknown as { rows: Array<{ clicks: number; leads: number; converted: number }> };
   const counts = rows[0] ?? { clicks: 0, leads: 0, converted: 0 };
   return { code, url: referralUrl(ctx.config.appUrl, code), ...counts };
 }

@@ -36,7 +36,7 @@ describe('the referral code', () => {
 });
 
 describe('GET /api/user/referral', () => {
-  it("answers the partner's link and counts only their own clicks, leads and converted leads", async () => {
+  it("answers the partner's link and counts only their own clicks, and the leads it brought (not registrations by hand)", async () => {
     const first = await get('/api/user/referral', partner.auth);
     expect(first.statusCode, first.body).toBe(200);
     const { code } = first.json() as { code: string };
@@ -45,11 +45,13 @@ describe('GET /api/user/referral', () => {
     await insertClick(t.db, partner.user.id);
     await insertClick(t.db, partner.user.id);
     await insertLead(t.db, { user_id: partner.user.id, source: 'link' });
+    await insertLead(t.db, { user_id: partner.user.id, source: 'link', status: 'converted' });
+    await insertLead(t.db, { user_id: partner.user.id, source: 'link', status: 'rejected' });
+    // Registered by hand: the partner's leads, but not what the link brought.
     await insertLead(t.db, { user_id: partner.user.id, source: 'registration', status: 'converted' });
-    await insertLead(t.db, { user_id: partner.user.id, source: 'registration', status: 'rejected' });
     // Another partner's and nobody's do not count.
     await insertClick(t.db, other.user.id);
-    await insertLead(t.db, { user_id: other.user.id, status: 'converted' });
+    await insertLead(t.db, { user_id: other.user.id, source: 'link', status: 'converted' });
     await insertLead(t.db, { user_id: null });
 
     expect((await get('/api/user/referral', partner.auth)).json()).toEqual({ code, url: `http://portal.test/r/${code}`, clicks: 2, leads: 3, converted: 1 });

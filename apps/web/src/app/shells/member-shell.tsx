@@ -4,7 +4,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { deferredDialog } from '../../components/ui/deferred-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications';
-import { PARTNER_ACCOUNT_TYPES, REFERRALS_PATH } from '@sunin/contract';
+import { ADMIN_ROLE, PARTNER_ACCOUNT_TYPES, REFERRALS_PATH } from '@sunin/contract';
 import { hasAccountType } from '../../lib/access';
 import { useCurrentUser } from '../../lib/current-user';
 import { readSession } from '../../lib/session';
@@ -45,7 +45,9 @@ export function MemberShell() {
   useLiveNotifications(userId);
   const [newProjectOpen, setNewProjectOpen] = useState(false);
   // The account_type cookie answers at once (no flicker while the profile loads).
-  const isPartner = hasAccountType(readSession(), PARTNER_ACCOUNT_TYPES);
+  const session = readSession();
+  // Referrals are for partner accounts; a full access administrator's are refused by the server.
+  const isPartner = hasAccountType(session, PARTNER_ACCOUNT_TYPES) && session.companyRole !== ADMIN_ROLE;
   const navItems = isPartner ? NAV_ITEMS : NAV_ITEMS.filter((item) => !item.partnersOnly);
 
   return (

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminLeadConvertResponseSchema, adminLeadListResponseSchema, adminLeadSchema, type LeadStatus } from '@sunin/contract';
+import { adminLeadConvertResponseSchema, adminLeadResponseSchema, adminLeadListResponseSchema, type LeadStatus } from '@sunin/contract';
 import { apiRequest, apiRequestWithResponse } from '../../../lib/api-client';
 
 /**
@@ -39,12 +39,12 @@ function useLeadWrite<Input, Output>(write: (input: Input) => Promise<Output>) {
 
 /** PATCH /api/admin/leads/:id {lead: {status: 'contacted'}} */
 export function useMarkLeadContacted() {
-  return useLeadWrite(async (id: number) => adminLeadSchema.parse(await apiRequest<unknown>(`/admin/leads/${id}`, { method: 'PATCH', body: { lead: { status: 'contacted' } } })));
+  return useLeadWrite(async (id: number) => adminLeadResponseSchema.parse(await apiRequest<unknown>(`/admin/leads/${id}`, { method: 'PATCH', body: { lead: { status: 'contacted' } } })).lead);
 }
 
 /** POST /api/admin/leads/:id/reject {reason} */
 export function useRejectLead() {
-  return useLeadWrite(async ({ id, reason }: { id: number; reason: string }) => adminLeadSchema.parse(await apiRequest<unknown>(`/admin/leads/${id}/reject`, { method: 'POST', body: { reason } })));
+  return useLeadWrite(async ({ id, reason }: { id: number; reason: string }) => adminLeadResponseSchema.parse(await apiRequest<unknown>(`/admin/leads/${id}/reject`, { method: 'POST', body: { reason } })).lead);
 }
 
 /** POST /api/admin/leads/:id/convert {user_id?} -> 201 {project_id, lead}: `userId` names the owner of a lead of no partner. */

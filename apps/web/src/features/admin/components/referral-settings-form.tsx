@@ -19,7 +19,7 @@ const FIELDS: ReadonlyArray<{ key: keyof ReferralSettings; label: string; hint: 
   {
     key: 'max_open_registrations',
     label: 'Open registrations per partner',
-    hint: (defaults) => `New and contacted leads a partner can hold at once. Default ${defaults.max_open_registrations}`,
+    hint: (defaults) => `Sites a partner can hold at once by registering them by hand (leads from their link do not count). Default ${defaults.max_open_registrations}`,
   },
 ];
 

@@ -85,7 +85,7 @@ describe('/admin/leads (issue 39 item 3)', { timeout: 30_000 }, () => {
 
   it('marks a new lead contacted', async () => {
     stubScreenWidth(true);
-    const calls = stubLeadsApi([partnered], () => jsonResponse({ ...partnered, status: 'contacted' }));
+    const calls = stubLeadsApi([partnered], () => jsonResponse({ lead: { ...partnered, status: 'contacted' } }));
     const { user } = renderQueue();
     await screen.findByRole('table', { name: 'Leads' });
     await user.click(within(row('Harbor Cold Storage')).getByRole('button', { name: 'Mark contacted' }));
@@ -97,7 +97,7 @@ describe('/admin/leads (issue 39 item 3)', { timeout: 30_000 }, () => {
 
   it('rejects only with a reason, asked in a dialog', async () => {
     stubScreenWidth(true);
-    const calls = stubLeadsApi([partnered], () => jsonResponse({ ...partnered, status: 'rejected', rejected_reason: 'Roof too small' }));
+    const calls = stubLeadsApi([partnered], () => jsonResponse({ lead: { ...partnered, status: 'rejected', rejected_reason: 'Roof too small' } }));
     const { user } = renderQueue();
     await screen.findByRole('table', { name: 'Leads' });
     await user.click(within(row('Harbor Cold Storage')).getByRole('button', { name: 'Reject' }));

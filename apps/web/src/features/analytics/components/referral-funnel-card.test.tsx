@@ -9,7 +9,7 @@ const rows: ReferralFunnelRow[] = [
   { user_id: 8, name: 'Rae First', clicks: 3, leads: 1, converted: 0, completed: 0, median_days_to_conversion: null },
 ];
 
-const renderCard = () => renderRoutes([{ path: '/', element: <ReferralFunnelCard /> }]);
+const renderCard = () => renderRoutes([{ path: '/', element: <ReferralFunnelCard range={{ from: '2026-01-01', to: '2026-12-31' }} /> }]);
 
 describe('Referral funnel on /admin/analytics (issue 39 item 5)', () => {
   it('shows per partner the clicks, leads, converted, completed and median days to conversion', async () => {
@@ -17,6 +17,8 @@ describe('Referral funnel on /admin/analytics (issue 39 item 5)', () => {
     renderCard();
     const card = await screen.findByRole('region', { name: 'Referral funnel' });
     expect(calls[0]!.url.pathname).toBe('/api/admin/analytics/referral-funnel');
+    // The funnel follows the page's range, like the other admin charts.
+    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ from: '2026-01-01', to: '2026-12-31' });
     const table = within(card).getByRole('table', { name: 'Referral funnel' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Partner', 'Clicks', 'Leads', 'Converted', 'Completed', 'Median days to conversion']);
     const pat = within(table).getByRole('rowheader', { name: 'Pat Partner' }).closest('tr')!;

@@ -1,4 +1,5 @@
 import type { ReferralFunnelRow } from '@sunin/contract';
+import type { AnalyticsRangeQuery } from '../api/range-query';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useReferralFunnel } from '../api/get-referral-funnel';
@@ -8,14 +9,14 @@ import { partnerColumn } from './partner-column';
 
 export const REFERRAL_FUNNEL_TEXTS = {
   title: 'Referral funnel',
-  description: 'Per partner: clicks on their link, their leads, the leads converted to projects, the converted projects that reached Project Completion, and the median days from a lead to its conversion. All time, whatever the range above.',
+  description: 'Per partner: clicks on their link, their leads, the leads converted to projects, the converted projects that reached Project Completion, and the median days from a lead to its conversion. Clicks in the range, and the leads received in it followed to today.',
   empty: 'No partner has had a click or a lead yet.',
   loadFailed: 'The referral funnel could not be loaded.',
 } as const;
 
 /** The referral funnel per partner (issue 39 item 5), a table with its CSV. */
-export function ReferralFunnelCard() {
-  const funnel = useReferralFunnel();
+export function ReferralFunnelCard({ range }: { range: AnalyticsRangeQuery }) {
+  const funnel = useReferralFunnel(range);
   if (funnel.isPending) return <PageSpinner label="Loading the referral funnel…" />;
   if (funnel.isError) return <LoadError message={REFERRAL_FUNNEL_TEXTS.loadFailed} onRetry={() => funnel.refetch()} retrying={funnel.isFetching} />;
   return (

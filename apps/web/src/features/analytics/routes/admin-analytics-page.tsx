@@ -6,6 +6,7 @@ import { PageFrame } from '../components/page-frame';
 import { partnerColumn } from '../components/partner-column';
 import { ReferralFunnelCard } from '../components/referral-funnel-card';
 import { useAnalyticsRange } from '../components/range-control';
+import type { AnalyticsRangeQuery } from '../api/range-query';
 import { PLAN_COLORS, STAGE_COLOR } from '../lib/colors';
 import { count, dollars, monthLabel, share } from '../lib/format';
 import { StageDaysCard } from './analytics-page';
@@ -61,7 +62,7 @@ function TopPartnersCard({ title, rows, csvName }: { title: string; rows: TopPar
   );
 }
 
-function AdminCharts({ data }: { data: AdminAnalytics }) {
+function AdminCharts({ data, range }: { data: AdminAnalytics; range: AnalyticsRangeQuery }) {
   const { subscriptions } = data;
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -107,7 +108,7 @@ function AdminCharts({ data }: { data: AdminAnalytics }) {
       <TopPartnersCard title="Top partners by projects" rows={data.top_partners_by_projects} csvName="top-partners-by-projects" />
       <TopPartnersCard title="Top partners by pipeline value" rows={data.top_partners_by_pipeline} csvName="top-partners-by-pipeline" />
       <div className="min-w-0 lg:col-span-2">
-        <ReferralFunnelCard />
+        <ReferralFunnelCard range={range} />
       </div>
     </div>
   );
@@ -125,7 +126,7 @@ export function AdminAnalyticsPage() {
       range={analytics.data?.range}
       loadFailed={ADMIN_ANALYTICS_MESSAGES.loadFailed}
     >
-      {analytics.data && <AdminCharts data={analytics.data} />}
+      {analytics.data && <AdminCharts data={analytics.data} range={range} />}
     </PageFrame>
   );
 }

@@ -9,6 +9,6 @@ export const myLeadsKey = [...referralsKey, 'leads'] as const;
 export function useMyLeads() {
   return useQuery({
     queryKey: myLeadsKey,
-    queryFn: async ({ signal }) => leadListResponseSchema.parse(await apiRequest<unknown>('/user/leads', { signal })),
+    queryFn: async ({ signal }) => leadListResponseSchema.parse(await apiRequest<unknown>('/user/leads?per_page=100', { signal })),
   });
 }

@@ -48,6 +48,12 @@ function failureOf(error: unknown): { top: string; fields: FieldErrors } {
  * with the upload token the answer carries. The contract's checks run first, loaded on the first
  * send (zod stays out of the page's first load).
  */
+/** The form's signed token, and the moment the server will accept the form with it. */
+interface FormToken {
+  value: string;
+  readyAt: number;
+}
+
 export function FreeEstimateForm() {
   const [values, setValues] = useState<OwnerValues>(EMPTY_FORM);
   const [file, setFile] = useState<File | null>(null);
@@ -56,12 +62,13 @@ export function FreeEstimateForm() {
   const [top, setTop] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<Sent | null>(null);
-  const token = useRef<Promise<string> | null>(null);
+  const token = useRef<Promise<FormToken> | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const thanks = useRef<HTMLHeadingElement>(null);
 
   const fetchToken = () => {
-    const pending = getLeadForm().then((answer) => answer.form_token);
+    // The server refuses a form sent back within min_seconds of its token: remember when it may go.
+    const pending = getLeadForm().then((answer) => ({ value: answer.form_token, readyAt: Date.now() + answer.min_seconds * 1000 + 250 }));
     // A failed fetch is retried on send; never an unhandled rejection meanwhile.
     pending.catch(() => undefined);
     token.current = pending;
@@ -100,8 +107,11 @@ export function FreeEstimateForm() {
         return;
       }
       const formToken = await (token.current ?? fetchToken()).catch(() => fetchToken());
+      // A token fetched just now (the first fetch failed on a poor signal) waits out its minimum.
+      const wait = formToken.readyAt - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       // Checked above: the bill is a number now.
-      const created = await createPublicLead({ lead: lead as PublicLeadInput, form_token: formToken, website_url: honeypot });
+      const created = await createPublicLead({ lead: lead as PublicLeadInput, form_token: formToken.value, website_url: honeypot });
       let fileState: Sent['file'] = 'none';
       if (file) {
         try {
