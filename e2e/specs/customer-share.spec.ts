@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, auth, createProject, requestProposal } from '../support/api';
+import { expectNoAxeViolations as axe } from '../support/axe';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { createMember, DEMO, logIn } from '../support/people';
 
@@ -8,14 +8,6 @@ import { createMember, DEMO, logIn } from '../support/people';
 // project's progress. The partner shares, the customer opens it on a phone in another browser,
 // the partner sees the open live, the customer signs with an emailed code, and the partner and
 // an administrator see Signed without a reload.
-
-async function axe(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    `axe on ${what}`,
-  ).toEqual([]);
-}
 
 /** The six-digit code of the newest message to `to` in the dev mailbox. */
 async function mailedCode(request: APIRequestContext, to: string): Promise<string> {

@@ -15,24 +15,28 @@ export const REFERRAL_LINK_TEXTS = {
   downloadFailed: 'The QR code could not be downloaded. Please try again.',
 } as const;
 
-/** The PNG of the link, fetched with the token into an object URL that is revoked on leaving. */
+/** A blob as a data: URL (the page's CSP allows data: images, not blob: ones). */
+async function dataUrlOf(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  return `data:${blob.type || 'image/png'};base64,${btoa(binary)}`;
+}
+
+/** The PNG of the link, fetched with the token and shown as a data: URL. */
 function QrImage({ code, url }: { code: string; url: string }) {
   const [state, setState] = useState<{ src: string } | 'loading' | 'failed'>('loading');
   useEffect(() => {
     const controller = new AbortController();
-    let objectUrl: string | null = null;
     fetchReferralQr('png', controller.signal)
-      .then((blob) => {
-        objectUrl = URL.createObjectURL(blob);
-        setState({ src: objectUrl });
+      .then(dataUrlOf)
+      .then((src) => {
+        if (!controller.signal.aborted) setState({ src });
       })
       .catch(() => {
         if (!controller.signal.aborted) setState('failed');
       });
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
+    return () => controller.abort();
   }, [code]);
   if (state === 'loading') {
     return (
