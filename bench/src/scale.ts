@@ -57,6 +57,24 @@ async function insertProposalTickets(databaseUrl: string): Promise<void> {
   });
 }
 
+/**
+ * Leads for the projects without one (issue 39's queue): one for every tenth project, at a site of
+ * its own; most converted or rejected, one in five open, a third of those nobody's. A lead per
+ * ten projects, so the leads grow tenfold with the projects too.
+ */
+async function insertLeads(databaseUrl: string): Promise<void> {
+  await withClient(databaseUrl, async (client) => {
+    await client.query(`INSERT INTO leads (user_id, source, status, company_name, contact_name, email, phone, address_1, city, state, zip, expires_at, project_id, converted_at, created_at, updated_at)
+      SELECT CASE WHEN p.id % 150 = 0 THEN NULL ELSE p.user_id END, CASE WHEN p.id % 150 = 0 THEN 'site' ELSE 'link' END,
+             CASE WHEN p.id % 50 = 0 THEN 'new' WHEN p.id % 20 = 0 THEN 'rejected' ELSE 'converted' END,
+             p.company_name, 'Lead Contact', 'lead' || p.id || '@example.com', '5125550100', p.id || ' Lead Street', 'Austin', 'TX', '78701',
+             CASE WHEN p.id % 50 = 0 THEN now() + interval '30 days' END,
+             CASE WHEN p.id % 50 <> 0 AND p.id % 20 <> 0 THEN p.id END, CASE WHEN p.id % 50 <> 0 AND p.id % 20 <> 0 THEN p.created_at END,
+             p.created_at - interval '3 days', p.created_at
+      FROM projects p WHERE p.id % 10 = 0 AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.company_name = p.company_name AND l.address_1 = p.id || ' Lead Street')`);
+  });
+}
+
 export async function runScaleBench(): Promise<void> {
   note(`\n## Cost against data (autocannon, ${knobs.connections} connections, ${knobs.durationSeconds} s per figure after a ${WARM_UP_SECONDS} s warm-up)`);
   const database = await createBenchDatabase();
@@ -68,6 +86,7 @@ export async function runScaleBench(): Promise<void> {
     return { small: ids, admin: token(await insertAdmin(client)) };
   });
   await insertProposalTickets(database.url);
+  await insertLeads(database.url);
   await recordCreations(database.url);
 
   const expectTotal = async (path: string, expected: number) => {
@@ -86,6 +105,9 @@ export async function runScaleBench(): Promise<void> {
     { label: 'admin pipeline board', path: '/api/admin/board' },
     // Issue 37 item 2: the proposal queue's first page in urgency order.
     { label: 'admin proposal queue, by urgency', path: '/api/admin/proposal_tickets?sort=urgency' },
+    // Issue 39: the leads queue's first page, all and the open ones.
+    { label: 'admin leads queue, first page', path: '/api/admin/leads' },
+    { label: 'admin leads queue, new', path: '/api/admin/leads?status=new' },
   ];
   await expectTotal(search.path, 1);
   const before = {
@@ -100,6 +122,7 @@ export async function runScaleBench(): Promise<void> {
     return ids;
   });
   await insertProposalTickets(database.url);
+  await insertLeads(database.url);
   await recordCreations(database.url);
   const total = SMALL_MEMBERS * SMALL_PROJECTS + LARGE_MEMBERS * LARGE_PROJECTS;
   await expectTotal('/api/admin/projects', total);
