@@ -165,3 +165,12 @@ describe('formatAuditValue', () => {
     expect(joinWords(['a', 'b', 'c'])).toBe('a, b and c');
   });
 });
+
+describe('describeAuditEntry: leads (issue 39)', () => {
+  it('says each lead write plainly', () => {
+    expect(describeAuditEntry(entry('lead_registered', 'lead', { company_name: c(null, 'Riverbend Feed & Seed') }, 'Riley Referrer'))).toBe('Riley Referrer registered a lead, Riverbend Feed & Seed');
+    expect(describeAuditEntry(entry('lead_contacted', 'lead', { status: c('new', 'contacted') }, 'Avery Admin'))).toBe('Avery Admin marked a lead contacted');
+    expect(describeAuditEntry(entry('lead_rejected', 'lead', { rejected_reason: c(null, 'Leases the building') }, 'Avery Admin'))).toBe('Avery Admin rejected a lead (Leases the building)');
+    expect(describeAuditEntry(entry('lead_converted', 'lead', { project_id: c(null, 41) }, 'Avery Admin'))).toBe('Avery Admin converted a lead into a project (#41)');
+  });
+});

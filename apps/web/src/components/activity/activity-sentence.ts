@@ -314,6 +314,20 @@ export function describeAuditAction(entry: AuditEntry): string {
       const note = valueOf(changes, 'note');
       return `overrode the clawback window${note ? ` (${note})` : ''}`;
     }
+    case 'lead:lead_registered': {
+      const company = valueOf(changes, 'company_name');
+      return `registered a lead${company ? `, ${company}` : ''}`;
+    }
+    case 'lead:lead_contacted':
+      return 'marked a lead contacted';
+    case 'lead:lead_rejected': {
+      const reason = valueOf(changes, 'rejected_reason');
+      return `rejected a lead${reason ? ` (${reason})` : ''}`;
+    }
+    case 'lead:lead_converted': {
+      const projectId = changes.project_id?.after;
+      return `converted a lead into a project${typeof projectId === 'number' ? ` (#${projectId})` : ''}`;
+    }
     case 'project:deal_cancelled': {
       const reason = valueOf(changes, 'cancel_reason');
       return `cancelled the deal${reason ? ` (${reason})` : ''}`;
