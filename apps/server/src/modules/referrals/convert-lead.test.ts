@@ -102,8 +102,9 @@ describe('converting a partner’s lead', () => {
     const listen = t.app.ctx.bus.onMessage((message) => heard.push(message));
     const staged = await t.app.inject({ method: 'PUT', url: `/api/admin/projects/${project_id}`, headers: admin.auth, payload: { project: { project_stage: 'Site Survey and Finalization' } } });
     expect(staged.statusCode, staged.body).toBe(200);
+    // With Redis the bus delivers after a round trip, not within the request: wait for it.
+    await vi.waitFor(() => expect(heard).toContainEqual({ userId: partner.user.id, event: { type: 'notification_created', payload: expect.objectContaining({ kind: 'stage_changes', project_id }) } }));
     listen();
-    expect(heard).toContainEqual({ userId: partner.user.id, event: { type: 'notification_created', payload: expect.objectContaining({ kind: 'stage_changes', project_id }) } });
 
     // Converted is closed: a second conversion is refused.
     const again = await convert(lead.id);
