@@ -1,11 +1,12 @@
-import { OPEN_LEAD_STATUSES, type LeadListResponse, type leadUserQuerySchema } from '@sunin/contract';
-import { and, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import type { LeadListResponse, leadUserQuerySchema } from '@sunin/contract';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { leads, type UserRow } from '../../db/schema/index.js';
 import { offsetOf } from '../../lib/pagination.js';
 import { toLead } from './lead-answer.js';
 import { leadProjects, leadStatusWhere } from './lead-queries.js';
+import { countOpenRegistrations } from './lead-rules.js';
 import { assertReferralPartner } from './referral-code.service.js';
 import { readReferralSettings } from './referral-settings.service.js';
 
@@ -20,18 +21,17 @@ export async function listUserLeads(ctx: AppContext, user: UserRow, query: LeadU
   assertReferralPartner(user);
   const now = new Date();
   const where = and(eq(leads.user_id, user.id), leadStatusWhere(query.status, now));
-  const openRegistrations = and(eq(leads.user_id, user.id), eq(leads.source, 'registration'), inArray(leads.status, [...OPEN_LEAD_STATUSES]), or(isNull(leads.expires_at), gt(leads.expires_at, now)));
-  const [rows, [totals], [open], settings] = await Promise.all([
+  const [rows, [totals], open, settings] = await Promise.all([
     ctx.db.select().from(leads).where(where).orderBy(desc(leads.created_at), desc(leads.id)).limit(query.per_page).offset(offsetOf(query)),
     ctx.db.select({ n: count() }).from(leads).where(where),
-    ctx.db.select({ n: count() }).from(leads).where(openRegistrations),
+    countOpenRegistrations(ctx.db, user.id, now),
     readReferralSettings(ctx.db),
   ]);
   const projects = await leadProjects(ctx.db, rows);
   return {
     leads: rows.map((row) => toLead(row, projects.get(row.id) ?? null, now)),
     settings: settings.value,
-    open_registrations: open?.n ?? 0,
+    open_registrations: open,
     total: totals?.n ?? 0,
   };
 }
