@@ -47,6 +47,16 @@ describe('member shell (member-app.md 2 "Member shell")', () => {
     expect(within(nav).queryByRole('link', { name: 'Referrals' })).not.toBeInTheDocument();
   });
 
+  it('offers no Referrals to a partner account with the full access admin role (the server refuses them)', async () => {
+    const admin = buildUser({ account_type: 'referral_partner', company_role: 'full_access_admin' });
+    saveSession('jwt', admin);
+    stubFetch(({ url }) => (url.pathname === '/api/user/profile' ? jsonResponse(admin) : jsonResponse([])));
+    renderRoutes(routes, { initialEntries: ['/home'] });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Earnings' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Referrals' })).not.toBeInTheDocument();
+  });
+
   it('greets the member and names the user menu after them; Admin Portal is for full access admins only', async () => {
     signIn();
     stubFetch(() => jsonResponse(buildUser()));
