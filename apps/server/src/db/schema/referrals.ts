@@ -32,9 +32,9 @@ export const referralClicks = pgTable(
   (table) => [index('referral_clicks_user_idx').on(table.user_id, table.clicked_at)],
 );
 
-/** The meters a lead's Green Button file gave: 12 monthly kWh each, with their calendar months. */
+/** The meters a lead's Green Button file gave: 12 monthly kWh each (null for a month without complete readings), with their calendar months. */
 export interface LeadUsage {
-  meters: { name: string; months: string[]; kwh: number[] }[];
+  meters: { name: string; months: string[]; kwh: (number | null)[] }[];
 }
 
 /**

@@ -74,8 +74,8 @@ export async function attachLeadUsageFile(ctx: AppContext, { token, stream }: Le
     const stored = await ctx.storage.get(key);
     if (!stored) throw new Error('the stored usage file has no bytes');
     const read = await parseUsageFile(stored, { state: stateCode(lead.state), maxBytes });
-    // A month without complete readings stays null, as a project's kWh keep it (LeadUsage types kwh as numbers).
-    usage = { meters: read.meters.map((kwh, index) => ({ name: read.meter_labels[index] ?? `Meter ${index + 1}`, months: read.months, kwh: kwh as number[] })) };
+    // A month without complete readings stays null, as a project's kWh keep it.
+    usage = { meters: read.meters.map((kwh, index) => ({ name: read.meter_labels[index] ?? `Meter ${index + 1}`, months: read.months, kwh })) };
     monthsFound = read.months_found;
   } catch (error) {
     return discard(error);
