@@ -154,7 +154,8 @@ export type PublicLeadInput = z.input<typeof publicLeadSchema>;
  */
 export const publicLeadBodySchema = z.strictObject({
   lead: publicLeadSchema,
-  form_token: z.string({ error: LEAD_MESSAGES.formRefused }).max(200, LEAD_MESSAGES.formRefused),
+  /** Optional in the schema so that a form without one is refused as `form_refused` (the bot check), not as a field error. */
+  form_token: z.string({ error: LEAD_MESSAGES.formRefused }).max(200, LEAD_MESSAGES.formRefused).optional(),
   website_url: z.string().max(500).optional(),
 });
 export type PublicLeadBody = z.input<typeof publicLeadBodySchema>;
