@@ -3,14 +3,14 @@ import { int4Id } from './input-bounds.js';
 import { pageQuerySchema } from './projects.js';
 
 /** The kinds of record the audit trail names (issue 15 item 4); `lead`: the admin queue's actions on a lead (issue 39). */
-export const AUDIT_ENTITY_TYPES = ['user', 'project', 'proposal_ticket', 'setting', 'tariff', 'lead'] as const;
+export const AUDIT_ENTITY_TYPES = ['user', 'project', 'proposal_ticket', 'setting', 'tariff', 'lead', 'api_token', 'webhook_endpoint'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 const id = (label: string) => int4Id(label);
 
 /** GET /api/admin/audit: by entity (type and id), by actor, paged; newest first. */
 export const adminAuditQuerySchema = pageQuerySchema.extend({
-  entity_type: z.enum(AUDIT_ENTITY_TYPES, { error: 'entity_type must be user, project, proposal_ticket, setting, tariff or lead.' }).optional(),
+  entity_type: z.enum(AUDIT_ENTITY_TYPES, { error: 'entity_type must be user, project, proposal_ticket, setting, tariff, lead, api_token or webhook_endpoint.' }).optional(),
   entity_id: id('entity_id').optional(),
   actor_id: id('actor_id').optional(),
 });

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   mfa_enrollment_required: 403,
   payment_required: 402,
   forbidden: 403,
+  /** An API token without the scope the route needs, or a route tokens may not call (issue 40 item 1). */
+  insufficient_scope: 403,
   not_found: 404,
   conflict: 409,
   /**

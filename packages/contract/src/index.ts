@@ -34,3 +34,4 @@ export * from './investment.js';
 export * from './shares.js';
 export * from './operations.js';
 export * from './referrals.js';
+export * from './integrations.js';

@@ -17,8 +17,13 @@ export type EmailedNotificationKind = (typeof EMAILED_NOTIFICATION_KINDS)[number
  * kinds and the welcome note, which is not emailed: the signup's own email (the verification
  * link) is its email (docs/decisions/023).
  */
-export const NOTIFICATION_KINDS = ['welcome', ...EMAILED_NOTIFICATION_KINDS] as const;
+export const NOTIFICATION_KINDS = ['welcome', ...EMAILED_NOTIFICATION_KINDS, 'integrations'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/**
+ * Whether a kind is emailed by the recipient's preferences. `integrations` (a webhook endpoint
+ * turned off after five days of failures, issue 40) is emailed by its own service, always.
+ */
+export const isEmailedNotificationKind = (kind: NotificationKind): kind is EmailedNotificationKind => (EMAILED_NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
 /** The email event types of `/api/user/notification-preferences`: the emailed kinds and the weekly digest. */
 export const EMAIL_EVENT_TYPES = [...EMAILED_NOTIFICATION_KINDS, 'weekly_digest'] as const;

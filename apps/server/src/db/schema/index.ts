@@ -10,3 +10,4 @@ export * from './earnings.js';
 export * from './shares.js';
 export * from './partner-pay.js';
 export * from './referrals.js';
+export * from './integrations.js';

@@ -3,6 +3,7 @@ import {
   DEFAULT_EMAIL_PREFERENCES,
   NOTIFICATIONS_READ_ALL_EVENT,
   isDigestEventType,
+  isEmailedNotificationKind,
   type EmailedNotificationKind,
   type Notification,
   type NotificationKind,
@@ -67,13 +68,13 @@ export async function createNotifications(tx: Executor, userIds: number[], conte
   const { kind, title, message, subject } = content;
   const project_id = subject?.project_id ?? null;
   const proposal_ticket_id = subject?.proposal_ticket_id ?? null;
-  const recipients = kind === 'welcome' ? [] : await emailRecipients(tx, unique, kind);
+  const recipients = isEmailedNotificationKind(kind) ? await emailRecipients(tx, unique, kind) : [];
   const digested = new Set(content.immediate ? [] : recipients.filter((user) => user.digest).map((user) => user.id));
   const rows = await tx
     .insert(notifications)
     .values(unique.map((user_id) => ({ user_id, kind, title, message, project_id, proposal_ticket_id, digest_pending: digested.has(user_id) })))
     .returning();
-  if (kind !== 'welcome') {
+  if (isEmailedNotificationKind(kind)) {
     await enqueueTemplatedMail(
       tx,
       recipients

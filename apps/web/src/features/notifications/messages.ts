@@ -28,4 +28,5 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   proposal_reminders: EMAIL_EVENT_LABELS.proposal_reminders.label,
   customer_views: EMAIL_EVENT_LABELS.customer_views.label,
   customer_responses: EMAIL_EVENT_LABELS.customer_responses.label,
+  integrations: 'Integrations',
 };
