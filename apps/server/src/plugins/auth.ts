@@ -1,4 +1,4 @@
-import { MFA_MESSAGES } from '@sunin/contract';
+import { MFA_MESSAGES, type ApiTokenScope } from '@sunin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema/index.js';
@@ -13,6 +13,14 @@ import { authenticate, type Authenticated, type ClientInfo } from '../modules/au
 export type AuthHook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Whether a personal API token may call the route, and with which scope (issue 40 item 1):
+     * `'any'` for every token (the route checks more itself). A token is refused with 403
+     * `insufficient_scope` on a route without it, and on one whose scope it does not hold.
+     */
+    tokenScope?: ApiTokenScope | 'any';
+  }
   interface FastifyInstance {
     /** 401 unless the request carries a valid, unrevoked bearer token. */
     requireUser: AuthHook;

@@ -1,4 +1,4 @@
-import type { Session } from '@sunin/contract';
+import type { ApiTokenScope, Session } from '@sunin/contract';
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { statement, type Executor } from '../../db/client.js';
@@ -31,6 +31,11 @@ export interface Authenticated {
   user: UserRow;
   claims: AccessClaims;
   sessionId: number;
+  /**
+   * Set when the request carries a personal API token rather than a session's JWT (issue 40
+   * item 1): the token acts as `user` within `scopes`.
+   */
+  apiToken?: { id: number; name: string; scopes: readonly ApiTokenScope[] };
 }
 
 /** Issues a token and records its session (in the caller's transaction when given one). */
