@@ -2,11 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
+import type { RouteTableEntry } from './route-table.js';
 import { isWebAppPath, SHARE_PATH_PREFIX } from '@sunin/contract';
 import { trustProxyOption, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
@@ -77,13 +78,6 @@ declare module 'fastify' {
     /** Every route registered (method, URL, schema): the security suite is generated from it. */
     routeTable: RouteTableEntry[];
   }
-}
-
-export interface RouteTableEntry {
-  method: string;
-  url: string;
-  /** The route's zod schemas (body, querystring, params), as registered. */
-  schema?: FastifySchema;
 }
 
 export interface BuildAppOptions {
@@ -163,7 +157,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routeTable: RouteTableEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, ...(route.schema ? { schema: route.schema } : {}) });
+    const tokenScope = route.config?.tokenScope;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, ...(route.schema ? { schema: route.schema } : {}), ...(tokenScope ? { tokenScope } : {}) });
+    }
   });
   // Bodies and queries refuse unknown keys (issue 14 item 15); params are the URL's own.
   app.setValidatorCompiler<ZodType>((route) => validatorCompiler(route.httpPart === 'body' || route.httpPart === 'querystring' ? { ...route, schema: strictInput(route.schema) } : route));
@@ -258,8 +255,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
-  await app.register(apiDocsRoutes(routeTable));
   await app.register(authPlugin);
+  // After the auth plugin: the reference asks for a signed-in user in production.
+  await app.register(apiDocsRoutes(routeTable));
   // One file per request (member-app.md 7); the size limit answers 413.
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
   await app.register(rateLimitsPlugin);

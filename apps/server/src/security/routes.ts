@@ -1,39 +1,6 @@
-import type { RouteTableEntry } from '../app.js';
+import { isApiRoute, PUBLIC_ROUTES, routeClass, type RouteClass, type RouteTableEntry } from '../route-table.js';
 
-/**
- * The routes anyone may call; every other /api route needs a token. A new route is protected
- * unless listed here (the authorization matrix fails for a protected route that answers without one).
- */
-export const PUBLIC_ROUTES = new Set([
-  'GET /api/health',
-  'POST /api/signup',
-  'POST /api/login',
-  'POST /api/password',
-  'PATCH /api/password',
-  'POST /api/verify_email',
-  'GET /api/username-is-valid',
-  'GET /api/email-is-valid',
-  'GET /api/billing/config',
-  'POST /api/webhooks/stripe',
-  // Stripe Connect's events (issue 38 item 2): the signature is their credential.
-  'POST /api/webhooks/stripe/connect',
-  'GET /api/unsubscribe',
-  'POST /api/unsubscribe',
-  // A customer link's token is its only credential (issue 36).
-  'GET /api/public/shares/:token',
-  'GET /api/public/shares/:token/logo',
-  'POST /api/public/shares/:token/change-requests',
-  'POST /api/public/shares/:token/signature/code',
-  'POST /api/public/shares/:token/signature',
-  'GET /api/public/shares/:token/signature/document',
-  // The business owner's estimate form and its usage file (issue 39): signed form token, honeypot and limits.
-  'GET /api/public/lead_form',
-  'POST /api/public/leads',
-  // The upload token of a lead form's answer is its only credential (issue 39).
-  'POST /api/public/leads/usage_file',
-]);
-
-export type RouteClass = 'public' | 'admin' | 'member';
+export { PUBLIC_ROUTES, type RouteClass };
 
 export interface ClassifiedRoute extends RouteTableEntry {
   key: string;
@@ -45,10 +12,10 @@ export interface ClassifiedRoute extends RouteTableEntry {
 /** Every /api route of the app (the Swagger UI under /api/docs is static and public). */
 export function apiRoutes(routeTable: RouteTableEntry[]): ClassifiedRoute[] {
   return routeTable
-    .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
+    .filter((route) => isApiRoute(route.url))
     .map((route) => {
       const key = `${route.method} ${route.url}`;
-      const kind: RouteClass = PUBLIC_ROUTES.has(key) ? 'public' : route.url.startsWith('/api/admin/') ? 'admin' : 'member';
+      const kind = routeClass(route.method, route.url);
       const segments = route.url.split('/');
       const params = segments.flatMap((segment, index) => (segment.startsWith(':') ? [`${segments[index - 1]}${segment}`] : []));
       return { ...route, key, kind, params };

@@ -1,0 +1,64 @@
+import type { ApiTokenScope } from '@sunin/contract';
+import type { FastifySchema } from 'fastify';
+
+/*
+ * The app's route table: every route as buildApp registered it. The security suite is generated
+ * from it and the API reference (plugins/api-docs.ts) describes it. It lives apart from app.ts so
+ * that both can import it without importing each other (issue 42 item 6).
+ */
+
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  /** The route's zod schemas (body, querystring, params, response), as registered. */
+  schema?: FastifySchema;
+  /** The token scope the route accepts (its `config.tokenScope`), when API tokens may call it. */
+  tokenScope?: ApiTokenScope | 'any';
+}
+
+/**
+ * The routes anyone may call; every other /api route needs a token. A new route is protected
+ * unless listed here (the authorization matrix fails for a protected route that answers without one).
+ */
+export const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'POST /api/signup',
+  'POST /api/login',
+  'POST /api/password',
+  'PATCH /api/password',
+  'POST /api/verify_email',
+  'GET /api/username-is-valid',
+  'GET /api/email-is-valid',
+  'GET /api/billing/config',
+  'POST /api/webhooks/stripe',
+  // Stripe Connect's events (issue 38 item 2): the signature is their credential.
+  'POST /api/webhooks/stripe/connect',
+  'GET /api/unsubscribe',
+  'POST /api/unsubscribe',
+  // A customer link's token is its only credential (issue 36).
+  'GET /api/public/shares/:token',
+  'GET /api/public/shares/:token/logo',
+  'POST /api/public/shares/:token/change-requests',
+  'POST /api/public/shares/:token/signature/code',
+  'POST /api/public/shares/:token/signature',
+  'GET /api/public/shares/:token/signature/document',
+  // The business owner's estimate form and its usage file (issue 39): signed form token, honeypot and limits.
+  'GET /api/public/lead_form',
+  'POST /api/public/leads',
+  // The upload token of a lead form's answer is its only credential (issue 39).
+  'POST /api/public/leads/usage_file',
+]);
+
+/** Who may call a route: anyone, a full access administrator (every /api/admin route), or any signed-in member. */
+export type RouteClass = 'public' | 'admin' | 'member';
+
+/** The class of a route; the authorization matrix (security/authorization.test.ts) proves it for every route. */
+export function routeClass(method: string, url: string): RouteClass {
+  if (PUBLIC_ROUTES.has(`${method} ${url}`)) return 'public';
+  return url.startsWith('/api/admin/') ? 'admin' : 'member';
+}
+
+/** Whether the route is part of the API (the reference under /api/docs is not). */
+export function isApiRoute(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
