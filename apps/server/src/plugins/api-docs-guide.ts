@@ -1,4 +1,4 @@
-import { API_TOKEN_PREFIX, API_TOKEN_REQUESTS_PER_MINUTE, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX } from '@sunin/contract';
+import { API_TOKEN_PREFIX, API_TOKEN_REQUESTS_PER_MINUTE, WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_SECRET_PREFIX, WEBHOOK_TIMEOUT_MS } from '@sunin/contract';
 import { ERROR_EXAMPLE, GETTING_STARTED_PROJECT, GETTING_STARTED_WEBHOOK } from './api-docs-examples.js';
 
 /**
@@ -18,7 +18,7 @@ export function apiGuide(appUrl: string): string {
 export SUNIN_TOKEN='${API_TOKEN_PREFIX}...'
 \`\`\`
 
-**2. List your projects** (25 a page; \`page\` and \`per_page\` up to 100; the total is in \`X-Total-Count\`):
+**2. List your projects** (25 a page; \`page\`, and \`per_page\` up to 100; the total is in \`X-Total-Count\` and the next page in \`Link\`):
 
 \`\`\`sh
 curl -s '${appUrl}/api/projects?per_page=50' -H "Authorization: Bearer $SUNIN_TOKEN"
@@ -42,7 +42,7 @@ curl -s -X POST '${appUrl}/api/webhook_endpoints' -H "Authorization: Bearer $SUN
   -d '${json(GETTING_STARTED_WEBHOOK)}'
 \`\`\`
 
-**5. Verify each delivery.** Deliveries are JSON \`POST\`s \`{ "type", "timestamp", "data" }\` signed by the [Standard Webhooks](https://www.standardwebhooks.com/) specification: check the \`webhook-id\`, \`webhook-timestamp\` and \`webhook-signature\` headers against the raw body with your secret (for instance with the \`standardwebhooks\` package) before you trust it, and answer 2xx within 15 seconds. Failed deliveries are retried for about a day and a half. A receiver example is in the repository's \`docs/webhooks.md\`.
+**5. Verify each delivery.** Deliveries are JSON \`POST\`s \`{ "type", "timestamp", "data" }\` signed by the [Standard Webhooks](https://www.standardwebhooks.com/) specification: check the \`webhook-id\`, \`webhook-timestamp\` and \`webhook-signature\` headers against the raw body with your secret (for instance with the \`standardwebhooks\` package) before you trust it, and answer 2xx within ${WEBHOOK_TIMEOUT_MS / 1000} seconds. A failed delivery is tried again, waiting ${WEBHOOK_RETRY_DELAYS_SECONDS.map(duration).join(', ')} between attempts; an endpoint whose deliveries have failed for ${WEBHOOK_DISABLE_AFTER_MS / 86_400_000} days is turned off and you are told. A receiver example is in the repository's \`docs/webhooks.md\`.
 
 ## Rate limit
 
@@ -57,4 +57,10 @@ ${JSON.stringify(ERROR_EXAMPLE)}
 \`\`\`
 
 \`code\` is stable and meant for programs (\`unauthorized\` 401, \`insufficient_scope\` 403 for a token without the scope a route needs, \`not_found\` 404 also for another member's records, \`validation_failed\` 422 with \`fields\`, \`rate_limited\` 429, ...); \`message\` is for people.`;
+}
+
+/** 5 s, 5 min, 2 h: a retry delay as the guide says it. */
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  return seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`;
 }

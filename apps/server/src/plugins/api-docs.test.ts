@@ -110,6 +110,7 @@ describe('the OpenAPI document', () => {
     expect(guide).toContain("curl -s 'http://portal.test/api/projects?per_page=50' -H \"Authorization: Bearer $SUNIN_TOKEN\"");
     expect(guide).toContain(JSON.stringify(ERROR_EXAMPLE));
     expect(guide).toMatch(/120 requests a minute/);
+    expect(guide).toContain('waiting 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h between attempts');
   });
 
   it("creates a project from Getting started's body, and answers the guide's error example to a ZIP too long", async () => {
