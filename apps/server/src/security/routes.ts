@@ -9,7 +9,7 @@ export interface ClassifiedRoute extends RouteTableEntry {
   params: string[];
 }
 
-/** Every /api route of the app (the Swagger UI under /api/docs is static and public). */
+/** Every /api route of the app (not the reference under /api/docs, which plugins/api-docs.ts guards). */
 export function apiRoutes(routeTable: RouteTableEntry[]): ClassifiedRoute[] {
   return routeTable
     .filter((route) => isApiRoute(route.url))
