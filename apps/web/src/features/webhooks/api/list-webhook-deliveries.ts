@@ -7,6 +7,11 @@ export const DELIVERIES_PER_PAGE = 25;
 /** While a delivery on the page is pending, the log is read again this often (a modest interval: retries are minutes apart after the first). */
 export const PENDING_POLL_MS = 5000;
 
+/** How soon the log is read again: every PENDING_POLL_MS while a delivery on the page is pending, else only when asked. */
+export function deliveriesPollInterval(page: WebhookDeliveryList | undefined): number | false {
+  return page?.deliveries.some((delivery) => delivery.status === 'pending') ? PENDING_POLL_MS : false;
+}
+
 export const webhookDeliveriesKey = (endpointId: number) => [...webhookEndpointKey(endpointId), 'deliveries'] as const;
 
 /** GET /api/webhook_endpoints/:id/deliveries?page&per_page -> a page of its deliveries, newest first, each with its attempts. */
@@ -19,6 +24,6 @@ export function useWebhookDeliveries(endpointId: number, page: number) {
     queryKey: [...webhookDeliveriesKey(endpointId), page],
     queryFn: ({ signal }) => listWebhookDeliveries(endpointId, page, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.deliveries.some((delivery) => delivery.status === 'pending') ? PENDING_POLL_MS : false),
+    refetchInterval: (query) => deliveriesPollInterval(query.state.data),
   });
 }
