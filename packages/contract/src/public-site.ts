@@ -56,6 +56,8 @@ export const WEB_APP_ROUTES = [
   '/referrals',
   '/analytics',
   '/sunin-school',
+  '/webhooks',
+  '/webhooks/:id',
   '/projects/:id/estimate',
   '/admin',
   '/admin/*',

@@ -128,6 +128,9 @@ export const routes: RouteObject[] = [
                   // The partner's referral link and leads (issue 39).
                   { path: 'referrals', lazy: async () => ({ Component: (await import('../features/referrals/routes/referrals-page')).ReferralsPage }) },
                   { path: 'analytics', lazy: async () => ({ Component: (await import('../features/analytics/routes/analytics-page')).AnalyticsPage }) },
+                  // The member's webhook endpoints and their delivery logs (issue 40 item 3); administrators reach them from their sidebar.
+                  { path: 'webhooks', lazy: async () => ({ Component: (await import('../features/webhooks/routes/webhooks-page')).WebhooksPage }) },
+                  { path: 'webhooks/:id', lazy: async () => ({ Component: (await import('../features/webhooks/routes/webhook-endpoint-page')).WebhookEndpointPage }) },
                   {
                     path: 'sunin-school',
                     lazy: async () => ({ Component: (await import('../features/training/routes/training-page')).TrainingPage }),

@@ -1,4 +1,4 @@
-import type { AdminLead, Contact, EarningEntry, Earnings, Lead, Notification, Project, ProjectLink, StoredFile, User } from '@sunin/contract';
+import type { AdminLead, ApiToken, Contact, EarningEntry, Earnings, Lead, Notification, Project, ProjectLink, StoredFile, User, WebhookDelivery, WebhookEndpoint } from '@sunin/contract';
 
 /** A complete GET /api/user/profile answer; override what a test cares about. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -214,6 +214,56 @@ export function buildAdminLead(overrides: Partial<AdminLead> = {}): AdminLead {
     conflict: null,
     clicked_at: '2026-12-05T10:00:00.000Z',
     converted_at: null,
+    ...overrides,
+  };
+}
+
+/** An item of GET /api/user/api_tokens (issue 40); override what a test cares about. */
+export function buildApiToken(overrides: Partial<ApiToken> = {}): ApiToken {
+  return {
+    id: 4,
+    name: 'HubSpot sync',
+    scopes: ['projects:read'],
+    token_hint: 'abcd',
+    created_at: '2026-11-01T10:00:00.000Z',
+    expires_at: null,
+    last_used_at: null,
+    active: true,
+    ...overrides,
+  };
+}
+
+/** A webhook endpoint as GET /api/webhook_endpoints/:id answers it (issue 40). */
+export function buildWebhookEndpoint(overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
+  return {
+    id: 9,
+    url: 'https://crm.example.com/hooks',
+    description: '',
+    events: ['project.created'],
+    company_wide: false,
+    enabled: true,
+    disabled_at: null,
+    disabled_reason: null,
+    failing_since: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** One delivery of an endpoint's log (issue 40), pending and not yet attempted unless overridden. */
+export function buildWebhookDelivery(overrides: Partial<WebhookDelivery> = {}): WebhookDelivery {
+  return {
+    id: 31,
+    message_id: 'msg_2Lx0test',
+    event_type: 'webhook.test',
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: '2026-11-01T10:00:05.000Z',
+    created_at: '2026-11-01T10:00:00.000Z',
+    completed_at: null,
+    payload: { type: 'webhook.test', timestamp: '2026-11-01T10:00:00.000Z', data: {} },
+    attempt_log: [],
     ...overrides,
   };
 }

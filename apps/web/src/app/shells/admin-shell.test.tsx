@@ -20,6 +20,7 @@ describe('admin shell (public-site-and-admin.md 2.10)', () => {
       ['Members', '/admin/all-users'],
       ['Leads', '/admin/leads'],
       ['Payables', '/admin/payables'],
+      ['Webhooks', '/webhooks'],
     ]);
 
     await user.click(await screen.findByRole('button', { name: 'Avery Admin' }));

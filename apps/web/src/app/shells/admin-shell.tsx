@@ -15,6 +15,8 @@ const NAV_ITEMS: readonly FrameNavItem[] = [
   // Issue 39: the leads queue (its settings page, linked from it, counts as it).
   { to: '/admin/leads', label: 'Leads', also: ['/admin/referral-settings'], icon: 'M4 4h16v12H5.17L4 17.17V4Zm4 5h8m-8 3h5' },
   { to: '/admin/payables', label: 'Payables', icon: 'M3 7h18v10H3V7Zm9 2.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5ZM6 10v4m12-4v4' },
+  // Issue 40: the member area's Webhooks page, where an administrator adds company-wide endpoints.
+  { to: '/webhooks', label: 'Webhooks', icon: 'M12 8a3 3 0 1 0-2.6-4.5M9.4 3.5 6 10m6-2 4 7M6 10a3 3 0 1 0 2.6 4.5M16 15a3 3 0 1 0 2.6 1.5M8.6 14.5H15' },
 ];
 
 // The admin user menu: Sales Portal, Profile and Log out (public-site-and-admin.md 2.10).

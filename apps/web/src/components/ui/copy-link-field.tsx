@@ -1,14 +1,17 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from './button';
 
+const COPIED = { link: 'Link copied.', token: 'Token copied.', secret: 'Secret copied.' } as const;
+
 /**
  * A link in a read-only field with Copy: a customer's proposal link (issue 36 item 1), a
- * partner's referral link (issue 39 item 1). The clipboard API needs a secure context and
+ * partner's referral link (issue 39 item 1), an API token or webhook secret shown once (issue 40,
+ * `noun` says which in the status line). The clipboard API needs a secure context and
  * permission; without it the text is selected and the browser's copy tried, and if that fails
  * too the field stays selected for the person's own Ctrl+C. The outcome is said in a status
  * line, so a screen reader announces it.
  */
-export function CopyLinkField({ url, label = 'Customer link', note }: { url: string; label?: string; note?: ReactNode }) {
+export function CopyLinkField({ url, label = 'Customer link', note, noun = 'link' }: { url: string; label?: string; note?: ReactNode; noun?: keyof typeof COPIED }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle');
@@ -49,7 +52,7 @@ export function CopyLinkField({ url, label = 'Customer link', note }: { url: str
         </p>
       )}
       <p role="status" className="mt-1 text-sm font-medium text-brand-800">
-        {state === 'copied' ? 'Link copied.' : state === 'manual' ? 'Press Ctrl+C (or ⌘+C) to copy the selected link.' : ''}
+        {state === 'copied' ? COPIED[noun] : state === 'manual' ? `Press Ctrl+C (or ⌘+C) to copy the selected ${noun}.` : ''}
       </p>
     </div>
   );

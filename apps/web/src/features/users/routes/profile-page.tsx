@@ -6,6 +6,7 @@ import { SUPPORT_EMAIL } from '../../../lib/config';
 import { fullName, useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatLongDate } from '../../../lib/format';
+import { ApiTokensSection } from '../components/api-tokens-section';
 import { BillingInformation } from '../components/billing-information';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ContactInformationForm, profileDraftKey } from '../components/contact-information-form';
@@ -69,6 +70,8 @@ export function ProfilePage() {
           <NotificationsSection email={profile.data.email} verified={profile.data.email_verified_at !== null} />
 
           <SecuritySection user={profile.data} />
+
+          <ApiTokensSection />
         </>
       )}
     </div>
