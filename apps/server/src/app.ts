@@ -53,6 +53,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionsRoutes } from './modules/auth/sessions.routes.js';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
@@ -272,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(usersRoutes);
       await api.register(userLogoRoutes);
       await api.register(sessionsRoutes);
+      await api.register(apiTokensRoutes);
       await api.register(mfaRoutes);
       await api.register(projectsRoutes);
       await api.register(trainingRoutes);
