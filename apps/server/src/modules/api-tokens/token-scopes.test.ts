@@ -46,6 +46,7 @@ describe('project scopes', () => {
     const list = await call('GET', '/api/projects', read);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.body).toContain('Scoped Co');
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/projects', headers: read })).statusCode).toBe(200);
     expect((await call('GET', `/api/projects/${projectId}/contacts`, read)).statusCode).toBe(200);
     expect((await call('GET', `/api/projects/${projectId}/proposal_tickets`, read)).statusCode).toBe(200);
     expectScopeRefusal(await call('PATCH', `/api/projects/${projectId}`, read, { project: { company_name: 'Changed' } }), 'projects:write');
