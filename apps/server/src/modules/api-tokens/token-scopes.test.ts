@@ -33,7 +33,9 @@ async function tokenOf(who: SignedIn, scopes: ApiTokenScope[]): Promise<{ author
   const { token, api_token } = res.json() as ApiTokenCreated;
   return { authorization: `Bearer ${token}`, id: api_token.id, token };
 }
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+/** Sends the request with the caller's Authorization header or cookie (a token's other fields stay out of the headers). */
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, { authorization, cookie }: { authorization?: string; cookie?: string }, payload?: object) =>
+  t.app.inject({ method, url, headers: { ...(authorization ? { authorization } : {}), ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
 const expectScopeRefusal = (res: Awaited<ReturnType<typeof call>>, scope?: ApiTokenScope) => {
   expect(res.statusCode, res.body).toBe(403);
   expect(res.json().error.code).toBe('insufficient_scope');
@@ -46,7 +48,7 @@ describe('project scopes', () => {
     const list = await call('GET', '/api/projects', read);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.body).toContain('Scoped Co');
-    expect((await t.app.inject({ method: 'HEAD', url: '/api/projects', headers: read })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/projects', headers: { authorization: read.authorization } })).statusCode).toBe(200);
     expect((await call('GET', `/api/projects/${projectId}/contacts`, read)).statusCode).toBe(200);
     expect((await call('GET', `/api/projects/${projectId}/proposal_tickets`, read)).statusCode).toBe(200);
     expectScopeRefusal(await call('PATCH', `/api/projects/${projectId}`, read, { project: { company_name: 'Changed' } }), 'projects:write');
