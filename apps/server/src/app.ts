@@ -7,7 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
-import type { RouteTableEntry } from './route-table.js';
+import { defaultTokenScope, type RouteTableEntry } from './route-table.js';
 import { isWebAppPath, SHARE_PATH_PREFIX } from '@sunin/contract';
 import { trustProxyOption, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
@@ -54,6 +54,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { sessionsRoutes } from './modules/auth/sessions.routes.js';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
@@ -157,7 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routeTable: RouteTableEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    const tokenScope = route.config?.tokenScope;
+    // The scope the route declares, or the default of its URL (the auth plugin gives it the same).
+    const tokenScope = route.config?.tokenScope ?? defaultTokenScope(route.url, [route.method].flat());
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routeTable.push({ method, url: route.url, ...(route.schema ? { schema: route.schema } : {}), ...(tokenScope ? { tokenScope } : {}) });
     }
@@ -270,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(usersRoutes);
       await api.register(userLogoRoutes);
       await api.register(sessionsRoutes);
+      await api.register(apiTokensRoutes);
       await api.register(mfaRoutes);
       await api.register(projectsRoutes);
       await api.register(trainingRoutes);

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
+import { API_TOKEN_REQUESTS_PER_MINUTE } from '@sunin/contract';
 import { z } from 'zod';
 import { SECRET_BOX_KEY_BYTES, parseSecretBoxKey } from './lib/secret-box.js';
 
@@ -59,6 +60,8 @@ const envSchema = z.object({
   USER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   USER_WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   SHARE_PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // Issue 40 item 1: requests per personal API token per minute.
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(API_TOKEN_REQUESTS_PER_MINUTE),
   // Issue 39: the public estimate form sent back sooner than this after it was shown is refused (a bot).
   LEAD_FORM_MIN_SECONDS: z.coerce.number().int().min(0, 'LEAD_FORM_MIN_SECONDS must be at least 0.').max(600, 'LEAD_FORM_MIN_SECONDS must be at most 600.').default(3),
   TRUST_PROXY: z.string().optional(),
@@ -204,6 +207,8 @@ export interface Config {
     userWritesPerMinute: number;
     /** Reads of customer-link pages, logos and signed documents per address per minute (issue 36). */
     sharePagePerIp: number;
+    /** Requests per personal API token per minute (issue 40 item 1), with RateLimit-* headers. */
+    apiTokenRequestsPerMinute: number;
   };
 }
 
@@ -397,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       userRequestsPerMinute: e.USER_RATE_LIMIT_PER_MINUTE,
       userWritesPerMinute: e.USER_WRITE_RATE_LIMIT_PER_MINUTE,
       sharePagePerIp: e.SHARE_PAGE_RATE_LIMIT_PER_MINUTE,
+      apiTokenRequestsPerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
     },
   };
 }

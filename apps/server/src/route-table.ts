@@ -62,3 +62,15 @@ export function routeClass(method: string, url: string): RouteClass {
 export function isApiRoute(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
+
+/**
+ * The token scope a route accepts when it declares none (issue 40 item 1): the member's projects
+ * and everything under /api/projects by method (reads need projects:read, writes
+ * projects:write), and the admin API (admin, for a full access administrator's token). Any other
+ * route refuses tokens unless it says `config.tokenScope` itself.
+ */
+export function defaultTokenScope(url: string, methods: readonly string[]): ApiTokenScope | undefined {
+  if (url === '/api/projects' || url.startsWith('/api/projects/')) return methods.every((method) => method === 'GET' || method === 'HEAD') ? 'projects:read' : 'projects:write';
+  if (url.startsWith('/api/admin/')) return 'admin';
+  return undefined;
+}

@@ -11,8 +11,9 @@ describe('WindowLimiter in one process', () => {
   it('allows exactly max hits per key in a window, then again in the next, with the seconds left', () => {
     const limiter = new WindowLimiter({ max: 3, windowMs: MINUTE, prefix: 'x:' });
     expect(hits(limiter, 'ann', 4)).toEqual([true, true, true, false]);
-    expect(limiter.hit('bob', start).allowed).toBe(true);
-    expect(limiter.hit('ann', start + 15_000)).toEqual({ allowed: false, retryAfterSeconds: 45 });
+    expect(limiter.hit('bob', start)).toEqual({ allowed: true, retryAfterSeconds: 60, remaining: 2 });
+    expect(limiter.hit('bob', start + 1_000)).toEqual({ allowed: true, retryAfterSeconds: 59, remaining: 1 });
+    expect(limiter.hit('ann', start + 15_000)).toEqual({ allowed: false, retryAfterSeconds: 45, remaining: 0 });
     expect(hits(limiter, 'ann', 4, start + MINUTE)).toEqual([true, true, true, false]);
   });
 });

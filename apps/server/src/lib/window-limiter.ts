@@ -17,6 +17,8 @@ export interface WindowHit {
   allowed: boolean;
   /** Seconds until the window ends (for Retry-After). */
   retryAfterSeconds: number;
+  /** Hits the window still admits after this one, as far as this process knows (RateLimit-Remaining). */
+  remaining: number;
 }
 
 /**
@@ -55,11 +57,12 @@ export class WindowLimiter {
       this.entries.set(key, entry);
     }
     const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * this.options.windowMs - now) / 1000));
-    if (entry.shared + entry.pending >= this.options.max) return { allowed: false, retryAfterSeconds };
+    if (entry.shared + entry.pending >= this.options.max) return { allowed: false, retryAfterSeconds, remaining: 0 };
     entry.pending++;
+    const remaining = Math.max(0, this.options.max - entry.shared - entry.pending);
     if (this.options.redis) this.timer ??= setTimeout(() => void this.sync(), SYNC_INTERVAL_MS).unref();
     else entry.shared += entry.pending--;
-    return { allowed: true, retryAfterSeconds };
+    return { allowed: true, retryAfterSeconds, remaining };
   }
 
   /** Adds this process's pending hits to Redis; forgets the windows that have ended. */

@@ -1,8 +1,10 @@
-import { MFA_MESSAGES, type ApiTokenScope } from '@sunin/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_TOKEN_PREFIX, MFA_MESSAGES, type ApiTokenScope } from '@sunin/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
+import { defaultTokenScope } from '../route-table.js';
+import { recordApiTokenRequest } from '../modules/api-tokens/api-tokens.service.js';
 import { adminStanding } from '../modules/auth/admin-standing.js';
 import { authenticate, type Authenticated, type ClientInfo } from '../modules/auth/sessions.service.js';
 
@@ -57,6 +59,23 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : '' };
 }
 
+/**
+ * 403 insufficient_scope for a request made with an API token: for what only a person signed in
+ * to the portal may do, whatever the token's scopes (re-authentication, issue 40 item 1).
+ */
+export function refuseApiToken(request: FastifyRequest): void {
+  if (request.auth?.apiToken) throw new AppError('insufficient_scope', 'An API token cannot be used for this request; sign in to the portal to do it.');
+}
+
+/** 403 insufficient_scope unless the route lets a token with these scopes in. */
+function assertTokenScope(request: FastifyRequest, scopes: readonly ApiTokenScope[]): void {
+  const needed = request.routeOptions.config.tokenScope;
+  if (needed === undefined) refuseApiToken(request);
+  else if (needed !== 'any' && !scopes.includes(needed)) {
+    throw new AppError('insufficient_scope', `This request needs an API token with the ${needed} scope.`);
+  }
+}
+
 function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -75,24 +94,44 @@ function readCookie(header: string | undefined, name: string): string | undefine
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
 
-  const requireUser: AuthHook = async (request) => {
-    request.auth = await authenticate(app.ctx, request.headers.authorization);
+  // Every route registered from here on gets its default token scope, unless it declares one.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.config?.tokenScope !== undefined) return;
+    const tokenScope = defaultTokenScope(route.url, [route.method].flat());
+    if (tokenScope) route.config = { ...route.config, tokenScope };
+  });
+
+  /**
+   * Authenticates the request. A token's request is counted against its own limit (every answer
+   * carries RateLimit-*, refusals too) and then held to the route's scope, before anything else
+   * of the route runs.
+   */
+  const authenticateRequest = async (request: FastifyRequest, reply: FastifyReply, header: string | undefined) => {
+    request.auth = await authenticate(app.ctx, header);
+    const token = request.auth.apiToken;
+    if (token) {
+      app.limits.apiTokenRequests(request, reply);
+      assertTokenScope(request, token.scopes);
+    }
   };
+  const requireUser: AuthHook = async (request, reply) => authenticateRequest(request, reply, request.headers.authorization);
   const assertAdmin = (request: FastifyRequest) => {
+    // Asked on every request, a token's too: a demoted administrator's admin token stops working.
     const standing = request.auth ? adminStanding(app.ctx.config, request.auth.user) : 'not_admin';
     if (standing === 'not_admin') throw new AppError('forbidden', 'You are not allowed to do that.');
     // ADMIN_MFA_REQUIRED (docs/decisions/010): after the 401 and the non-admin 403, so only an
     // administrator learns that enrolment is what is missing. Their own /user routes stay open.
     if (standing === 'mfa_enrollment_required') throw new AppError('mfa_enrollment_required', MFA_MESSAGES.enrollmentRequired);
   };
-  const requireAdmin: AuthHook = async (request) => {
-    request.auth = await authenticate(app.ctx, request.headers.authorization);
+  const requireAdmin: AuthHook = async (request, reply) => {
+    await authenticateRequest(request, reply, request.headers.authorization);
     assertAdmin(request);
   };
-  const requireUserOrCookie: AuthHook = async (request) => {
+  const requireUserOrCookie: AuthHook = async (request, reply) => {
+    // The cookie is the web app's session; an API token goes in the header or nowhere.
     const cookieToken = readCookie(request.headers.cookie, 'authorization');
-    const header = request.headers.authorization ?? (cookieToken ? `Bearer ${cookieToken}` : undefined);
-    request.auth = await authenticate(app.ctx, header);
+    const cookieHeader = cookieToken && !cookieToken.startsWith(API_TOKEN_PREFIX) ? `Bearer ${cookieToken}` : undefined;
+    await authenticateRequest(request, reply, request.headers.authorization ?? cookieHeader);
   };
   app.decorate('requireUser', requireUser);
   app.decorate('requireUserOrCookie', requireUserOrCookie);
@@ -102,4 +141,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   };
   app.decorate('requireAdminOrCookie', requireAdminOrCookie);
   app.decorate('requireAdmin', requireAdmin);
+
+  // Issue 40 item 1 "audited as the token": each write a token made that succeeded, after the
+  // answer (in the background, so the answer waits for nothing; app.close and tests drain it).
+  app.addHook('onResponse', (request, reply, done) => {
+    const auth = request.auth;
+    const token = auth?.apiToken;
+    const status = reply.statusCode;
+    if (auth && token && request.method !== 'GET' && request.method !== 'HEAD' && status >= 200 && status < 300) {
+      const audited = { userId: auth.user.id, tokenId: token.id, method: request.method, route: request.routeOptions.url ?? '', status };
+      app.ctx.background.run('api token audit', () => recordApiTokenRequest(app.ctx, audited));
+    }
+    done();
+  });
 });

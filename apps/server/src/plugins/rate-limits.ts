@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { AppError, ReauthenticationFailed } from '../lib/app-error.js';
 import { MemoryFailureCounter, RedisFailureCounter, type FailureCounter } from '../lib/failure-counter.js';
 import { WindowLimiter, type WindowHit } from '../lib/window-limiter.js';
+import { refuseApiToken } from './auth.js';
 import type { SecondFactorAttempts } from '../modules/mfa/mfa.service.js';
 
 declare module 'fastify' {
@@ -51,6 +52,12 @@ declare module 'fastify' {
       referralClickAllowed(request: FastifyRequest): Promise<boolean>;
       /** Usage files sent to the lead form's upload token (issue 39), per address. */
       leadUploadsPerIp: preHandlerAsyncHookHandler;
+      /**
+       * Counts a request made with a personal API token against the token's own limit (issue 40
+       * item 1), sets the RateLimit-* headers, and throws 429 `rate_limited` with Retry-After past
+       * it. The auth hooks call it as soon as a token is recognised.
+       */
+      apiTokenRequests(request: FastifyRequest, reply: FastifyReply): void;
     };
   }
 }
@@ -257,6 +264,17 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   const codesPerLinkAndAddress = limiter('share-code', SHARE_LIMITS.codesPerSharePerHour, 60 * MINUTE, (request) => `${shareKey(request)}:${digest(signatureEmail(request))}`, codesMessage);
   const codesPerLink = limiter('share-code-all', SHARE_LIMITS.codesPerShareAllAddressesPerHour, 60 * MINUTE, shareKey, codesMessage);
 
+  const onError = (error: Error) => app.log.warn({ err: error }, 'rate-limit redis error');
+  const refusal = (reply: FastifyReply, { allowed, retryAfterSeconds }: WindowHit): AppError | undefined => {
+    if (allowed) return undefined;
+    reply.header('Retry-After', String(retryAfterSeconds));
+    return new AppError('rate_limited', TOO_MANY);
+  };
+  // Issue 40 item 1: each API token's requests per minute, counted like the per-user limit below
+  // (in memory, added up in Redis; never open without it), whatever the route answers.
+  const tokenLimit = rateLimits.apiTokenRequestsPerMinute;
+  const tokenRequests = new WindowLimiter({ max: tokenLimit, windowMs: 60_000, redis, prefix: `${redisNamespace}:ul:api-token:`, onError });
+
   app.decorate('limits', {
     secondFactor,
     loginFlood: limiter('login-ip', rateLimits.loginRequestsPerIp, MINUTE),
@@ -280,9 +298,11 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     // Counted per session (the token that would be stolen), with the limit of failed sign-ins
     // per account, and never cleared by a success (a profile edit that checks no password must
     // not reset it). The owner's other sessions, and a fresh sign-in, are never blocked by it.
-    reauthFailures: failureGuard(
-      (error) => error instanceof ReauthenticationFailed,
-      (request) => (request.auth ? [{ key: `reauth:session:${request.auth.sessionId}`, limit: rateLimits.loginPerEmail, clearedOnSuccess: false }] : []),
+    reauthFailures: refusingApiTokens(
+      failureGuard(
+        (error) => error instanceof ReauthenticationFailed,
+        (request) => (request.auth ? [{ key: `reauth:session:${request.auth.sessionId}`, limit: rateLimits.loginPerEmail, clearedOnSuccess: false }] : []),
+      ),
     ),
     sharePagePerIp: limiter('share-page-ip', rateLimits.sharePagePerIp, MINUTE),
     shareWritesPerIp: limiter('share-write-ip', SHARE_LIMITS.writesPerIpPer15Minutes, 15 * MINUTE),
@@ -302,6 +322,15 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
       return count <= LEAD_LIMITS.clicksPerIpPerMinute;
     },
     leadUploadsPerIp: limiter('lead-upload-ip', LEAD_LIMITS.uploadsPerIpPerHour, 60 * MINUTE),
+    apiTokenRequests(request, reply) {
+      const token = request.auth?.apiToken;
+      if (!token) return;
+      const hit = tokenRequests.hit(String(token.id));
+      // draft-ietf-httpapi-ratelimit-headers: the limit, what is left of it, and the seconds until it resets.
+      reply.header('RateLimit-Limit', String(tokenLimit)).header('RateLimit-Remaining', String(hit.remaining)).header('RateLimit-Reset', String(hit.retryAfterSeconds)).header('RateLimit-Policy', `${tokenLimit};w=60`);
+      const refused = refusal(reply, hit);
+      if (refused) throw refused;
+    },
   });
 
   // ASVS 2.4.1: every signed-in request counts against its user, writes also against a smaller
@@ -310,14 +339,8 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   // (lib/window-limiter.ts, issue 19 item 1): no round trip per request. Across N processes a
   // window admits at most N x max (about what the others admit in 100 ms over the limit in
   // steady traffic); while Redis is away each process counts alone, never letting all through.
-  const onError = (error: Error) => app.log.warn({ err: error }, 'rate-limit redis error');
   const userRequests = new WindowLimiter({ max: rateLimits.userRequestsPerMinute, windowMs: 60_000, redis, prefix: `${redisNamespace}:ul:user:`, onError });
   const userWrites = new WindowLimiter({ max: rateLimits.userWritesPerMinute, windowMs: 60_000, redis, prefix: `${redisNamespace}:ul:user-write:`, onError });
-  const refusal = (reply: FastifyReply, { allowed, retryAfterSeconds }: WindowHit): AppError | undefined => {
-    if (allowed) return undefined;
-    reply.header('Retry-After', String(retryAfterSeconds));
-    return new AppError('rate_limited', TOO_MANY);
-  };
   app.addHook('preHandler', (request, reply, done) => {
     if (!request.auth) return done();
     const user = String(request.auth.user.id);
@@ -328,8 +351,27 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onClose', async () => {
     userRequests.close();
     userWrites.close();
+    tokenRequests.close();
   });
 });
+
+/**
+ * A re-authentication guard that also answers 403 insufficient_scope to an API token, whatever
+ * its scopes (issue 40 item 1): proving the password again is a person's act, so no route that
+ * re-authenticates can forget to refuse tokens.
+ */
+function refusingApiTokens(guard: FailureGuard): FailureGuard {
+  return {
+    async check(request, reply) {
+      refuseApiToken(request);
+      await guard.check.call(this, request, reply);
+    },
+    track(request, attempt) {
+      refuseApiToken(request);
+      return guard.track(request, attempt);
+    },
+  };
+}
 
 const MINUTE = 60_000;
 const hasCode = (code: ErrorCode) => (error: unknown) => error instanceof AppError && error.code === code;

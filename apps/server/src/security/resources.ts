@@ -41,6 +41,8 @@ export async function ownEverything(t: TestApp, who: Session, name: string): Pro
   const proposal = await created(await post(`${base}/proposal_tickets`, { proposal_ticket: { details: name } }), 'proposal ticket');
   const share = await call(t, 'POST', `${base}/shares`, who.auth, { share: { recipient_name: name, recipient_email: 'customer@example.com' } });
   expect(share.statusCode, `share: ${share.body}`).toBe(201);
+  const apiToken = await call(t, 'POST', '/api/user/api_tokens', who.auth, { api_token: { name, scopes: ['projects:read'], expires_in_days: 30 } });
+  expect(apiToken.statusCode, `api token: ${apiToken.body}`).toBe(201);
   const [notification] = await createNotifications(t.db, [who.user.id], { kind: 'welcome', title: name, message: name, subject: null });
   return {
     'projects:id': project,
@@ -56,5 +58,6 @@ export async function ownEverything(t: TestApp, who: Session, name: string): Pro
     'sessions:id': who.sessionId,
     'shares:shareId': share.json().id as number,
     'shares:token': (share.json().url as string).split('/p/')[1]!,
+    'api_tokens:id': apiToken.json().api_token.id as number,
   };
 }

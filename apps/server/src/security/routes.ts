@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from '@sunin/contract';
 import { isApiRoute, PUBLIC_ROUTES, routeClass, type RouteClass, type RouteTableEntry } from '../route-table.js';
 
 export { PUBLIC_ROUTES, type RouteClass };
@@ -70,4 +71,25 @@ export function elementShapeOf(schema: unknown): Record<string, unknown> | null 
     current = (def?.innerType ?? def?.in) as typeof current;
   }
   return null;
+}
+
+/**
+ * The routes an API token may call, and with which scope (issue 40 item 1): the inventory the
+ * token suite checks every route against, so that no route opens to tokens unnoticed. Every
+ * other protected route refuses a token, whatever its scopes.
+ */
+const TOKEN_ROUTES: Record<string, ApiTokenScope | 'any'> = {
+  'GET /api/user/profile': 'any',
+  'GET /api/user/earnings': 'earnings:read',
+  'GET /api/user/earnings/statement.pdf': 'earnings:read',
+};
+
+export function expectedTokenScope(route: ClassifiedRoute): ApiTokenScope | 'any' | undefined {
+  const listed = TOKEN_ROUTES[route.key];
+  if (listed) return listed;
+  if (route.url === '/api/projects' || route.url.startsWith('/api/projects/')) return route.method === 'GET' ? 'projects:read' : 'projects:write';
+  if (route.url.startsWith('/api/admin/')) return 'admin';
+  // The webhook endpoints take any token and check the events' scopes themselves (issue 40 item 3).
+  if (route.url === '/api/webhook_endpoints' || route.url.startsWith('/api/webhook_endpoints/')) return 'any';
+  return undefined;
 }

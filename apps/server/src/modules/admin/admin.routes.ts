@@ -26,7 +26,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { setPageHeaders } from '../../lib/pagination.js';
-import { currentSession, currentUser } from '../../plugins/auth.js';
+import { currentSession, currentUser, refuseApiToken } from '../../plugins/auth.js';
 import { announceAdminWrites } from '../../plugins/realtime.js';
 import type { ProjectScope } from '../projects/project-access.js';
 import { authenticateExceptDownloads, projectParams, registerProjectSubRoutes } from '../projects/project-record-routes.js';
@@ -61,8 +61,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Issue 34 item 2: the powerful writes take the acting admin's password (top-level
   // current_password), counted per session like a member's re-authentication (ASVS 6.3.1).
   // A create or an edit is refused for too many wrong passwords only when it carries one, so a
-  // plain edit of a name always goes through; the two deletes always need it.
+  // plain edit of a name always goes through; the two deletes always need it. An API token is
+  // refused on all four, password or not (issue 40 item 1): they are re-authentication routes.
   const checkReauthWhenPasswordGiven: preHandlerAsyncHookHandler = async function (request, reply) {
+    refuseApiToken(request);
     if ((request.body as { current_password?: unknown } | undefined)?.current_password !== undefined) await app.limits.reauthFailures.check.call(this, request, reply);
   };
   const { check: checkReauth, track: trackReauth } = app.limits.reauthFailures;

@@ -5,6 +5,7 @@ import { statement, type Executor } from '../../db/client.js';
 import { sessions, users, type SessionEndReason, type SessionRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AccessClaims } from '../../lib/tokens.js';
+import { findApiTokenHolder, isApiToken } from '../api-tokens/api-tokens.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 
 /**
@@ -142,6 +143,7 @@ interface AuthenticationRow extends UserRow {
  */
 export async function authenticate(ctx: AppContext, header: string | undefined): Promise<Authenticated> {
   const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/);
+  if (match?.[1] && isApiToken(match[1])) return authenticateApiToken(ctx, match[1]);
   const claims = match?.[1] ? await ctx.tokens.verify(match[1]) : null;
   if (!claims) throw new AppError('unauthorized', UNAUTHORIZED);
   const now = Date.now();
@@ -180,6 +182,26 @@ async function readSession(ctx: AppContext, claims: AccessClaims, now: number): 
   const auth: Authenticated = { user, claims, sessionId };
   ctx.sessions.set(claims.jti, { auth, lastUsedAt }, generation, now);
   return auth;
+}
+
+/**
+ * A personal API token (issue 40 item 1), looked up by its digest on every request (never
+ * cached: a revoked token answers 401 at once everywhere); unknown, revoked and expired tokens
+ * get the same 401 as a bad JWT. No session stands behind it, so its jti and session id are ones
+ * no session can hold (session ids are positive serials, jtis UUIDs): nothing keyed by them (the
+ * re-authentication counter, "end the other sessions", the session cache) meets a session's.
+ */
+async function authenticateApiToken(ctx: AppContext, bearer: string): Promise<Authenticated> {
+  const holder = await findApiTokenHolder(ctx, bearer);
+  if (!holder) throw new AppError('unauthorized', UNAUTHORIZED);
+  const { user, token } = holder;
+  const exp = token.expiresAt ? Math.floor(token.expiresAt.getTime() / 1000) : Number.MAX_SAFE_INTEGER;
+  return {
+    user,
+    claims: { sub: String(user.id), jti: `api_token:${token.id}`, iat: 0, exp },
+    sessionId: -token.id,
+    apiToken: { id: token.id, name: token.name, scopes: token.scopes },
+  };
 }
 
 /** Sessions read again per query, so that a check of every open socket is a few queries. */

@@ -32,7 +32,7 @@ import { settingAnswer } from '../settings/settings.service.js';
 /** GET /api/user/earnings: the caller's own ledger, never anyone else's (issue 17 item 2). */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
-  app.get('/user/earnings', { schema: { tags: ['Earnings'], summary: "The caller's earnings: entries, totals, the share and minimum payout, and payouts", response: { 200: earningsSchema } } }, async (request) =>
+  app.get('/user/earnings', { config: { tokenScope: 'earnings:read' }, schema: { tags: ['Earnings'], summary: "The caller's earnings: entries, totals, the share and minimum payout, and payouts", response: { 200: earningsSchema } } }, async (request) =>
     earnings.earningsOf(app.ctx, currentUser(request).id),
   );
 };

@@ -27,6 +27,8 @@ const memberStatementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/earnings/statement.pdf',
     {
+      // An API token in the Authorization header (never in the cookie) with earnings:read.
+      config: { tokenScope: 'earnings:read' },
       schema: {
         tags: ['Earnings'],
         summary: "The caller's earnings statement of a month (YYYY-MM, not after the current month), as a PDF",

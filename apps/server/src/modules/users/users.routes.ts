@@ -24,7 +24,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/user/profile', { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } } }, async (request) =>
+  // Who am I: open to every API token, whatever its scopes (issue 40 item 1).
+  app.get('/user/profile', { config: { tokenScope: 'any' }, schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } } }, async (request) =>
     toUserResponse(currentUser(request)),
   );
 

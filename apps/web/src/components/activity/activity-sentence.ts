@@ -1,6 +1,7 @@
 import { enumLabel, proposalStatusLabel, type AuditChanges, type AuditEntry, type EnumKind } from '@sunin/contract';
 import { formatUsd } from '../../lib/format';
 import { formatShortDateTime } from '../../lib/format-date-time';
+import { describeIntegrationAction } from './integration-sentence';
 
 /**
  * The plain words for one event of the audit trail (issue 15 item 4), read by the admin Activity
@@ -13,7 +14,8 @@ import { formatShortDateTime } from '../../lib/format-date-time';
  *   proposal_ticket: requested, revision_requested (by the member), updated;
  *   earnings (issue 17): project deal_recorded|deal_updated; user earning_approved|earning_adjusted|payout_recorded;
  *   customer links (issue 36): project share_created|share_revoked|customer_signed, proposal_ticket
- *   customer_revision_requested (the customer, through the link: no actor).
+ *   customer_revision_requested (the customer, through the link: no actor);
+ *   api_token and webhook_endpoint (issue 40): integration-sentence.ts.
  * An action this screen does not know yet still reads as words, never as a raw key.
  */
 
@@ -200,6 +202,9 @@ function money(value: unknown, lead = ''): string {
 /** What was done, without who and when: "moved the project from A to B". */
 export function describeAuditAction(entry: AuditEntry): string {
   const { action, entity_type: entityType, changes } = entry;
+  // Issue 40: API tokens and webhook endpoints.
+  const integration = describeIntegrationAction(entry);
+  if (integration) return integration;
   const record = RECORD_ACTION.exec(action);
   if (record) return recordSentence(record[1]!, record[2]!, entry);
   const noun = entityType === 'proposal_ticket' ? 'proposal request' : entityType;
