@@ -129,7 +129,12 @@ export class WebhookWorker {
       if (this.closed) return;
       const row = await this.claim(dueBy);
       if (!row) return;
-      await this.attempt(row);
+      try {
+        await this.attempt(row);
+      } catch (error) {
+        // Left to its lease: the delivery is attempted again once it ends.
+        this.log.error({ error: safeErrorMessage(error), deliveryId: row.id }, 'webhooks: recording an attempt failed');
+      }
     }
   }
 
@@ -170,6 +175,9 @@ export class WebhookWorker {
       result = { ok: false, statusCode: null, error: safeErrorMessage(error).slice(0, 300), excerpt: '', durationMs: 0 };
     }
     const after = await this.db.transaction(async (tx) => {
+      // The endpoint first, in every attempt's transaction: turning it off fails all its pending
+      // deliveries, so two attempts that locked their deliveries first deadlocked on it.
+      await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, row.endpoint_id)).for('update');
       // Only while this claim is still the latest (a row whose lease ran out may be another's now).
       const ours = and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.attempts, row.attempts), eq(webhookDeliveries.status, 'pending'));
       const done = this.now();
