@@ -32,12 +32,12 @@ const server = http.createServer((request, response) => {
     const id = request.headers['webhook-id'];
     if (!handled.has(id)) {
       handled.add(id);
-      console.log(JSON.stringify({ id, type: message.type, data: message.data }));
+      console.info(JSON.stringify({ id, type: message.type, data: message.data }));
     }
     response.writeHead(204).end();
   });
 });
 
 server.listen(Number(process.env.PORT ?? 4000), process.env.HOST ?? '127.0.0.1', () => {
-  console.log(`listening on ${server.address().port}`);
+  console.info(`listening on ${server.address().port}`);
 });

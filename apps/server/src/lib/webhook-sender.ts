@@ -98,7 +98,7 @@ export class WebhookSender {
           const chunks: Buffer[] = [];
           let size = 0;
           const finish = (truncated: boolean) => {
-            const excerpt = Buffer.concat(chunks).subarray(0, this.options.excerptBytes).toString('utf8').replace(/\u0000/g, '');
+            const excerpt = Buffer.concat(chunks).subarray(0, this.options.excerptBytes).toString('utf8').replaceAll('\u0000', '');
             const status = response.statusCode ?? null;
             const ok = status !== null && status >= 200 && status < 300;
             if (truncated) response.destroy();
