@@ -38,7 +38,7 @@ export interface WebhookWorkerOptions {
   concurrency?: number;
 }
 
-type Claimed = WebhookDeliveryRow & { url: string; secretSealed: string };
+type Claimed = WebhookDeliveryRow & { url: string; secretSealed: string; failingSince: Date | null };
 
 /**
  * Webhooks leave through `webhook_deliveries` (the outbox, written in the transaction of the
@@ -163,7 +163,7 @@ export class WebhookWorker {
       .returning();
     if (!row) return undefined;
     const { webhook_endpoints: endpoint, ...delivery } = row;
-    return { ...delivery, url: endpoint.url, secretSealed: endpoint.secret_sealed };
+    return { ...delivery, url: endpoint.url, secretSealed: endpoint.secret_sealed, failingSince: endpoint.failing_since };
   }
 
   private async attempt(row: Claimed): Promise<void> {
@@ -174,33 +174,56 @@ export class WebhookWorker {
     } catch (error) {
       result = { ok: false, statusCode: null, error: safeErrorMessage(error).slice(0, 300), excerpt: '', durationMs: 0 };
     }
+    if (result.ok) {
+      await this.recordSuccess(row, at, result);
+      return;
+    }
     const after = await this.db.transaction(async (tx) => {
-      // The endpoint first, in every attempt's transaction: turning it off fails all its pending
-      // deliveries, so two attempts that locked their deliveries first deadlocked on it.
+      // The endpoint first: turning it off fails all its pending deliveries, so two failures that
+      // locked their deliveries first deadlocked on it.
       await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, row.endpoint_id)).for('update');
-      // Only while this claim is still the latest (a row whose lease ran out may be another's now).
-      const ours = and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.attempts, row.attempts), eq(webhookDeliveries.status, 'pending'));
       const done = this.now();
       const [kept] = await tx
         .update(webhookDeliveries)
         .set(
-          result.ok
-            ? { status: 'succeeded', completed_at: done, lease_until: null }
-            : row.attempts >= WEBHOOK_MAX_ATTEMPTS
-              ? { status: 'failed', completed_at: done, lease_until: null }
-              : { next_attempt_at: new Date(done.getTime() + WEBHOOK_RETRY_DELAYS_SECONDS[row.attempts - 1]! * 1000), lease_until: null },
+          row.attempts >= WEBHOOK_MAX_ATTEMPTS
+            ? { status: 'failed', completed_at: done, lease_until: null }
+            : { next_attempt_at: new Date(done.getTime() + WEBHOOK_RETRY_DELAYS_SECONDS[row.attempts - 1]! * 1000), lease_until: null },
         )
-        .where(ours)
+        .where(this.stillOurs(row))
         .returning({ id: webhookDeliveries.id });
       if (!kept) return undefined;
       await tx.insert(webhookAttempts).values({ delivery_id: row.id, attempted_at: at, duration_ms: result.durationMs, status_code: result.statusCode, error: result.error, response_excerpt: result.excerpt });
-      if (result.ok) {
-        await tx.update(webhookEndpoints).set({ failing_since: null }).where(and(eq(webhookEndpoints.id, row.endpoint_id), sql`${webhookEndpoints.failing_since} is not null`));
-        return undefined;
-      }
       return this.recordEndpointFailure(tx, row.endpoint_id, done);
     });
     if (after) await after().catch((error: unknown) => this.log.error({ error: safeErrorMessage(error), endpointId: row.endpoint_id }, 'webhooks: telling the owner of a disabled endpoint failed'));
+  }
+
+  /** Only while this claim is still the latest (a row whose lease ran out may be another's now). */
+  private stillOurs(row: Claimed) {
+    return and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.attempts, row.attempts), eq(webhookDeliveries.status, 'pending'));
+  }
+
+  /**
+   * A success in one statement, the delivery and its attempt together, without the endpoint's
+   * lock: lanes delivering to one endpoint must not queue behind each other (bench:webhooks).
+   * A failing endpoint is cleared by a second statement after it, never inside it, so a success
+   * and a failure that turns the endpoint off cannot deadlock.
+   */
+  private async recordSuccess(row: Claimed, at: Date, result: WebhookAttemptResult): Promise<void> {
+    const done = this.now();
+    // Both drivers answer a raw statement with its rows under `rows`.
+    const { rows } = (await this.db.execute(
+      sql`with kept as (
+            update ${webhookDeliveries} set status = 'succeeded', completed_at = ${done.toISOString()}::timestamptz, lease_until = null
+            where id = ${row.id} and attempts = ${row.attempts} and status = 'pending' returning id
+          )
+          insert into ${webhookAttempts} (delivery_id, attempted_at, duration_ms, status_code, error, response_excerpt)
+          select id, ${at.toISOString()}::timestamptz, ${result.durationMs}, ${result.statusCode}, null, ${result.excerpt} from kept returning id`,
+    )) as unknown as { rows: unknown[] };
+    if (rows.length > 0 && row.failingSince !== null) {
+      await this.db.update(webhookEndpoints).set({ failing_since: null }).where(and(eq(webhookEndpoints.id, row.endpoint_id), sql`${webhookEndpoints.failing_since} is not null`));
+    }
   }
 
   /**
