@@ -12,6 +12,9 @@ import type { FileStorage } from './lib/storage/index.js';
 import type { AccessTokens } from './lib/tokens.js';
 import type { SessionCache } from './modules/auth/session-cache.js';
 import type { UnsubscribeTokens } from './lib/unsubscribe-token.js';
+import type { Resolver } from './lib/safe-target.js';
+import type { SecretBox } from './lib/secret-box.js';
+import type { WebhookWorker } from './lib/webhook-worker.js';
 
 /** What every service needs, built once by buildApp() and shared by routes and plugins. */
 export interface AppContext {
@@ -38,4 +41,10 @@ export interface AppContext {
   malwareScanner: MalwareScanner;
   /** Uploads in progress per user (UPLOAD_CONCURRENCY_PER_USER). */
   uploadSlots: UploadSlots;
+  /** The webhook outbox's worker (issue 40 item 3): `wake()` after committing a change that wrote deliveries. */
+  webhooks: WebhookWorker;
+  /** Seals and opens the endpoints' signing secrets (lib/webhook-secrets.ts). */
+  webhookSecrets: SecretBox;
+  /** Resolves a webhook URL's host for the safe-target check (tests put a fake one here; nothing resolves a real host in tests). */
+  resolveHost: Resolver;
 }

@@ -8,11 +8,17 @@ import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
 import { defaultTokenScope, type RouteTableEntry } from './route-table.js';
-import { isWebAppPath, SHARE_PATH_PREFIX } from '@sunin/contract';
+import { isWebAppPath, SHARE_PATH_PREFIX, WEBHOOK_RESPONSE_EXCERPT_BYTES, WEBHOOK_TIMEOUT_MS } from '@sunin/contract';
 import { trustProxyOption, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { BackgroundTasks } from './lib/background-tasks.js';
 import { Mailer } from './lib/mailer.js';
+import { safeLookup, systemResolver, type Resolver } from './lib/safe-target.js';
+import { webhookSecretBox } from './lib/webhook-secrets.js';
+import { WebhookSender } from './lib/webhook-sender.js';
+import { WebhookWorker, type WebhookWorkerOptions } from './lib/webhook-worker.js';
+import { tellOwnerEndpointDisabled } from './modules/webhooks/webhook-notices.js';
+import { webhookEndpointRoutes } from './modules/webhooks/webhook-endpoints.routes.js';
 import { notificationPreferencesRoutes, unsubscribeRoutes } from './modules/notifications/preferences.routes.js';
 import { UnsubscribeTokens } from './lib/unsubscribe-token.js';
 import { serializeError } from './lib/safe-error.js';
@@ -89,6 +95,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Where the default logger writes (stdout when absent); tests read the log lines from it. */
   logStream?: { write(line: string): void };
+  /** The webhook worker's clock and concurrency (tests move the clock), and the host resolver of the safe-target check. */
+  webhooks?: Pick<WebhookWorkerOptions, 'now' | 'concurrency'> & { resolve?: Resolver };
 }
 
 /**
@@ -103,6 +111,9 @@ export function redactUrl(url: string): string {
     // A customer link's token, in its page and its public API (issue 36).
     .replace(/(\/api\/public\/shares\/|^\/p\/)[^/?#]+/i, '$1[redacted]');
 }
+
+/** What deliveries say they are, so a receiver's logs can tell them apart. */
+const WEBHOOK_USER_AGENT = 'SunIn-Partner-Portal-Webhooks/1';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -216,12 +227,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if ('revoke' in message) sessions.dropSessions(message.revoke.jtis);
     else if ('usersChanged' in message) sessions.dropUsers(message.usersChanged);
   });
-  app.decorate('ctx', { config, db: database.db, run: database.run, tokens: new AccessTokens(config.jwtSecret), sessions, unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), payouts: await createPayoutProvider(config), log: app.log, malwareScanner, uploadSlots });
-  // The outbox worker runs in every process (docs/decisions/008); closing waits for a send in progress.
-  app.addHook('onReady', async () => mailer.start());
+  // Webhooks (issue 40 items 3 and 4): checked again at every connection, so DNS rebinding fails.
+  const resolveHost = options.webhooks?.resolve ?? systemResolver;
+  const webhookSecrets = webhookSecretBox(config.mfaEncryptionKey);
+  const targetPolicy = { isProduction: config.isProduction };
+  const webhooks: WebhookWorker = new WebhookWorker({
+    db: database.db,
+    sender: new WebhookSender({ policy: targetPolicy, lookup: safeLookup(targetPolicy, (host) => app.ctx.resolveHost(host)), timeoutMs: WEBHOOK_TIMEOUT_MS, excerptBytes: WEBHOOK_RESPONSE_EXCERPT_BYTES, userAgent: WEBHOOK_USER_AGENT }),
+    secrets: webhookSecrets,
+    log: app.log,
+    onEndpointDisabled: (tx, endpoint) => tellOwnerEndpointDisabled(app.ctx, tx, endpoint),
+    ...(options.webhooks?.now ? { now: options.webhooks.now } : {}),
+    ...(options.webhooks?.concurrency ? { concurrency: options.webhooks.concurrency } : {}),
+  });
+  app.decorate('ctx', { config, db: database.db, run: database.run, tokens: new AccessTokens(config.jwtSecret), sessions, unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), payouts: await createPayoutProvider(config), log: app.log, malwareScanner, uploadSlots, webhooks, webhookSecrets, resolveHost });
+  // The outbox workers run in every process (docs/decisions/008); closing waits for a send in progress.
+  app.addHook('onReady', async () => {
+    mailer.start();
+    webhooks.start();
+  });
   app.addHook('onClose', async () => {
     app.ctx.payouts.close();
     await background.drain();
+    await webhooks.close();
     await mailer.close();
     await bus.close();
     await uploadSlots.close();
@@ -309,6 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userLeadsRoutes);
       await api.register(adminLeadsRoutes);
       await api.register(leadUsageFileRoutes);
+      await api.register(webhookEndpointRoutes);
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,7 @@ import { scheduleClockReminders } from './modules/proposals/proposal-clocks.js';
 import { scheduleStallAlerts } from './modules/stalls/stalls.service.js';
 import { scheduleClawbacks } from './modules/earnings/clawbacks.service.js';
 import { scheduleLeadExpiry } from './modules/referrals/lead-expiry.job.js';
+import { scheduleWebhookPrune } from './modules/webhooks/webhook-prune.job.js';
 import { startupNotices } from './startup-notices.js';
 
 const banner = (config: Config, processes = '') =>
@@ -74,6 +75,7 @@ async function main(config: Config): Promise<void> {
   stopJobs.push(scheduleStatements(app.ctx, app.database));
   stopJobs.push(schedulePayoutSweep(app.ctx, app.database));
   stopJobs.push(scheduleLeadExpiry(app.ctx, app.database));
+  stopJobs.push(scheduleWebhookPrune(app.ctx, app.database));
   if (!cluster.isWorker) console.info(banner(config));
 }
 

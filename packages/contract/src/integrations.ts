@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { EARNING_ENTRY_KINDS, EARNING_ENTRY_STATUSES } from './earnings.js';
+import { ALL_PROJECT_STAGES, PROPOSAL_STATUSES } from './enums.js';
 import { int4Id } from './input-bounds.js';
+import { PAYOUT_METHODS } from './partner-pay.js';
+import { LEAD_SOURCES } from './referrals.js';
 
 /*
  * The public API's tokens and outbound webhooks (issue 40; docs/decisions/051-api-tokens-and-webhooks.md).
@@ -214,3 +218,119 @@ export interface WebhookMessage<T = unknown> {
   timestamp: string;
   data: T;
 }
+
+// --- Webhook payloads ----------------------------------------------------------------------
+// The `data` of each event (docs/webhooks.md). Compact and stable: ids, the owner's id, names,
+// stages and statuses as words, amounts as numbers of dollars, times in ISO 8601. Never a
+// secret: no TIN, no customer link or its token, no signer's e-mail or address.
+
+/** A project as every project event names it. `owner_id` is the partner who owns it. */
+export const webhookProjectSchema = z.object({
+  id: z.number().int(),
+  owner_id: z.number().int(),
+  company_name: z.string(),
+  project_stage: z.enum(ALL_PROJECT_STAGES),
+  city: z.string(),
+  state: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WebhookProject = z.infer<typeof webhookProjectSchema>;
+
+export const projectCreatedDataSchema = z.object({ project: webhookProjectSchema });
+/** Any field edit, by the owner or an administrator; `changed_fields` names the columns written (a stage change lists `project_stage`). */
+export const projectUpdatedDataSchema = z.object({ project: webhookProjectSchema, changed_fields: z.array(z.string()) });
+export const projectStageChangedDataSchema = z.object({ project: webhookProjectSchema, from_stage: z.enum(ALL_PROJECT_STAGES), to_stage: z.enum(ALL_PROJECT_STAGES) });
+/** A proposal request's status, as its label (`Proposal requested and pending review`...); `from_status` is null when the request is new. */
+export const proposalStatusChangedDataSchema = z.object({
+  proposal_request: z.object({ id: z.number().int(), project_id: z.number().int(), owner_id: z.number().int(), company_name: z.string() }),
+  from_status: z.enum(PROPOSAL_STATUSES).nullable(),
+  to_status: z.enum(PROPOSAL_STATUSES),
+});
+/** The customer signed a proposal version through their link: who signed (name and title only) and when. */
+export const proposalSignedDataSchema = z.object({
+  project_id: z.number().int(),
+  owner_id: z.number().int(),
+  company_name: z.string(),
+  proposal_version: z.number().int(),
+  signer_name: z.string(),
+  signer_title: z.string(),
+  signed_at: z.string(),
+});
+/** An earnings ledger entry added, or its status or amount changed. */
+export const earningsEntryChangedDataSchema = z.object({
+  entry: z.object({
+    id: z.number().int(),
+    owner_id: z.number().int(),
+    project_id: z.number().int().nullable(),
+    kind: z.enum(EARNING_ENTRY_KINDS),
+    company_name: z.string(),
+    amount_usd: z.number(),
+    status: z.enum(EARNING_ENTRY_STATUSES),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+});
+export const payoutPaidDataSchema = z.object({
+  payout: z.object({ id: z.number().int(), owner_id: z.number().int(), amount_usd: z.number(), method: z.enum(PAYOUT_METHODS), reference: z.string(), paid_at: z.string() }),
+});
+/** A referral lead: from a partner's link or the public form, or registered by hand. `owner_id` is the partner's, null for a lead of no partner (company-wide endpoints only). */
+export const leadCreatedDataSchema = z.object({
+  lead: z.object({ id: z.number().int(), owner_id: z.number().int().nullable(), source: z.enum(LEAD_SOURCES), company_name: z.string(), city: z.string(), state: z.string(), created_at: z.string() }),
+});
+/** "Send test event": to one endpoint, whatever it chose. */
+export const webhookTestDataSchema = z.object({ endpoint_id: z.number().int(), message: z.string() });
+
+/** The `data` schema of each event type. */
+export const WEBHOOK_EVENT_DATA_SCHEMAS = {
+  'project.created': projectCreatedDataSchema,
+  'project.updated': projectUpdatedDataSchema,
+  'project.stage_changed': projectStageChangedDataSchema,
+  'proposal.status_changed': proposalStatusChangedDataSchema,
+  'proposal.signed': proposalSignedDataSchema,
+  'earnings.entry_changed': earningsEntryChangedDataSchema,
+  'payout.paid': payoutPaidDataSchema,
+  'lead.created': leadCreatedDataSchema,
+  [WEBHOOK_TEST_EVENT]: webhookTestDataSchema,
+} as const;
+export type WebhookEventData = { [K in keyof typeof WEBHOOK_EVENT_DATA_SCHEMAS]: z.infer<(typeof WEBHOOK_EVENT_DATA_SCHEMAS)[K]> };
+
+const exampleProject: WebhookProject = {
+  id: 412,
+  owner_id: 37,
+  company_name: 'Bayside Brewing',
+  project_stage: 'Presentation Ready',
+  city: 'Oakland',
+  state: 'CA',
+  created_at: '2026-11-02T16:20:11.000Z',
+  updated_at: '2026-11-09T09:14:03.000Z',
+};
+const exampleAt = '2026-11-09T09:14:03.000Z';
+/** One example message per event type (the API reference and docs/webhooks.md show them). */
+export const WEBHOOK_EVENT_EXAMPLES: { [K in keyof WebhookEventData]: WebhookMessage<WebhookEventData[K]> & { type: K } } = {
+  'project.created': { type: 'project.created', timestamp: exampleAt, data: { project: { ...exampleProject, project_stage: 'Project Initiation', updated_at: exampleProject.created_at } } },
+  'project.updated': { type: 'project.updated', timestamp: exampleAt, data: { project: exampleProject, changed_fields: ['city', 'zip'] } },
+  'project.stage_changed': { type: 'project.stage_changed', timestamp: exampleAt, data: { project: exampleProject, from_stage: 'Project Initiation', to_stage: 'Presentation Ready' } },
+  'proposal.status_changed': {
+    type: 'proposal.status_changed',
+    timestamp: exampleAt,
+    data: { proposal_request: { id: 88, project_id: 412, owner_id: 37, company_name: 'Bayside Brewing' }, from_status: 'Proposal accepted and assigned to engineer', to_status: 'Proposal created and attached to project' },
+  },
+  'proposal.signed': {
+    type: 'proposal.signed',
+    timestamp: exampleAt,
+    data: { project_id: 412, owner_id: 37, company_name: 'Bayside Brewing', proposal_version: 2, signer_name: 'Dana Reyes', signer_title: 'Owner', signed_at: exampleAt },
+  },
+  'earnings.entry_changed': {
+    type: 'earnings.entry_changed',
+    timestamp: exampleAt,
+    data: { entry: { id: 1203, owner_id: 37, project_id: 412, kind: 'deal', company_name: 'Bayside Brewing', amount_usd: 4250.5, status: 'approved', created_at: '2026-11-02T16:20:11.000Z', updated_at: exampleAt } },
+  },
+  'payout.paid': { type: 'payout.paid', timestamp: exampleAt, data: { payout: { id: 57, owner_id: 37, amount_usd: 4250.5, method: 'manual', reference: 'ACH 2026-11-09', paid_at: exampleAt } } },
+  'lead.created': {
+    type: 'lead.created',
+    timestamp: exampleAt,
+    data: { lead: { id: 901, owner_id: 37, source: 'link', company_name: 'Harbor Cold Storage', city: 'Alameda', state: 'CA', created_at: exampleAt } },
+  },
+  [WEBHOOK_TEST_EVENT]: { type: WEBHOOK_TEST_EVENT, timestamp: exampleAt, data: { endpoint_id: 12, message: 'A test event from the SunIn Partner Portal.' } },
+};

@@ -39,6 +39,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'PATCH /api/projects/:projectId/proposal_tickets/:ticketId': () => ({ proposal_ticket: { status: 5, details: 'Intruder', revision_type: 'Request a revision to the original proposal' } }),
   'PATCH /api/users/:userId/notifications/:id': () => ({ notification: { read: true } }),
   'POST /api/projects/:id/shares': () => ({ share: { recipient_name: 'Intruder', recipient_email: 'intruder@example.com' } }),
+  'PATCH /api/webhook_endpoints/:id': () => ({ webhook_endpoint: { description: 'Intruder' } }),
   // B's own password: the session check must still answer 404 for A's session.
   'DELETE /api/user/sessions/:id': () => ({ current_password: b.user.password }),
 };

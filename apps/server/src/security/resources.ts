@@ -44,6 +44,13 @@ export async function ownEverything(t: TestApp, who: Session, name: string): Pro
   const apiToken = await call(t, 'POST', '/api/user/api_tokens', who.auth, { api_token: { name, scopes: ['projects:read'], expires_in_days: 30 } });
   expect(apiToken.statusCode, `api token: ${apiToken.body}`).toBe(201);
   const [notification] = await createNotifications(t.db, [who.user.id], { kind: 'welcome', title: name, message: name, subject: null });
+  // A webhook endpoint to a closed loopback port, turned off so its delivery log stays as it is.
+  const endpoint = await call(t, 'POST', '/api/webhook_endpoints', who.auth, { webhook_endpoint: { url: 'http://127.0.0.1:9/hooks', events: ['project.created'], description: name } });
+  expect(endpoint.statusCode, `webhook endpoint: ${endpoint.body}`).toBe(201);
+  const endpointId = endpoint.json().webhook_endpoint.id as number;
+  await call(t, 'PATCH', `/api/webhook_endpoints/${endpointId}`, who.auth, { webhook_endpoint: { enabled: false } });
+  const delivery = await call(t, 'POST', `/api/webhook_endpoints/${endpointId}/test`, who.auth);
+  expect(delivery.statusCode, `webhook test: ${delivery.body}`).toBe(201);
   return {
     'projects:id': project,
     'projects:projectId': project,
@@ -59,5 +66,7 @@ export async function ownEverything(t: TestApp, who: Session, name: string): Pro
     'shares:shareId': share.json().id as number,
     'shares:token': (share.json().url as string).split('/p/')[1]!,
     'api_tokens:id': apiToken.json().api_token.id as number,
+    'webhook_endpoints:id': endpointId,
+    'deliveries:delivery_id': delivery.json().delivery.id as number,
   };
 }

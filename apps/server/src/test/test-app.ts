@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import { dropSchema, openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
 import { createUser, type UserOverrides } from '../db/factories/users.js';
@@ -36,6 +36,8 @@ export async function createTestApp(
     sameDatabaseAs?: TestApp;
     /** Called before the app is ready, e.g. to add a route a test needs. */
     beforeReady?: (app: FastifyInstance) => void;
+    /** The webhook worker's clock and the webhook host resolver (modules/webhooks tests). */
+    webhooks?: BuildAppOptions['webhooks'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sunin-test-'));
@@ -77,7 +79,7 @@ export async function createTestApp(
     throw error;
   }
   try {
-    app = await buildApp({ config, database, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
+    app = await buildApp({ config, database, ...(options.webhooks ? { webhooks: options.webhooks } : {}), ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
     options.beforeReady?.(app);
     await app.ready();
   } catch (error) {

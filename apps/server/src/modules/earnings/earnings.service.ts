@@ -24,6 +24,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { payoutsQuerySchema } from '@sunin/contract';
 import type { AppContext } from '../../app-context.js';
+import { earningsEntryEvent, enqueueWebhookEvents } from '../webhooks/webhook-events.js';
 import type { Executor } from '../../db/client.js';
 import { deals, earningEntries, payoutAccounts, payouts, projects, taxForms, users, type DealRow, type EarningEntryRow, type NotificationRow, type PayoutRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -143,6 +144,7 @@ export async function followStage(tx: Executor, project: ProjectRow, by?: Clawba
     .set({ ...stamped(status, new Date()), updated_at: new Date() })
     .where(eq(earningEntries.id, entry.id))
     .returning();
+  if (updated) await enqueueWebhookEvents(tx, [earningsEntryEvent(updated)]);
   const notice = updated ? statusNotice(updated, project) : null;
   return notice ? notify(tx, [notice]) : [];
 }
@@ -244,17 +246,21 @@ export async function recordDeal(ctx: AppContext, actorId: number, projectId: nu
         .where(and(eq(earningEntries.project_id, projectId), inArray(earningEntries.kind, ['deal', 'adjustment']), sql`${earningEntries.status} <> 'void'`));
       const difference = owed - Number(accounted?.cents ?? 0);
       if (difference !== 0) {
-        await tx.insert(earningEntries).values({
-          user_id: existing.user_id,
-          project_id: projectId,
-          kind: 'adjustment',
-          company_name: project.company_name,
-          amount_cents: difference,
-          status: 'approved',
-          approved_at: now,
-          reason: `Deal corrected after payment: net profit now ${money(profitCents)}.`,
-          created_by: actorId,
-        });
+        const added = await tx
+          .insert(earningEntries)
+          .values({
+            user_id: existing.user_id,
+            project_id: projectId,
+            kind: 'adjustment',
+            company_name: project.company_name,
+            amount_cents: difference,
+            status: 'approved',
+            approved_at: now,
+            reason: `Deal corrected after payment: net profit now ${money(profitCents)}.`,
+            created_by: actorId,
+          })
+          .returning();
+        await enqueueWebhookEvents(tx, added.map(earningsEntryEvent));
         notices.push({ userId: existing.user_id, title: 'Earnings adjusted', message: `${projectName(project)}: an adjustment of ${money(difference)} after the deal was corrected.`, projectId });
       }
     } else if (existing) {
@@ -267,6 +273,7 @@ export async function recordDeal(ctx: AppContext, actorId: number, projectId: nu
         .where(eq(earningEntries.id, existing.id))
         .returning();
       if (entry && (entry.amount_cents !== existing.amount_cents || entry.status !== existing.status)) {
+        await enqueueWebhookEvents(tx, [earningsEntryEvent(entry)]);
         notices.push({ userId: entry.user_id, title: 'Earnings updated', message: `${projectName(project)}: your ${entry.status} earnings are now ${money(entry.amount_cents)}.`, projectId });
       }
     } else if (shareBp !== null) {
@@ -327,6 +334,7 @@ export async function approveEntry(ctx: AppContext, actorId: number, entryId: nu
     const now = new Date();
     const [updated] = await tx.update(earningEntries).set({ ...stamped('approved', now), updated_at: now }).where(eq(earningEntries.id, entryId)).returning();
     if (!updated) throw notFound('Earnings entry');
+    await enqueueWebhookEvents(tx, [earningsEntryEvent(updated)]);
     await recordAudit(tx, { actorId, action: 'earning_approved', entityType: 'user', entityId: updated.user_id, changes: { status: { before: 'expected', after: 'approved' }, record_id: { before: null, after: updated.id } } });
     const notice = statusNotice(updated, { id: updated.project_id ?? 0, company_name: updated.company_name });
     return { entry: updated, notified: notice ? await notify(tx, [{ ...notice, projectId: updated.project_id }]) : [] };
@@ -345,6 +353,7 @@ export async function addAdjustment(ctx: AppContext, actorId: number, input: { u
       .values({ user_id: input.user_id, kind: 'adjustment', amount_cents: toCents(input.amount_usd), status: 'approved', approved_at: now, reason: input.reason, created_by: actorId })
       .returning();
     if (!row) throw new Error('insert returned no row');
+    await enqueueWebhookEvents(tx, [earningsEntryEvent(row)]);
     await recordAudit(tx, { actorId, action: 'earning_adjusted', entityType: 'user', entityId: input.user_id, changes: { amount_usd: { before: null, after: input.amount_usd }, reason: { before: null, after: input.reason }, record_id: { before: null, after: row.id } } });
     const notified = await notify(tx, [{ userId: input.user_id, title: 'Earnings adjusted', message: `An adjustment of ${money(row.amount_cents)}: ${input.reason}`, projectId: null }]);
     return { entry: row, notified };
@@ -463,6 +472,7 @@ export async function payPartner(tx: Executor, provider: PayoutProviderKind, act
     .set({ status: 'paid', payout_id: payout.id, paid_at: now, updated_at: now })
     .where(inArray(earningEntries.id, approved.map((entry) => entry.id)))
     .returning();
+  await enqueueWebhookEvents(tx, paid.map(earningsEntryEvent));
   await recordAudit(tx, { actorId, action: 'payout_recorded', entityType: 'user', entityId: partner.id, changes: { amount_usd: { before: null, after: toUsd(payable_cents) }, reference: { before: null, after: reference }, record_id: { before: null, after: payout.id } } });
   const notified = await notify(tx, [{ userId: partner.id, title: 'Payout on its way', message: `A payout of ${money(payable_cents)} is on its way to your bank account (reference ${reference}).`, projectId: null }]);
   return { payout, entries: paid, notified: [...clawbacks.notified, ...notified] };

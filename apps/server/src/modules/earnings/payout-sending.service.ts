@@ -1,6 +1,7 @@
 import { ADMIN_CHANGED_EVENT, toUsd, type AuditChanges, type PayoutProviderKind } from '@sunin/contract';
 import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
+import { earningsEntryEvent, enqueueWebhookEvent, enqueueWebhookEvents } from '../webhooks/webhook-events.js';
 import type { ClusterLocks, Executor } from '../../db/client.js';
 import { earningEntries, payoutAccounts, payoutEvents, payouts, users, type EarningEntryRow, type NotificationRow } from '../../db/schema/index.js';
 import { scheduleClusterJob } from '../../lib/schedule.js';
@@ -97,6 +98,11 @@ async function applyInTransaction(
   if (status === 'paid') {
     if (payout.status !== 'pending') return { outcome: 'stale', notified: [] };
     await tx.update(payouts).set({ status: 'paid', settled_at: now, updated_at: now }).where(eq(payouts.id, payout.id));
+    await enqueueWebhookEvent(tx, 'payout.paid', {
+      ownerId: payout.user_id,
+      at: now,
+      data: { payout: { id: payout.id, owner_id: payout.user_id, amount_usd: toUsd(payout.amount_cents), method: payout.method, reference: payout.reference, paid_at: now.toISOString() } },
+    });
     await recordAudit(tx, { actorId: null, action: 'payout_paid', entityType: 'user', entityId: payout.user_id, changes: { status: { before: 'pending', after: 'paid' }, record_id: { before: null, after: payout.id } } });
     const bank = partner?.last4 ? ` ending ${partner.last4}` : '';
     const notified = await createNotifications(tx, [payout.user_id], { kind: 'earnings', title: 'Payout sent', message: `Your payout of ${amount} arrived in your bank account${bank} (reference ${payout.reference}).`, subject: null });
@@ -113,6 +119,7 @@ async function applyInTransaction(
   await tx.update(payouts).set({ status: 'failed', failure_reason: why, settled_at: now, updated_at: now, ...reference }).where(eq(payouts.id, payout.id));
   const returned = await tx.update(earningEntries).set({ status: 'approved', payout_id: null, paid_at: null, updated_at: now }).where(eq(earningEntries.payout_id, payout.id)).returning();
   const voided = await voidNeverPaidClawedBack(tx, returned, now);
+  await enqueueWebhookEvents(tx, [...returned.filter((entry) => !voided.some((gone) => gone.id === entry.id)), ...voided].map(earningsEntryEvent));
   const againCents = payout.amount_cents - voided.reduce((total, entry) => total + entry.amount_cents, 0);
   const changes: AuditChanges = { status: { before: payout.status, after: 'failed' }, failure_reason: { before: null, after: why }, amount_usd: { before: toUsd(payout.amount_cents), after: null }, record_id: { before: null, after: payout.id } };
   if (voided.length > 0) changes.voided_entry_ids = { before: null, after: voided.map((entry) => entry.id).join(' ') };

@@ -10,6 +10,7 @@ import type { ProjectScope } from './project-access.js';
 import { projectName } from './project-name.js';
 import { PROJECT_ANSWER, withStalled, type ProjectAnswerRow, type ProjectWithOwner } from './project-answer.js';
 import type { ProjectColumnsUpdate } from './project-meters.js';
+import { projectCreatedSource, projectWriteEvents, webhookEventsParameter, webhookEventsSource, webhookFanoutSql } from '../webhooks/webhook-events.js';
 
 /**
  * Issue 19 item 3: a project write with everything it brings (its stage history, its owner's
@@ -74,14 +75,16 @@ const PROJECT_UPDATE = statement(
   audit as (
     insert into audit_entries (actor_id, action, entity_type, entity_id, changes)
     select $7, $10, 'project', u.id, $11::jsonb from updated u where $11::jsonb is not null
-  )
-  select (select count(*) from updated)::int as written, n.* from (values (1)) as one (x) left join note n on true`,
+  ),
+  hooks as (${webhookFanoutSql(`${webhookEventsSource('$12')} where exists (select 1 from updated)`)})
+  select (select count(*) from updated)::int as written, (select count(*) from hooks)::int as webhooks, n.* from (values (1)) as one (x) left join note n on true`,
 );
 
-/** What a planned write gives: the project after it (as the API answers it), and the notifications to publish after it. */
+/** What a planned write gives: the project after it (as the API answers it), the notifications to publish after it, and the webhook deliveries it wrote. */
 export interface WrittenProject {
   answer: ProjectWithOwner;
   notified: NotificationRow[];
+  webhooks: number;
 }
 
 /**
@@ -105,7 +108,7 @@ export async function writeProjectUpdate(ctx: AppContext, scope: ProjectScope, r
 
   const audited = diff(current, updated, auditedFields(updated));
   const hasAudit = Object.keys(audited).length > 0;
-  const [result] = await ctx.run<{ written: number } & NotificationRow>(PROJECT_UPDATE, [
+  const [result] = await ctx.run<{ written: number; webhooks: number } & NotificationRow>(PROJECT_UPDATE, [
     current.id,
     version,
     JSON.stringify(changes),
@@ -117,12 +120,13 @@ export async function writeProjectUpdate(ctx: AppContext, scope: ProjectScope, r
     DEFAULT_EMAIL_PREFERENCES.stage_changes,
     stageChanged ? 'stage_changed' : 'updated',
     hasAudit ? JSON.stringify(audited) : null,
+    webhookEventsParameter(projectWriteEvents(current, updated, Object.keys(audited))),
   ]);
   if (!result?.written) return undefined;
-  const { written: _written, ...notification } = result;
+  const { written: _written, webhooks, ...notification } = result;
   // The owner cannot change here.
   const [answer] = withStalled([{ project: updated, ownerName: read.ownerName }], read.storedStallThresholds);
-  return { answer: answer!, notified: notification.id === null ? [] : [notification] };
+  return { answer: answer!, notified: notification.id === null ? [] : [notification], webhooks };
 }
 
 /** The owner's notification of a stage change (the transactional path writes the same). */
@@ -176,8 +180,9 @@ const PROJECT_CREATE = statement(
       (select coalesce(jsonb_object_agg(f.key, jsonb_build_object('before', null, 'after', f.value)), '{}'::jsonb)
        from jsonb_each(to_jsonb(c)) f where f.key <> all($8::text[]) and f.value <> 'null'::jsonb)
     from created c
-  )
-  select (select id from created) as id, (select to_jsonb(d) from duplicate d) as duplicate`,
+  ),
+  hooks as (${webhookFanoutSql(projectCreatedSource('created'))})
+  select (select id from created) as id, (select to_jsonb(d) from duplicate d) as duplicate, (select count(*) from hooks)::int as webhooks`,
 );
 
 /**
@@ -195,12 +200,12 @@ export async function insertProject(
   fields: Omit<ProjectUpdate, 'project_stage'>,
   accountAddress: string,
   refuseDuplicate = false,
-): Promise<{ id: number } | { duplicate: ExistingSite }> {
+): Promise<{ id: number; webhooks: number } | { duplicate: ExistingSite }> {
   const values = { ...CREATE_DEFAULTS, ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) };
-  const [row] = await ctx.run<{ id: number | null; duplicate: ExistingSite | null }>(PROJECT_CREATE, [ownerId, (fields.company_name ?? '').trim(), accountAddress, stage, JSON.stringify(values), actorId, refuseDuplicate, [...STAMP_FIELDS]]);
+  const [row] = await ctx.run<{ id: number | null; duplicate: ExistingSite | null; webhooks: number }>(PROJECT_CREATE, [ownerId, (fields.company_name ?? '').trim(), accountAddress, stage, JSON.stringify(values), actorId, refuseDuplicate, [...STAMP_FIELDS]]);
   if (row?.duplicate) return { duplicate: row.duplicate };
   if (!row?.id) throw new Error('insert returned no row');
-  return { id: row.id };
+  return { id: row.id, webhooks: row.webhooks };
 }
 
 /** The owner's project already at a new project's site, as a 409 `possible_duplicate` names it. */

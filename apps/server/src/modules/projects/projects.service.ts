@@ -18,6 +18,7 @@ import { offsetOf } from '../../lib/pagination.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { assertCanWrite, findWritableProject, isAdmin, type ProjectScope } from './project-access.js';
 import { auditedFields, diff, recordProjectEvent } from '../audit/audit.service.js';
+import { enqueueWebhookEvents, projectWriteEvents } from '../webhooks/webhook-events.js';
 import { startWaitingClocks } from '../proposals/proposal-clocks.js';
 import { recordStageChange } from './stage-history.js';
 import { insertProject, readProjectForWrite, stageChangedNotice, writeProjectUpdate } from './project-writes.js';
@@ -131,16 +132,21 @@ export async function createProject(ctx: AppContext, scope: ProjectScope, { allo
     if ('duplicate' in inserted) throw new PossibleDuplicate(inserted.duplicate);
     return inserted;
   };
+  // The project.created webhooks are written with the project (project-writes.ts); the worker is woken once they are committed.
+  const created = (inserted: { id: number; webhooks: number }) => {
+    if (inserted.webhooks > 0) ctx.webhooks.wake();
+    return { id: inserted.id };
+  };
   // A new project naming a tariff holds it FOR KEY SHARE until the insert commits, as an edit does
   // (decision 039), so the tariff's deletion cannot slip between the check and the insert.
   if (normalized.meters?.some((meter) => meter.tariff_id !== null)) {
     return ctx.db.transaction(async (tx) => {
       const { input: planned } = await planMeters(tx, null, normalized, { lock: true });
       return insert({ ...ctx, db: tx, run: runWithin(tx) }, planned);
-    });
+    }).then(created);
   }
   const { input: planned } = await planMeters(ctx.db, null, normalized);
-  return insert(ctx, planned);
+  return created(await insert(ctx, planned));
 }
 
 /** A write planned from a read may find the project changed since: it is read and planned again, this many times at most. */
@@ -182,28 +188,30 @@ async function writeProject(ctx: AppContext, scope: ProjectScope, projectId: num
     if (written === null) break;
     if (written) {
       await publishNotifications(ctx, written.notified);
+      if (written.webhooks > 0) ctx.webhooks.wake();
       return { before: read.project, after: (await withIntervals(ctx.db, [written.answer]))[0]! };
     }
   }
-  const { before, changed, notified } = await ctx.db.transaction(async (tx) => {
+  const { before, changed, notified, webhooks } = await ctx.db.transaction(async (tx) => {
     const current = await findWritableProject(tx, scope, projectId, { lock: true });
     if (!scope.admin) assertStageUnchanged(input.project_stage, current.project_stage);
-    if (current.project_stage === options.unlessAtStage) return { before: current, changed: false, notified: [] };
+    if (current.project_stage === options.unlessAtStage) return { before: current, changed: false, notified: [], webhooks: 0 };
     const plan = await planMeters(tx, current, input, { lock: true });
-    const notified = await applyUpdate(tx, scope, current, plan.input, ctx.config.businessTimeZone);
+    const { notified, webhooks } = await applyUpdate(tx, scope, current, plan.input, ctx.config.businessTimeZone);
     if (plan.replacedIntervalImports !== null) await deleteReplacedIntervalImports(tx, current.id, plan.replacedIntervalImports);
-    return { before: current, changed: true, notified };
+    return { before: current, changed: true, notified, webhooks };
   });
   await publishNotifications(ctx, notified);
+  if (webhooks > 0) ctx.webhooks.wake();
   return { before, after: changed ? await getProject(ctx, scope, projectId) : null };
 }
 
 /**
  * The transactional path of a project write: with its account, the proposal clocks, its owner's
- * notification (a stage change), its deal entry and its audit entry. Answers the notifications
- * to publish after the commit.
+ * notification (a stage change), its deal entry, its audit entry and its webhooks. Answers the
+ * notifications to publish after the commit and the webhook deliveries written.
  */
-async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRow, input: ProjectColumnsUpdate, timeZone: string): Promise<NotificationRow[]> {
+async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRow, input: ProjectColumnsUpdate, timeZone: string): Promise<{ notified: NotificationRow[]; webhooks: number }> {
   const changes: Partial<typeof projects.$inferInsert> = { ...input, updated_at: new Date() };
   const stageChanged = input.project_stage !== undefined && input.project_stage !== current.project_stage;
   // A stage change starts its stay with the write (project-writes.ts writes the same).
@@ -224,7 +232,8 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
     : [];
   const changed = diff(current, updated, auditedFields(updated));
   if (Object.keys(changed).length > 0) await recordProjectEvent(tx, scope, { action: stageChanged ? 'stage_changed' : 'updated', entityType: 'project', entityId: updated.id, changes: changed });
-  return notified;
+  const webhooks = await enqueueWebhookEvents(tx, projectWriteEvents(current, updated, Object.keys(changed)));
+  return { notified, webhooks };
 }
 
 /** Newest updated_at first (member-app.md 2), with the member's total from project_counts (exported for its plan test). */

@@ -38,6 +38,7 @@ import { createNotifications, fullAccessAdminIds, publishNotifications } from '.
 import { findProject, findWritableProject, type ProjectScope } from '../projects/project-access.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
 import { offsetOf } from '../../lib/pagination.js';
+import { enqueueWebhookEvents, proposalStatusEvent } from '../webhooks/webhook-events.js';
 import { CLOCK_RANK, clockFieldsOf, currentClockFields, followTicketStatus, overdueTicket, type CurrentClock } from './proposal-clocks.js';
 
 const fullName = (user: UserRow) => `${user.first_name} ${user.last_name}`.trim();
@@ -160,10 +161,22 @@ interface StatusChange {
 const billReceived = (project: Pick<ProjectRow, 'power_bill_received_status'>) => project.power_bill_received_status === 'Yes';
 
 /**
- * Every status change appends its history entry in the caller's transaction (DESIGN.md) and
- * moves the ticket's 48-hour clock (issue 18 item 1).
+ * Every status change appends its history entry in the caller's transaction (DESIGN.md), moves
+ * the ticket's 48-hour clock (issue 18 item 1) and, when the status differs from `ticket.status`
+ * (the status before; null for a new ticket), writes its proposal.status_changed webhooks
+ * (issue 40 item 3) for the project's owner. The caller wakes the webhook worker after the commit.
  */
-async function recordStatusChange(tx: Executor, ticketId: number, change: StatusChange, project: Pick<ProjectRow, 'power_bill_received_status'>): Promise<number> {
+async function recordStatusChange(
+  tx: Executor,
+  ticket: Pick<ProposalTicketRow, 'id' | 'project_id' | 'company_name'> & { status: number | null },
+  change: StatusChange,
+  project: Pick<ProjectRow, 'power_bill_received_status'>,
+): Promise<number> {
+  const ticketId = ticket.id;
+  if (ticket.status !== change.status) {
+    const [owner] = await tx.select({ user_id: projects.user_id }).from(projects).where(eq(projects.id, ticket.project_id)).limit(1);
+    if (owner) await enqueueWebhookEvents(tx, [proposalStatusEvent(ticket, owner.user_id, ticket.status, change.status, change.at)]);
+  }
   const [history] = await tx.insert(proposalTicketHistories).values({
     proposal_ticket_id: ticketId,
     status: change.status,
@@ -239,7 +252,7 @@ export async function createProposalTicket(
       })
       .returning();
     if (!ticket) throw new Error('insert returned no row');
-    await recordStatusChange(tx, ticket.id, { status: PROPOSAL_STATUS.proposalRequested, at: ticket.created_at, actor: requester, notes: input.details }, project);
+    await recordStatusChange(tx, { ...ticket, status: null }, { status: PROPOSAL_STATUS.proposalRequested, at: ticket.created_at, actor: requester, notes: input.details }, project);
     await recordAudit(tx, { actorId: requester.id, action: 'requested', entityType: 'proposal_ticket', entityId: ticket.id, changes: { status: { before: null, after: ticket.status }, details: { before: null, after: input.details } } });
     const notified = await createNotifications(tx, await fullAccessAdminIds(tx), {
       kind: 'proposal_requests',
@@ -250,6 +263,7 @@ export async function createProposalTicket(
     return { ticketId: ticket.id, created: notified };
   });
   await publishNotifications(ctx, created);
+  ctx.webhooks.wake();
   return loadTicket(ctx.db, ticketId);
 }
 
@@ -280,7 +294,7 @@ export async function requestRevision(
       .update(proposalTickets)
       .set({ status: PROPOSAL_STATUS.revisionRequested, rejection_reason: null, rejection_specific: null, updated_at: at })
       .where(eq(proposalTickets.id, ticket.id));
-    await recordStatusChange(tx, ticket.id, { status: PROPOSAL_STATUS.revisionRequested, at, actor: scope.user, notes }, project);
+    await recordStatusChange(tx, ticket, { status: PROPOSAL_STATUS.revisionRequested, at, actor: scope.user, notes }, project);
     await recordAudit(tx, { actorId: scope.user.id, action: 'revision_requested', entityType: 'proposal_ticket', entityId: ticket.id, changes: { status: { before: ticket.status, after: PROPOSAL_STATUS.revisionRequested }, details: { before: null, after: notes } } });
     return createNotifications(tx, await fullAccessAdminIds(tx), {
       kind: 'proposal_requests',
@@ -290,6 +304,7 @@ export async function requestRevision(
     });
   });
   await publishNotifications(ctx, created);
+  ctx.webhooks.wake();
   return loadTicket(ctx.db, ticketId);
 }
 
@@ -320,7 +335,7 @@ export async function reviseForCustomer(
     .update(proposalTickets)
     .set({ status: PROPOSAL_STATUS.revisionRequested, rejection_reason: null, rejection_specific: null, updated_at: at })
     .where(eq(proposalTickets.id, ticket.id));
-  await recordStatusChange(tx, ticket.id, { status: PROPOSAL_STATUS.revisionRequested, at, actor: `${request.name} (customer)`, notes }, project);
+  await recordStatusChange(tx, ticket, { status: PROPOSAL_STATUS.revisionRequested, at, actor: `${request.name} (customer)`, notes }, project);
   // No user acted: the entry names the customer in its changes (actor_id stays empty).
   await recordAudit(tx, {
     actorId: null,
@@ -407,7 +422,7 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
     const [project] = await tx.select({ power_bill_received_status: projects.power_bill_received_status }).from(projects).where(eq(projects.id, ticket.project_id)).limit(1);
     const historyId = await recordStatusChange(
       tx,
-      ticket.id,
+      ticket,
       {
       status: input.status,
       at,
@@ -433,6 +448,7 @@ export async function adminUpdateProposalTicket(ctx: AppContext, admin: UserRow,
     });
   });
   await publishNotifications(ctx, created);
+  ctx.webhooks.wake();
   return loadAdminTicket(ctx.db, ticketId);
 }
 

@@ -2,6 +2,7 @@ import { ADMIN_ROLE, LEAD_MESSAGES, PARTNER_ACCOUNT_TYPES, type Lead, type leadR
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { enqueueWebhookEvents, leadCreatedEvent } from '../webhooks/webhook-events.js';
 import { leads, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -45,6 +46,7 @@ export async function registerLead(ctx: AppContext, user: UserRow, input: LeadRe
       .values({ user_id: user.id, source: 'registration', ...input, expires_at: new Date(now.getTime() + settings.registration_days * DAY_MS), created_at: now, updated_at: now })
       .returning();
     if (!row) throw new Error('registerLead: no row written');
+    await enqueueWebhookEvents(tx, [leadCreatedEvent(row)]);
     const fields = { user_id: user.id, company_name: row.company_name, address_1: row.address_1, city: row.city, state: row.state, zip: row.zip, expires_at: row.expires_at?.toISOString() ?? null };
     await recordAudit(tx, {
       actorId: user.id,
@@ -55,6 +57,7 @@ export async function registerLead(ctx: AppContext, user: UserRow, input: LeadRe
     });
     return { row, expired };
   });
+  ctx.webhooks.wake();
   await announceLeadChanges(ctx, [row, ...expired]);
   return toLead(row, null, now);
 }

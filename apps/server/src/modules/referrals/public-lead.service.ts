@@ -3,6 +3,7 @@ import { toCents, type publicLeadSchema } from '@sunin/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { enqueueWebhookEvents, leadCreatedEvent } from '../webhooks/webhook-events.js';
 import { leads, type LeadRow } from '../../db/schema/index.js';
 import { leadConfirmationMail } from './lead-confirmation.mail.js';
 import { announceLeadChanges, attributedClick, DAY_MS, holdSite, liveProjectAt, openLeadAt, siteKeyOf } from './lead-rules.js';
@@ -64,6 +65,7 @@ export async function submitPublicLead(ctx: AppContext, lead: PublicLead, cookie
         .insert(leads)
         .values({ company_name: lead.company_name, address_1: lead.address_1, city: lead.city, state: lead.state, zip: lead.zip, ...contact, ...owner, created_at: now })
         .returning();
+      if (row) await enqueueWebhookEvents(tx, [leadCreatedEvent(row)]);
     }
     if (!row) throw new Error('submitPublicLead: no row written');
     await ctx.mailer.enqueue(
@@ -80,6 +82,7 @@ export async function submitPublicLead(ctx: AppContext, lead: PublicLead, cookie
     return { row, expired };
   });
   ctx.mailer.wake();
+  ctx.webhooks.wake();
   await announceLeadChanges(ctx, [row, ...expired]);
   return { uploadToken, lead: row };
 }

@@ -13,6 +13,7 @@ import {
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app-context.js';
+import { enqueueWebhookEvent } from '../webhooks/webhook-events.js';
 import type { Executor } from '../../db/client.js';
 import {
   projects,
@@ -263,6 +264,12 @@ export async function signProposal(ctx: AppContext, token: string, input: Signat
           record_id: { before: null, after: file.id },
         },
       });
+      // Name and title only: the signer's e-mail and address stay with the evidence.
+      await enqueueWebhookEvent(tx, 'proposal.signed', {
+        ownerId: project.user_id,
+        at: signedAt,
+        data: { project_id: project.id, owner_id: project.user_id, company_name: project.company_name, proposal_version: delivery.version, signer_name: input.name, signer_title: input.title, signed_at: signedAt.toISOString() },
+      });
       const notified = await createNotifications(tx, [project.user_id, ...(await fullAccessAdminIds(tx))], {
         kind: 'customer_responses',
         title: 'Proposal signed',
@@ -287,6 +294,7 @@ export async function signProposal(ctx: AppContext, token: string, input: Signat
   if (outcome.kind === 'wrong_code') throw new AppError('invalid_token', SHARE_MESSAGES.codeWrong, { code: SHARE_MESSAGES.codeWrong });
   await publishNotifications(ctx, outcome.notified);
   ctx.mailer.wake();
+  ctx.webhooks.wake();
   return toShareSignature(outcome.signature, token);
 }
 
