@@ -30,6 +30,9 @@ describe('isAllowedAddress', () => {
     ['::ffff:169.254.169.254', 'IPv4-mapped link-local'],
     ['2002:a00:1::1', '6to4 of a private address'],
     ['64:ff9b::a00:1', 'NAT64 of a private address'],
+    ['::7f00:1', 'IPv4-compatible loopback'],
+    ['::a9fe:a9fe', 'IPv4-compatible link-local'],
+    ['::808:808', 'IPv4-compatible public (deprecated form)'],
     ['not an address', 'not an address'],
   ])('refuses %s (%s) everywhere', (address) => {
     expect(isAllowedAddress(address, dev)).toBe(false);

@@ -40,7 +40,8 @@ export function isAllowedAddress(address: string, policy: TargetPolicy): boolean
   // ::ffff:10.0.0.1 is 10.0.0.1: judged as the IPv4 address it reaches.
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   const range = parsed.range();
-  if (range === 'unicast') return true;
+  // The deprecated IPv4-compatible form (::a.b.c.d, ::/96), which ipaddr.js calls unicast, is never a public receiver.
+  if (range === 'unicast') return !(parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0));
   return range === 'loopback' && !policy.isProduction;
 }
 

@@ -98,7 +98,7 @@ export class WebhookSender {
           const chunks: Buffer[] = [];
           let size = 0;
           const finish = (truncated: boolean) => {
-            const excerpt = Buffer.concat(chunks).subarray(0, this.options.excerptBytes).toString('utf8').replaceAll('\u0000', '');
+            const excerpt = excerptOf(Buffer.concat(chunks).subarray(0, this.options.excerptBytes));
             const status = response.statusCode ?? null;
             const ok = status !== null && status >= 200 && status < 300;
             if (truncated) response.destroy();
@@ -134,4 +134,16 @@ function describe(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   const message = safeErrorMessage(error).replace(/https?:\/\/\S+/gi, '[link]');
   return `${typeof code === 'string' ? `${code}: ` : ''}${message}`.slice(0, 300);
+}
+
+/**
+ * The start of an answer as the delivery log keeps it: text of at most the bytes read, a
+ * character cut at the end dropped rather than kept as a replacement, and no NUL (PostgreSQL
+ * text refuses it). Bytes that are not UTF-8 show as U+FFFD, each counted as one byte read.
+ */
+export function excerptOf(bytes: Buffer): string {
+  const text = new TextDecoder('utf-8').decode(bytes).replaceAll('\u0000', '');
+  // A multi-byte character the limit cut in two decodes as one trailing U+FFFD.
+  const whole = bytes.length > 0 && (bytes[bytes.length - 1]! & 0x80) !== 0 ? text.replace(/\uFFFD$/, '') : text;
+  return [...whole].slice(0, bytes.length).join('');
 }

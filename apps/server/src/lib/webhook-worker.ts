@@ -14,6 +14,12 @@ export const WEBHOOK_POLL_INTERVAL_MS = 5_000;
 export const WEBHOOK_LEASE_MS = WEBHOOK_TIMEOUT_MS + 60_000;
 /** Deliveries in flight at once per process, so that one slow receiver does not hold up the others. */
 export const WEBHOOK_CONCURRENCY = 8;
+/**
+ * A failure this long after the endpoint's previous one starts a new failing period: longer than
+ * any wait between a delivery's attempts (10 h), so an endpoint that keeps failing the deliveries
+ * it is sent stays in one period until WEBHOOK_DISABLE_AFTER_MS turns it off.
+ */
+export const FAILING_BREAK_MS = 2 * 24 * 3600 * 1000;
 
 type WorkerLog = { warn(details: object, message: string): void; error(details: object, message: string): void };
 
@@ -180,8 +186,9 @@ export class WebhookWorker {
     }
     const after = await this.db.transaction(async (tx) => {
       // The endpoint first: turning it off fails all its pending deliveries, so two failures that
-      // locked their deliveries first deadlocked on it.
-      await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, row.endpoint_id)).for('update');
+      // locked their deliveries first deadlocked on it. NO KEY UPDATE, so that the changes writing
+      // new deliveries for it (which take KEY SHARE on it) never wait for an attempt.
+      await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, row.endpoint_id)).for('no key update');
       const done = this.now();
       const [kept] = await tx
         .update(webhookDeliveries)
@@ -221,19 +228,28 @@ export class WebhookWorker {
           insert into ${webhookAttempts} (delivery_id, attempted_at, duration_ms, status_code, error, response_excerpt)
           select id, ${at.toISOString()}::timestamptz, ${result.durationMs}, ${result.statusCode}, null, ${result.excerpt} from kept returning id`,
     )) as unknown as { rows: unknown[] };
-    if (rows.length > 0 && row.failingSince !== null) {
+    // Whatever the claim saw: another lane may have recorded a failure since (an update only when one is set).
+    if (rows.length > 0) {
       await this.db.update(webhookEndpoints).set({ failing_since: null }).where(and(eq(webhookEndpoints.id, row.endpoint_id), sql`${webhookEndpoints.failing_since} is not null`));
     }
   }
 
   /**
-   * A failure marks the endpoint failing from now unless it already was; one failing for longer
-   * than WEBHOOK_DISABLE_AFTER_MS is turned off, its pending deliveries failed, and its owner told.
+   * A failure marks the endpoint failing from now unless it already was, and failing without a
+   * break: a failure more than FAILING_BREAK_MS after the one before starts a new period (an
+   * endpoint down for a day weeks ago is not turned off by one failure today). One failing for
+   * longer than WEBHOOK_DISABLE_AFTER_MS is turned off, its pending deliveries failed, and its
+   * owner told.
    */
   private async recordEndpointFailure(tx: Executor, endpointId: number, now: Date): Promise<(() => Promise<void>) | undefined> {
+    const at = sql`${now.toISOString()}::timestamptz`;
     const [endpoint] = await tx
       .update(webhookEndpoints)
-      .set({ failing_since: sql`coalesce(${webhookEndpoints.failing_since}, ${now.toISOString()}::timestamptz)` })
+      .set({
+        failing_since: sql`case when ${webhookEndpoints.failing_since} is null or ${webhookEndpoints.last_failure_at} is null
+          or ${webhookEndpoints.last_failure_at} < ${at} - make_interval(secs => ${FAILING_BREAK_MS / 1000}) then ${at} else ${webhookEndpoints.failing_since} end`,
+        last_failure_at: now,
+      })
       .where(eq(webhookEndpoints.id, endpointId))
       .returning();
     if (!endpoint?.enabled || !endpoint.failing_since || now.getTime() - endpoint.failing_since.getTime() < WEBHOOK_DISABLE_AFTER_MS) return undefined;

@@ -54,6 +54,8 @@ export const webhookEndpoints = pgTable(
     disabled_reason: text().$type<WebhookEndpointDisabledReason>(),
     /** The first failed attempt since the last success; null while deliveries succeed. */
     failing_since: at(),
+    /** The latest failed attempt: a failure long after it starts a new failing period. */
+    last_failure_at: at(),
     created_at: at().notNull().defaultNow(),
     updated_at: at().notNull().defaultNow(),
   },
@@ -85,6 +87,8 @@ export const webhookDeliveries = pgTable(
   (table) => [
     index('webhook_deliveries_due_idx').on(table.next_attempt_at).where(sql`status = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(table.endpoint_id, table.created_at),
+    // The prune job's scan of deliveries past their 30 days.
+    index('webhook_deliveries_created_idx').on(table.created_at),
   ],
 );
 

@@ -1,10 +1,10 @@
 import { WEBHOOK_TEST_EVENT, type PageQuery, type WebhookDelivery, type WebhookMessage } from '@sunin/contract';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { webhookAttempts, webhookDeliveries, type UserRow, type WebhookAttemptRow, type WebhookDeliveryRow } from '../../db/schema/index.js';
+import { webhookAttempts, webhookDeliveries, type WebhookAttemptRow, type WebhookDeliveryRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { offsetOf } from '../../lib/pagination.js';
-import { findVisibleEndpoint } from './webhook-endpoints.service.js';
+import { findVisibleEndpoint, type WebhookCaller } from './webhook-endpoints.service.js';
 import { newMessageId } from './webhook-events.js';
 
 export function toWebhookDeliveryResponse(row: WebhookDeliveryRow, attempts: WebhookAttemptRow[]): WebhookDelivery {
@@ -30,8 +30,8 @@ export function toWebhookDeliveryResponse(row: WebhookDeliveryRow, attempts: Web
 }
 
 /** GET /api/webhook_endpoints/{id}/deliveries: the endpoint's delivery log, newest first, each with its attempts newest first. */
-export async function listWebhookDeliveries(ctx: AppContext, user: UserRow, endpointId: number, page: PageQuery): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
-  await findVisibleEndpoint(ctx, ctx.db, user, endpointId);
+export async function listWebhookDeliveries(ctx: AppContext, caller: WebhookCaller, endpointId: number, page: PageQuery): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
+  await findVisibleEndpoint(ctx, ctx.db, caller, endpointId);
   const where = eq(webhookDeliveries.endpoint_id, endpointId);
   const [[totals], rows] = await Promise.all([
     ctx.db.select({ n: count() }).from(webhookDeliveries).where(where),
@@ -45,16 +45,16 @@ export async function listWebhookDeliveries(ctx: AppContext, user: UserRow, endp
  * POST .../deliveries/{delivery_id}/replay: a new delivery of the same body and `webhook-id`,
  * due now (a receiver that deduplicates on the id sees it as the same message, by design).
  */
-export async function replayWebhookDelivery(ctx: AppContext, user: UserRow, endpointId: number, deliveryId: number): Promise<WebhookDelivery> {
-  await findVisibleEndpoint(ctx, ctx.db, user, endpointId);
+export async function replayWebhookDelivery(ctx: AppContext, caller: WebhookCaller, endpointId: number, deliveryId: number): Promise<WebhookDelivery> {
+  await findVisibleEndpoint(ctx, ctx.db, caller, endpointId);
   const [original] = await ctx.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpoint_id, endpointId))).limit(1);
   if (!original) throw new AppError('not_found', 'Delivery not found.');
   return insertDelivery(ctx, { endpoint_id: endpointId, message_id: original.message_id, event_type: original.event_type, body: original.body });
 }
 
 /** POST /api/webhook_endpoints/{id}/test: one `webhook.test` delivery to this endpoint, whatever it chose. */
-export async function sendTestWebhook(ctx: AppContext, user: UserRow, endpointId: number): Promise<WebhookDelivery> {
-  await findVisibleEndpoint(ctx, ctx.db, user, endpointId);
+export async function sendTestWebhook(ctx: AppContext, caller: WebhookCaller, endpointId: number): Promise<WebhookDelivery> {
+  await findVisibleEndpoint(ctx, ctx.db, caller, endpointId);
   const message: WebhookMessage = { type: WEBHOOK_TEST_EVENT, timestamp: new Date().toISOString(), data: { endpoint_id: endpointId, message: 'A test event from the SunIn Partner Portal.' } };
   return insertDelivery(ctx, { endpoint_id: endpointId, message_id: newMessageId(), event_type: WEBHOOK_TEST_EVENT, body: JSON.stringify(message) });
 }

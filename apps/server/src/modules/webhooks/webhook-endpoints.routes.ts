@@ -51,16 +51,17 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { endpoint, secret } = await createWebhookEndpoint(app.ctx, callerOf(request), request.body.webhook_endpoint);
-      return reply.status(201).send({ webhook_endpoint: toWebhookEndpointResponse(endpoint), secret });
+      // The signing secret is in this answer only: no cache may keep it.
+      return reply.status(201).header('cache-control', 'no-store').send({ webhook_endpoint: toWebhookEndpointResponse(endpoint), secret });
     },
   );
 
   app.get('/webhook_endpoints', { config, schema: { tags, summary: 'My endpoints (an administrator also sees every company-wide one)', response: { 200: webhookEndpointListSchema } } }, async (request) => ({
-    webhook_endpoints: (await listWebhookEndpoints(app.ctx, currentSession(request).user)).map(toWebhookEndpointResponse),
+    webhook_endpoints: (await listWebhookEndpoints(app.ctx, callerOf(request))).map(toWebhookEndpointResponse),
   }));
 
   app.get('/webhook_endpoints/:id', { config, schema: { tags, params: webhookEndpointIdParamsSchema, response: { 200: webhookEndpointResponseSchema } } }, async (request) => ({
-    webhook_endpoint: toWebhookEndpointResponse(await findVisibleEndpoint(app.ctx, app.ctx.db, currentSession(request).user, request.params.id)),
+    webhook_endpoint: toWebhookEndpointResponse(await findVisibleEndpoint(app.ctx, app.ctx.db, callerOf(request), request.params.id)),
   }));
 
   app.patch(
@@ -78,7 +79,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
     '/webhook_endpoints/:id/deliveries',
     { config, schema: { tags, summary: 'The delivery log, newest first, with each attempt (X-Total-Count)', params: webhookEndpointIdParamsSchema, querystring: pageQuerySchema, response: { 200: webhookDeliveryListSchema } } },
     async (request, reply) => {
-      const list = await listWebhookDeliveries(app.ctx, currentSession(request).user, request.params.id, request.query);
+      const list = await listWebhookDeliveries(app.ctx, callerOf(request), request.params.id, request.query);
       setPageHeaders(request, reply, request.query, list.total);
       return list;
     },
@@ -87,12 +88,12 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhook_endpoints/:id/deliveries/:delivery_id/replay',
     { config, schema: { tags, summary: 'Send a delivery again: a new delivery with the same body and webhook-id, due now', params: webhookDeliveryParamsSchema, response: { 201: webhookDeliveryResponseSchema } } },
-    async (request, reply) => reply.status(201).send({ delivery: await replayWebhookDelivery(app.ctx, currentSession(request).user, request.params.id, request.params.delivery_id) }),
+    async (request, reply) => reply.status(201).send({ delivery: await replayWebhookDelivery(app.ctx, callerOf(request), request.params.id, request.params.delivery_id) }),
   );
 
   app.post(
     '/webhook_endpoints/:id/test',
     { config, schema: { tags, summary: 'Send a webhook.test event to this endpoint', params: webhookEndpointIdParamsSchema, response: { 201: webhookDeliveryResponseSchema } } },
-    async (request, reply) => reply.status(201).send({ delivery: await sendTestWebhook(app.ctx, currentSession(request).user, request.params.id) }),
+    async (request, reply) => reply.status(201).send({ delivery: await sendTestWebhook(app.ctx, callerOf(request), request.params.id) }),
   );
 };

@@ -68,17 +68,26 @@ async function assertSafeTarget(ctx: AppContext, url: string): Promise<void> {
 
 /**
  * The endpoints a caller may see and manage: their own, and for a full access administrator
- * every company-wide one (they are the company's, not one administrator's).
+ * every company-wide one (they are the company's, not one administrator's). Company-wide ones,
+ * their own included, only while they are such an administrator, and with a token only when it
+ * holds `admin`: their log holds every partner's data.
  */
-function visibleTo(ctx: AppContext, user: UserRow): SQL | undefined {
-  return isAdmin(ctx, user) ? or(eq(webhookEndpoints.user_id, user.id), eq(webhookEndpoints.company_wide, true)) : eq(webhookEndpoints.user_id, user.id);
+function visibleTo(ctx: AppContext, caller: WebhookCaller): SQL | undefined {
+  const own = eq(webhookEndpoints.user_id, caller.user.id);
+  const companyWideToo = isAdmin(ctx, caller.user) && (!caller.tokenScopes || caller.tokenScopes.includes('admin'));
+  return companyWideToo ? or(own, eq(webhookEndpoints.company_wide, true)) : and(own, eq(webhookEndpoints.company_wide, false));
 }
 
-/** The endpoint, if the caller may see it; 404 otherwise (another member's id is not told apart from a missing one). */
-export async function findVisibleEndpoint(ctx: AppContext, db: Executor, user: UserRow, id: number, options: { lock?: boolean } = {}): Promise<WebhookEndpointRow> {
-  const query = db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), visibleTo(ctx, user))).limit(1);
+/**
+ * The endpoint, if the caller may see it; 404 otherwise (another member's id is not told apart
+ * from a missing one). With an API token, 403 unless it holds the scopes of the endpoint's events:
+ * its log and test events carry that data.
+ */
+export async function findVisibleEndpoint(ctx: AppContext, db: Executor, caller: WebhookCaller, id: number, options: { lock?: boolean } = {}): Promise<WebhookEndpointRow> {
+  const query = db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), visibleTo(ctx, caller))).limit(1);
   const [row] = await (options.lock ? query.for('update') : query);
   if (!row) throw new AppError('not_found', 'Webhook endpoint not found.');
+  assertTokenScopes(caller, row.events as WebhookEventType[], row.company_wide);
   return row;
 }
 
@@ -111,9 +120,11 @@ export async function createWebhookEndpoint(ctx: AppContext, caller: WebhookCall
   return { endpoint, secret };
 }
 
-/** GET /api/webhook_endpoints: the caller's, and for an administrator every company-wide one; oldest first. */
-export function listWebhookEndpoints(ctx: AppContext, user: UserRow): Promise<WebhookEndpointRow[]> {
-  return ctx.db.select().from(webhookEndpoints).where(visibleTo(ctx, user)).orderBy(asc(webhookEndpoints.created_at), asc(webhookEndpoints.id));
+/** GET /api/webhook_endpoints: the caller's, and for an administrator every company-wide one; oldest first; with a token, those its scopes cover. */
+export async function listWebhookEndpoints(ctx: AppContext, caller: WebhookCaller): Promise<WebhookEndpointRow[]> {
+  const rows = await ctx.db.select().from(webhookEndpoints).where(visibleTo(ctx, caller)).orderBy(asc(webhookEndpoints.created_at), asc(webhookEndpoints.id));
+  // With a token, only the endpoints whose events its scopes cover.
+  return rows.filter((row) => missingTokenScopes(caller.tokenScopes, row.events as WebhookEventType[], row.company_wide).length === 0);
 }
 
 /**
@@ -124,7 +135,7 @@ export function listWebhookEndpoints(ctx: AppContext, user: UserRow): Promise<We
 export async function updateWebhookEndpoint(ctx: AppContext, caller: WebhookCaller, id: number, body: WebhookEndpointUpdateBody['webhook_endpoint']): Promise<WebhookEndpointRow> {
   if (body.url !== undefined) await assertSafeTarget(ctx, body.url);
   return ctx.db.transaction(async (tx) => {
-    const before = await findVisibleEndpoint(ctx, tx, caller.user, id, { lock: true });
+    const before = await findVisibleEndpoint(ctx, tx, caller, id, { lock: true });
     assertTokenScopes(caller, (body.events ?? before.events) as WebhookEventType[], before.company_wide);
     const now = new Date();
     const changes: Partial<typeof webhookEndpoints.$inferInsert> = { updated_at: now };
@@ -144,7 +155,7 @@ export async function updateWebhookEndpoint(ctx: AppContext, caller: WebhookCall
 /** DELETE /api/webhook_endpoints/{id}: with its deliveries and their attempts. */
 export async function deleteWebhookEndpoint(ctx: AppContext, caller: WebhookCaller, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const before = await findVisibleEndpoint(ctx, tx, caller.user, id, { lock: true });
+    const before = await findVisibleEndpoint(ctx, tx, caller, id, { lock: true });
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
     await recordAudit(tx, { actorId: caller.user.id, action: 'deleted', entityType: 'webhook_endpoint', entityId: id, changes: diff(before, null, AUDITED) });
   });

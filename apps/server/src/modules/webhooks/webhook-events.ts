@@ -1,4 +1,4 @@
-import { proposalStatusLabel, toUsd, type ProposalStatus, type WebhookEventData, type WebhookEventType, type WebhookMessage, type WebhookProject } from '@sunin/contract';
+import { ADMIN_ROLE, proposalStatusLabel, toUsd, type ProposalStatus, type WebhookEventData, type WebhookEventType, type WebhookMessage, type WebhookProject } from '@sunin/contract';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -31,19 +31,27 @@ export function webhookBody<T extends WebhookEventType>(event: WebhookEvent<T>):
 /** A message id made in JavaScript (a test event); the fan-out makes its own in SQL, of the same form. */
 export const newMessageId = () => `msg_${randomBytes(16).toString('hex')}`;
 
-const FANOUT_HEAD = `insert into webhook_deliveries (endpoint_id, message_id, event_type, body)
-    select e.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), ev.type, ev.body from `;
-const FANOUT_TAIL = ` ev join webhook_endpoints e on e.enabled and ev.type = any(e.events) and (e.user_id = ev.owner_id or e.company_wide)
-    returning id`;
 const RECORDSET = 'as r(type text, owner_id int, body text)';
+/** Where the events' query goes in the fan-out's text, filled by a bound parameter. */
+const SOURCE_SLOT = '\u0000events\u0000';
+const DELIVERY = `select e.id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), ev.type, ev.body from`;
 
 /**
  * The fan-out as SQL text over `source`, a query of (type text, owner_id int, body text): each
- * event joined to the enabled endpoints that want it. Every delivery gets its own `msg_` id (the
- * `webhook-id` a receiver deduplicates on; a replay keeps it). Answers the ids written.
+ * event joined to the enabled endpoints that want it, in two branches so each is an index
+ * lookup, never a scan of every endpoint: the owner's own endpoints (by user), and the
+ * company-wide ones, only while their owner is still a full access administrator (an
+ * administrator who lost the role stops receiving everyone's data at once). Every delivery gets
+ * its own `msg_` id (the `webhook-id` a receiver deduplicates on; a replay keeps it). Answers the
+ * ids written.
  */
 export function webhookFanoutSql(source: string): string {
-  return `${FANOUT_HEAD}(${source})${FANOUT_TAIL}`;
+  return `insert into webhook_deliveries (endpoint_id, message_id, event_type, body)
+    ${DELIVERY} (${source}) ev join webhook_endpoints e on e.user_id = ev.owner_id and not e.company_wide and e.enabled and ev.type = any(e.events)
+    union all
+    ${DELIVERY} (${source}) ev join webhook_endpoints e on e.company_wide and e.enabled and ev.type = any(e.events)
+      join users u on u.id = e.user_id and u.company_role = '${ADMIN_ROLE}'
+    returning id`;
 }
 
 /** The events of a statement parameter (`$12`) as the fan-out reads them; webhookEventsParameter writes its value. */
@@ -62,7 +70,10 @@ export async function enqueueWebhookEvents(tx: Executor, events: readonly Webhoo
   if (events.length === 0) return 0;
   const parameter = webhookEventsParameter(events);
   // Both drivers answer a raw statement with its rows under `rows`.
-  const result = (await tx.execute(sql`${sql.raw(FANOUT_HEAD)}(select * from jsonb_to_recordset(${parameter}::jsonb) ${sql.raw(RECORDSET)})${sql.raw(FANOUT_TAIL)}`)) as unknown as { rows: unknown[] };
+  // The events are one bound parameter, read by both branches of the fan-out.
+  const [head = '', middle = '', tail = ''] = webhookFanoutSql(SOURCE_SLOT).split(SOURCE_SLOT);
+  const source = sql`select * from jsonb_to_recordset(${parameter}::jsonb) ${sql.raw(RECORDSET)}`;
+  const result = (await tx.execute(sql`${sql.raw(head)}${source}${sql.raw(middle)}${source}${sql.raw(tail)}`)) as unknown as { rows: unknown[] };
   return result.rows.length;
 }
 

@@ -10,7 +10,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditEntries, mailOutbox, notifications, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
+import { auditEntries, mailOutbox, notifications, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
+import { userChanged } from '../auth/sessions.service.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../test/test-app.js';
 import { TestReceiver } from '../../test/webhook-receiver.js';
 import { missingTokenScopes } from './webhook-endpoints.service.js';
@@ -132,6 +133,48 @@ describe('endpoints', () => {
     expect(await t.db.select().from(webhookDeliveries).innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id)).where(eq(webhookEndpoints.user_id, member.user.id))).toEqual([]);
   });
 
+  it('stops sending everyone\'s data to a company-wide endpoint, and hides it, once its administrator loses the role', async () => {
+    const formerAdmin = await t.signIn({ account_type: 'admin', company_role: 'full_access_admin' });
+    const wide = await subscribe(formerAdmin, { events: ['project.created'], company_wide: true });
+    await t.db.update(users).set({ account_type: 'sales_partner', company_role: null }).where(eq(users.id, formerAdmin.user.id));
+    await userChanged(t.app.ctx, [formerAdmin.user.id]);
+    const member = await t.signIn();
+    expect((await post(member, '/api/projects', { project: { company_name: 'Not For Former Admins' } })).statusCode).toBe(201);
+    expect(await deliveriesOf(wide.webhook_endpoint.id)).toEqual([]);
+    for (const url of [`/api/webhook_endpoints/${wide.webhook_endpoint.id}`, `/api/webhook_endpoints/${wide.webhook_endpoint.id}/deliveries`]) {
+      expectError(await t.app.inject({ method: 'GET', url, headers: formerAdmin.auth }), 404, 'not_found');
+    }
+    expectError(await post(formerAdmin, `/api/webhook_endpoints/${wide.webhook_endpoint.id}/test`), 404, 'not_found');
+  });
+
+  it('holds an API token to the scopes of an endpoint\'s events on every route: log, test, replay, delete and the list', async () => {
+    const partner = await t.signIn({ account_type: 'sales_partner', subscription_status: 'active' });
+    const tokenOf = async (who: SignedIn, scopes: string[]) => {
+      const res = await post(who, '/api/user/api_tokens', { api_token: { name: scopes.join(' '), scopes, expires_in_days: 30 } });
+      expect(res.statusCode, res.body).toBe(201);
+      return { authorization: `Bearer ${(res.json() as { token: string }).token}` };
+    };
+    const payouts = await subscribe(partner, { events: ['payout.paid'] });
+    const test = await post(partner, `/api/webhook_endpoints/${payouts.webhook_endpoint.id}/test`);
+    expect(test.statusCode).toBe(201);
+    const projectsOnly = await tokenOf(partner, ['projects:read']);
+    const base = `/api/webhook_endpoints/${payouts.webhook_endpoint.id}`;
+    for (const [method, url] of [['GET', base], ['GET', `${base}/deliveries`], ['POST', `${base}/test`], ['POST', `${base}/deliveries/${(test.json() as { delivery: { id: number } }).delivery.id}/replay`], ['DELETE', base]] as const) {
+      expectError(await t.app.inject({ method, url, headers: projectsOnly }), 403, 'insufficient_scope');
+    }
+    const listed = await t.app.inject({ method: 'GET', url: '/api/webhook_endpoints', headers: projectsOnly });
+    expect((listed.json() as { webhook_endpoints: unknown[] }).webhook_endpoints).toEqual([]);
+    const earnings = await tokenOf(partner, ['earnings:read']);
+    expect((await t.app.inject({ method: 'GET', url: `${base}/deliveries`, headers: earnings })).statusCode).toBe(200);
+
+    // An administrator's token without `admin` sees no company-wide endpoint, not even its log.
+    const wide = await subscribe(admin, { events: ['project.created'], company_wide: true });
+    const adminProjects = await tokenOf(admin, ['projects:read']);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/webhook_endpoints/${wide.webhook_endpoint.id}/deliveries`, headers: adminProjects }), 404, 'not_found');
+    const adminToken = await tokenOf(admin, ['admin', 'projects:read']);
+    expect((await t.app.inject({ method: 'GET', url: `/api/webhook_endpoints/${wide.webhook_endpoint.id}/deliveries`, headers: adminToken })).statusCode).toBe(200);
+  });
+
   it('asks an API token for the scopes of the chosen events, and admin for company-wide', () => {
     expect(missingTokenScopes(undefined, ['payout.paid'], true)).toEqual([]);
     expect(missingTokenScopes(['projects:read'], ['project.created', 'lead.created'], false)).toEqual([]);
@@ -237,10 +280,12 @@ describe('deliveries', () => {
     expect(failing!.enabled).toBe(true);
     await post(member, `/api/webhook_endpoints/${endpoint.id}/test`);
 
-    // Four days on: still failing, still on.
-    offsetMs = 4 * 24 * 3600 * SECOND;
-    await flush();
-    expect((await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)))[0]!.enabled).toBe(true);
+    // Failing every day for four days: still failing, still on.
+    for (const day of [1, 2, 3, 4]) {
+      offsetMs = day * 24 * 3600 * SECOND;
+      await flush();
+      expect((await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)))[0]).toMatchObject({ enabled: true, failing_since: failing!.failing_since });
+    }
     // Five days and a little after the first failure: the next failure turns it off.
     offsetMs = 5 * 24 * 3600 * SECOND + 60 * SECOND;
     await flush();
@@ -260,6 +305,23 @@ describe('deliveries', () => {
 
     const on = await t.app.inject({ method: 'PATCH', url: `/api/webhook_endpoints/${endpoint.id}`, headers: member.auth, payload: { webhook_endpoint: { enabled: true } } });
     expect(on.json().webhook_endpoint).toMatchObject({ enabled: true, disabled_at: null, disabled_reason: null, failing_since: null });
+  });
+
+  it('starts a new failing period after a long quiet spell, so one failure weeks later does not turn the endpoint off', async () => {
+    const member = await t.signIn();
+    const { webhook_endpoint: endpoint } = await subscribe(member);
+    receiver.status = 500;
+    await post(member, `/api/webhook_endpoints/${endpoint.id}/test`);
+    await flush();
+    const [first] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    // Its retry waits; three weeks later a new event fails once: a new period, still on.
+    await t.db.update(webhookDeliveries).set({ status: 'failed' }).where(eq(webhookDeliveries.endpoint_id, endpoint.id));
+    offsetMs = 21 * 24 * 3600 * SECOND;
+    await post(member, `/api/webhook_endpoints/${endpoint.id}/test`);
+    await flush();
+    const [later] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(later).toMatchObject({ enabled: true });
+    expect(later!.failing_since!.getTime()).toBeGreaterThan(first!.failing_since!.getTime() + 20 * 24 * 3600 * SECOND);
   });
 
   it('delivers to a receiver that was down: the issue test (a real receiver on 127.0.0.1, killed, retried, restarted)', async () => {
