@@ -15,6 +15,11 @@ export const WEBHOOK_LEASE_MS = WEBHOOK_TIMEOUT_MS + 60_000;
 /** Deliveries in flight at once per process, so that one slow receiver does not hold up the others. */
 export const WEBHOOK_CONCURRENCY = 8;
 /**
+ * Attempts one endpoint may have in flight across the cluster: a receiver that never answers
+ * holds at most this many lanes for 15 s each, never every lane of every process.
+ */
+export const WEBHOOK_LANES_PER_ENDPOINT = 4;
+/**
  * A failure this long after the endpoint's previous one starts a new failing period: longer than
  * any wait between a delivery's attempts (10 h), so an endpoint that keeps failing the deliveries
  * it is sent stays in one period until WEBHOOK_DISABLE_AFTER_MS turns it off.
@@ -157,7 +162,15 @@ export class WebhookWorker {
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.id, webhookDeliveries.endpoint_id), eq(webhookEndpoints.enabled, true)))
       // To the millisecond past `dueBy`: rows written by SQL take the database's now(), in microseconds (lib/mailer.ts claim).
-      .where(and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.next_attempt_at, new Date(dueBy.getTime() + 1)), or(isNull(webhookDeliveries.lease_until), lt(webhookDeliveries.lease_until, now))))
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lt(webhookDeliveries.next_attempt_at, new Date(dueBy.getTime() + 1)),
+          or(isNull(webhookDeliveries.lease_until), lt(webhookDeliveries.lease_until, now)),
+          // Not while the endpoint already has its lanes in flight (webhook_deliveries_leased_idx).
+          sql`(select count(*) from ${webhookDeliveries} busy where busy.endpoint_id = ${webhookDeliveries.endpoint_id} and busy.lease_until > ${now.toISOString()}::timestamptz) < ${WEBHOOK_LANES_PER_ENDPOINT}`,
+        ),
+      )
       .orderBy(asc(webhookDeliveries.next_attempt_at), asc(webhookDeliveries.id))
       .limit(1)
       .for('update', { of: webhookDeliveries, skipLocked: true });
