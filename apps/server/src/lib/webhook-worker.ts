@@ -70,8 +70,11 @@ export class WebhookWorker {
   private readonly pollIntervalMs: number;
   private readonly concurrency: number;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private rerun = false;
+  /** Lanes claiming or attempting now, and a promise settled when none is. */
+  private active = 0;
+  private idle: { promise: Promise<void>; resolve: () => void } | null = null;
+  /** Counts wakes, so a lane that found nothing while a wake came looks again. */
+  private wakes = 0;
   private closed = false;
 
   constructor(options: WebhookWorkerOptions) {
@@ -97,13 +100,13 @@ export class WebhookWorker {
   /** Sends what is due now, in the background: call it after the commit of a change that wrote deliveries. */
   wake(): void {
     if (!this.timer || this.closed) return;
-    void this.run();
+    this.fill();
   }
 
-  /** Sends every delivery due now and waits for it, started or not: the deterministic way for tests. */
+  /** Sends every delivery due now and waits until the lanes are idle: the deterministic way for tests. */
   async flush(): Promise<void> {
-    while (this.running) await this.running;
-    await this.run();
+    this.fill();
+    while (this.idle) await this.idle.promise;
   }
 
   /** Stops the worker; attempts in progress finish first. */
@@ -111,41 +114,53 @@ export class WebhookWorker {
     this.closed = true;
     clearInterval(this.timer);
     this.timer = undefined;
-    while (this.running) await this.running;
+    while (this.idle) await this.idle.promise;
     this.sender.close();
   }
 
-  private run(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (this.running) {
-      this.rerun = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.rerun = false;
-        const dueBy = this.now();
-        await Promise.all(Array.from({ length: this.concurrency }, () => this.drain(dueBy)));
-      } while (this.rerun && !this.closed);
-    })()
-      .catch((error: unknown) => this.log.warn({ error: safeErrorMessage(error) }, 'webhooks: the worker could not reach the database; it retries on its next pass'))
-      .finally(() => {
-        this.running = null;
+  /**
+   * Starts lanes up to the concurrency. Each lane claims and attempts due deliveries one at a time
+   * until none is left, independently of the others: an attempt that hangs for its 15 s holds
+   * only its own lane (and its endpoint's share, WEBHOOK_LANES_PER_ENDPOINT), never a round.
+   */
+  private fill(): void {
+    this.wakes++;
+    while (!this.closed && this.active < this.concurrency) {
+      this.active++;
+      if (!this.idle) {
+        let resolve!: () => void;
+        this.idle = { promise: new Promise<void>((done) => (resolve = done)), resolve };
+      }
+      void this.lane().finally(() => {
+        this.active--;
+        if (this.active === 0 && this.idle) {
+          this.idle.resolve();
+          this.idle = null;
+        }
       });
-    return this.running;
+    }
   }
 
-  private async drain(dueBy: Date): Promise<void> {
-    for (;;) {
-      if (this.closed) return;
-      const row = await this.claim(dueBy);
-      if (!row) return;
-      try {
-        await this.attempt(row);
-      } catch (error) {
-        // Left to its lease: the delivery is attempted again once it ends.
-        this.log.error({ error: safeErrorMessage(error), deliveryId: row.id }, 'webhooks: recording an attempt failed');
+  private async lane(): Promise<void> {
+    try {
+      for (;;) {
+        if (this.closed) return;
+        const seen = this.wakes;
+        const row = await this.claim(this.now());
+        if (!row) {
+          // A wake during the claim may be a commit the claim did not see: look once more.
+          if (this.wakes !== seen) continue;
+          return;
+        }
+        try {
+          await this.attempt(row);
+        } catch (error) {
+          // Left to its lease: the delivery is attempted again once it ends.
+          this.log.error({ error: safeErrorMessage(error), deliveryId: row.id }, 'webhooks: recording an attempt failed');
+        }
       }
+    } catch (error) {
+      this.log.warn({ error: safeErrorMessage(error) }, 'webhooks: the worker could not reach the database; it retries on its next pass');
     }
   }
 

@@ -9,7 +9,9 @@ import {
 } from '@sunin/contract';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditEntries, mailOutbox, notifications, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import { userChanged } from '../auth/sessions.service.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../test/test-app.js';
@@ -185,6 +187,33 @@ describe('endpoints', () => {
 });
 
 describe('deliveries', () => {
+  it('keeps at most four attempts in flight to one endpoint, so a receiver that hangs cannot take every lane', async () => {
+    const held: http.ServerResponse[] = [];
+    const hanging = http.createServer((request, response) => {
+      request.resume();
+      held.push(response);
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const member = await t.signIn();
+      const { webhook_endpoint: endpoint } = await subscribe(member, { url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hooks` });
+      for (let index = 0; index < 6; index++) expect((await post(member, `/api/webhook_endpoints/${endpoint.id}/test`)).statusCode).toBe(201);
+      const flushing = flush();
+      await vi.waitFor(() => expect(held).toHaveLength(4));
+      // The other lanes found nothing they may take: two deliveries wait, unclaimed.
+      expect((await deliveriesOf(endpoint.id)).map((delivery) => delivery.attempts).sort()).toEqual([0, 0, 1, 1, 1, 1]);
+      for (const response of held.splice(0)) response.end('ok');
+      await vi.waitFor(() => expect(held).toHaveLength(2));
+      for (const response of held.splice(0)) response.end('ok');
+      await flushing;
+      await flush();
+      expect((await deliveriesOf(endpoint.id)).map((delivery) => delivery.status)).toEqual(Array(6).fill('succeeded'));
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
   it('signs each delivery as Standard Webhooks says, verified by the package, and logs each attempt', async () => {
     const member = await t.signIn();
     const { webhook_endpoint: endpoint, secret } = await subscribe(member);
