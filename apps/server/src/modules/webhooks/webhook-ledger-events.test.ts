@@ -161,12 +161,16 @@ describe('the worker woken after the commit', () => {
 
   it('an earnings-only change, a payout and its failure are each sent without waiting for the poll', async () => {
     const who = await partner();
+    // Nothing in flight before each change: only its wake sends what it wrote.
+    await t.app.ctx.webhooks.flush();
     const adjusted = await ok('POST', '/admin/earnings/adjustments', { user_id: who.user.id, amount_usd: 3000, reason: 'Woken' });
     const id = adjusted.json().id as number;
     await sentEntry((entry) => entry.id === id && entry.status === 'approved');
 
+    await t.app.ctx.webhooks.flush();
     const payout = await ok('POST', '/admin/payouts', { user_id: who.user.id, reference: 'ACH-WAKE' });
     const paid = await sentEntry((entry) => entry.id === id && entry.status === 'paid');
+    await t.app.ctx.webhooks.flush();
     await applyPayoutStatus(t.app.ctx, payout.json().id as number, 'failed', 'Returned by the bank.');
     await sentEntry((entry) => entry.id === id && entry.status === 'approved' && entry.updated_at > paid.updated_at);
   });
