@@ -95,8 +95,11 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Where the default logger writes (stdout when absent); tests read the log lines from it. */
   logStream?: { write(line: string): void };
-  /** The webhook worker's clock and concurrency (tests move the clock), and the host resolver of the safe-target check. */
-  webhooks?: Pick<WebhookWorkerOptions, 'now' | 'concurrency'> & { resolve?: Resolver };
+  /**
+   * The webhook worker's clock and concurrency (tests move the clock), its poll interval (a test
+   * of the wake after a commit sets it beyond the test), and the host resolver of the safe-target check.
+   */
+  webhooks?: Pick<WebhookWorkerOptions, 'now' | 'concurrency' | 'pollIntervalMs'> & { resolve?: Resolver };
 }
 
 /**
@@ -239,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onEndpointDisabled: (tx, endpoint) => tellOwnerEndpointDisabled(app.ctx, tx, endpoint),
     ...(options.webhooks?.now ? { now: options.webhooks.now } : {}),
     ...(options.webhooks?.concurrency ? { concurrency: options.webhooks.concurrency } : {}),
+    ...(options.webhooks?.pollIntervalMs ? { pollIntervalMs: options.webhooks.pollIntervalMs } : {}),
   });
   app.decorate('ctx', { config, db: database.db, run: database.run, tokens: new AccessTokens(config.jwtSecret), sessions, unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), payouts: await createPayoutProvider(config), log: app.log, malwareScanner, uploadSlots, webhooks, webhookSecrets, resolveHost });
   // The outbox workers run in every process (docs/decisions/008); closing waits for a send in progress.

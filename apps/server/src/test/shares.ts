@@ -1,6 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { projectShares } from '../db/schema/index.js';
+import { desc, eq } from 'drizzle-orm';
+import { mailOutbox, projectShares } from '../db/schema/index.js';
 import type { SignedIn, TestApp } from './test-app.js';
+
+/** The signing code in the newest mail to `email` (the outbox keeps what it sent). */
+export async function mailedSigningCode(t: TestApp, email: string): Promise<string> {
+  const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, email)).orderBy(desc(mailOutbox.id)).limit(1);
+  const code = /^\s+(\d{6})$/m.exec(mail?.text_body ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
 
 /** Helpers of the customer link tests (issue 36): a member's project, a link to it, a delivery. */
 export function shareHelpers(t: TestApp, admin: SignedIn) {

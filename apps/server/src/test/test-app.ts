@@ -122,7 +122,7 @@ export type SignedIn = Awaited<ReturnType<TestApp['signIn']>>;
  * The test app of an API test file that acts as a full access administrator:
  * `beforeAll(async () => void ({ t, admin } = await createTestAppWithAdmin()))`.
  */
-export async function createTestAppWithAdmin(env: Record<string, string> = {}): Promise<{ t: TestApp; admin: SignedIn }> {
-  const t = await createTestApp(env);
+export async function createTestAppWithAdmin(env: Record<string, string> = {}, options: Parameters<typeof createTestApp>[1] = {}): Promise<{ t: TestApp; admin: SignedIn }> {
+  const t = await createTestApp(env, options);
   return { t, admin: await t.signIn({ first_name: 'Avery', last_name: 'Admin', account_type: 'admin', company_role: 'full_access_admin' }) };
 }

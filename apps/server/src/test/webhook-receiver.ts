@@ -18,6 +18,7 @@ export class TestReceiver {
   headers: Record<string, string> = {};
   port = 0;
   private server: http.Server | null = null;
+  private waiters: Array<{ matches: (received: ReceivedWebhook) => boolean; resolve: (received: ReceivedWebhook) => void }> = [];
 
   get url(): string {
     return `http://127.0.0.1:${this.port}/hooks`;
@@ -28,7 +29,11 @@ export class TestReceiver {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        this.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        const received = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
+        this.received.push(received);
+        const answered = this.waiters.filter((waiter) => waiter.matches(received));
+        this.waiters = this.waiters.filter((waiter) => !answered.includes(waiter));
+        for (const waiter of answered) waiter.resolve(received);
         response.writeHead(this.status, { 'content-type': 'text/plain', ...this.headers });
         response.end(this.answer);
       });
@@ -37,6 +42,16 @@ export class TestReceiver {
     this.port = (server.address() as AddressInfo).port;
     this.server = server;
     return this;
+  }
+
+  /**
+   * The first request received (already or later) that `matches`. A test awaits it instead of
+   * flushing the worker: if nothing sends it, the test fails at its timeout.
+   */
+  receive(matches: (received: ReceivedWebhook) => boolean): Promise<ReceivedWebhook> {
+    const already = this.received.find(matches);
+    if (already) return Promise.resolve(already);
+    return new Promise((resolve) => this.waiters.push({ matches, resolve }));
   }
 
   async stop(): Promise<void> {

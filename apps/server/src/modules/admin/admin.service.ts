@@ -387,14 +387,15 @@ export async function projectListFilter(db: Executor, query: Omit<AdminProjectLi
 
 /** Deletes a project and everything under it; its stored bytes go after the commit. */
 export async function deleteProject(ctx: AppContext, id: number, actorId: number): Promise<void> {
-  const keys = await ctx.db.transaction(async (tx) => {
+  const { keys, webhooks } = await ctx.db.transaction(async (tx) => {
     const files = await tx.select({ key: storedFiles.storage_key }).from(storedFiles).where(eq(storedFiles.project_id, id));
-    await voidForDeletedProject(tx, id);
+    const webhooks = await voidForDeletedProject(tx, id);
     const [deleted] = await tx.delete(projects).where(eq(projects.id, id)).returning();
     if (!deleted) throw new AppError('not_found', 'Project not found.');
     await recordAudit(tx, { actorId, action: 'deleted', entityType: 'project', entityId: id, changes: diff(deleted, null, auditedFields(deleted)) });
-    return files.map((file) => file.key);
+    return { keys: files.map((file) => file.key), webhooks };
   });
+  if (webhooks > 0) ctx.webhooks.wake();
   for (const key of keys) await ctx.storage.delete(key).catch((error: unknown) => ctx.log.error({ err: error, key }, 'could not remove stored bytes'));
 }
 

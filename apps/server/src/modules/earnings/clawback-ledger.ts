@@ -7,6 +7,7 @@ import { longDateIn } from '../../lib/business-date.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { createNotifications, fullAccessAdminIds } from '../notifications/notifications.service.js';
 import { projectName } from '../projects/project-name.js';
+import { earningsEntryEvent, enqueueWebhookEvents } from '../webhooks/webhook-events.js';
 import { clawbackUntil } from './payout-settings.service.js';
 
 /**
@@ -15,7 +16,9 @@ import { clawbackUntil } from './payout-settings.service.js';
  * imports nothing from it. A clawback is an entry of kind `clawback`, negative, pointing at the
  * paid deal entry it takes back (`clawback_of`, one per entry); `expected` with its `applies_at`
  * while the partner is told, `approved` from then on, so the ledger's one rule nets it against
- * the next payouts (a payout marks it paid with the rest).
+ * the next payouts (a payout marks it paid with the rest). Each write here also writes its
+ * earnings.entry_changed webhooks and answers how many (`webhooks`): the caller wakes the
+ * webhook worker after its commit when there are any.
  */
 
 const money = (cents: number) => toUsd(cents).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
@@ -81,7 +84,7 @@ export interface ScheduleClawback {
  * notice with the date. 409 when it is not a paid deal entry, when it is already clawed back or
  * when nothing was paid on it. The caller has checked the window (or the override).
  */
-export async function scheduleClawback(tx: Executor, actor: ClawbackActor, input: ScheduleClawback): Promise<{ clawback: EarningEntryRow; notified: NotificationRow[] }> {
+export async function scheduleClawback(tx: Executor, actor: ClawbackActor, input: ScheduleClawback): Promise<{ clawback: EarningEntryRow; notified: NotificationRow[]; webhooks: number }> {
   const { entry, reason, note, settings } = input;
   const now = input.now ?? new Date();
   if (entry.kind !== 'deal' || entry.status !== 'paid' || !entry.paid_at) throw new AppError('conflict', 'Only a paid deal entry can be clawed back: this one is not paid.');
@@ -109,6 +112,7 @@ export async function scheduleClawback(tx: Executor, actor: ClawbackActor, input
     })
     .returning();
   if (!clawback) throw new Error('insert returned no row');
+  const webhooks = await enqueueWebhookEvents(tx, [earningsEntryEvent(clawback)]);
   const record = { before: null, after: clawback.id };
   await recordAudit(tx, {
     actorId: actor.actorId,
@@ -139,7 +143,7 @@ export async function scheduleClawback(tx: Executor, actor: ClawbackActor, input
     message: `${money(cents)} from ${projectName(project)} will be clawed back on ${longDateIn(actor.timeZone, appliesAt)}: ${text}.`,
     subject: entry.project_id ? { project_id: entry.project_id } : null,
   });
-  return { clawback, notified };
+  return { clawback, notified, webhooks };
 }
 
 /**
@@ -152,14 +156,14 @@ export async function clawbackOnTrigger(
   tx: Executor,
   actor: ClawbackActor,
   input: { entry: EarningEntryRow; reason: ClawbackReason; note: string | null; settings: PayoutSettings; ownerName: string; now?: Date },
-): Promise<{ clawback: EarningEntryRow | null; notified: NotificationRow[] }> {
+): Promise<{ clawback: EarningEntryRow | null; notified: NotificationRow[]; webhooks: number }> {
   const { entry, reason, settings } = input;
   const now = input.now ?? new Date();
-  if (entry.kind !== 'deal' || entry.status !== 'paid' || !entry.paid_at) return { clawback: null, notified: [] };
-  if (!settings.clawback_reasons.includes(reason)) return { clawback: null, notified: [] };
-  if (await existingClawback(tx, entry.id)) return { clawback: null, notified: [] };
+  if (entry.kind !== 'deal' || entry.status !== 'paid' || !entry.paid_at) return { clawback: null, notified: [], webhooks: 0 };
+  if (!settings.clawback_reasons.includes(reason)) return { clawback: null, notified: [], webhooks: 0 };
+  if (await existingClawback(tx, entry.id)) return { clawback: null, notified: [], webhooks: 0 };
   if (insideWindow(entry, settings, now)) {
-    if ((await clawableCents(tx, entry)) <= 0) return { clawback: null, notified: [] };
+    if ((await clawableCents(tx, entry)) <= 0) return { clawback: null, notified: [], webhooks: 0 };
     return scheduleClawback(tx, actor, { entry, reason, note: input.note, settings, now });
   }
   const project = { id: entry.project_id ?? 0, company_name: entry.company_name };
@@ -173,7 +177,7 @@ export async function clawbackOnTrigger(
       `the ${settings.clawback_window_days}-day clawback window (ended ${longDateIn(actor.timeZone, ended)}). Nothing was clawed back: claw it back from the partner's earnings with an override and a note if it should be.`,
     subject: entry.project_id ? { project_id: entry.project_id } : null,
   });
-  return { clawback: null, notified };
+  return { clawback: null, notified, webhooks: 0 };
 }
 
 /**
@@ -183,7 +187,7 @@ export async function clawbackOnTrigger(
  * status condition is checked again after any wait,
  * so a clawback is applied (and told) once.
  */
-export async function applyDueClawbacks(tx: Executor, options: { userId?: number; now?: Date; limit?: number } = {}): Promise<{ applied: EarningEntryRow[]; notified: NotificationRow[] }> {
+export async function applyDueClawbacks(tx: Executor, options: { userId?: number; now?: Date; limit?: number } = {}): Promise<{ applied: EarningEntryRow[]; notified: NotificationRow[]; webhooks: number }> {
   const now = options.now ?? new Date();
   const due = and(eq(earningEntries.kind, 'clawback'), eq(earningEntries.status, 'expected'), isNotNull(earningEntries.applies_at), lte(earningEntries.applies_at, now));
   const where = options.userId === undefined ? due : and(due, eq(earningEntries.user_id, options.userId));
@@ -196,6 +200,7 @@ export async function applyDueClawbacks(tx: Executor, options: { userId?: number
     // never pays the gross amount past a due clawback (the job locks only clawback rows: no cycle).
     .for('update', options.userId === undefined ? { skipLocked: true } : {});
   const applied = await tx.update(earningEntries).set({ status: 'approved', approved_at: now, updated_at: now }).where(and(inArray(earningEntries.id, ids), where)).returning();
+  const webhooks = await enqueueWebhookEvents(tx, applied.map(earningsEntryEvent));
   const notified: NotificationRow[] = [];
   for (const entry of applied) {
     const project = { id: entry.project_id ?? 0, company_name: entry.company_name };
@@ -208,7 +213,7 @@ export async function applyDueClawbacks(tx: Executor, options: { userId?: number
       })),
     );
   }
-  return { applied, notified };
+  return { applied, notified, webhooks };
 }
 
 /**

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.js';
 import { projectName } from '../projects/project-name.js';
 import { fullName } from '../users/full-name.js';
+import { earningsEntryEvent, enqueueWebhookEvents } from '../webhooks/webhook-events.js';
 import { applyDueClawbacks, clawbackOnTrigger, existingClawback, insideWindow, scheduleClawback } from './clawback-ledger.js';
 import { getDeal, toEntryResponse } from './earnings.service.js';
 import { clawbackUntil, readPayoutSettings } from './payout-settings.service.js';
@@ -40,7 +41,7 @@ async function refusingDuplicates<T>(work: () => Promise<T>): Promise<T> {
  * The project row and then the deal entry are locked, so two cancellations at once make one.
  */
 export async function cancelDeal(ctx: AppContext, actorId: number, projectId: number, reason: string): Promise<DealResponse> {
-  const notified = await refusingDuplicates(() =>
+  const { notified, webhooks } = await refusingDuplicates(() =>
     ctx.db.transaction(async (tx) => {
       const [project] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
       if (!project) throw notFound('Project');
@@ -56,11 +57,13 @@ export async function cancelDeal(ctx: AppContext, actorId: number, projectId: nu
         .for('update');
       const changes: Record<string, { before: unknown; after: unknown }> = { cancel_reason: { before: null, after: reason } };
       const notified = [];
+      let webhooks = 0;
       // An approved entry that a netted clawback already took back (its payout failed after the
       // clawback was paid) gives that money back: voiding it would take it twice.
       const netted = entry?.status === 'approved' ? (await existingClawback(tx, entry.id))?.status === 'paid' : false;
       if (entry && (entry.status === 'expected' || entry.status === 'approved') && !netted) {
-        await tx.update(earningEntries).set({ status: 'void', voided_at: now, updated_at: now }).where(eq(earningEntries.id, entry.id));
+        const voided = await tx.update(earningEntries).set({ status: 'void', voided_at: now, updated_at: now }).where(eq(earningEntries.id, entry.id)).returning();
+        webhooks += await enqueueWebhookEvents(tx, voided.map(earningsEntryEvent));
         changes.entry_status = { before: entry.status, after: 'void' };
         notified.push(
           ...(await createNotifications(tx, [entry.user_id], {
@@ -76,12 +79,14 @@ export async function cancelDeal(ctx: AppContext, actorId: number, projectId: nu
         const result = await clawbackOnTrigger(tx, { actorId, timeZone: ctx.config.businessTimeZone }, { entry, reason: 'deal_cancelled', note: reason, settings, ownerName: owner?.name ?? '', now });
         if (result.clawback) changes.clawback_id = { before: null, after: result.clawback.id };
         notified.push(...result.notified);
+        webhooks += result.webhooks;
       }
       await recordAudit(tx, { actorId, action: 'deal_cancelled', entityType: 'project', entityId: projectId, changes });
-      return notified;
+      return { notified, webhooks };
     }),
   );
   await publishNotifications(ctx, notified);
+  if (webhooks > 0) ctx.webhooks.wake();
   return getDeal(ctx, projectId);
 }
 
@@ -92,7 +97,7 @@ export async function cancelDeal(ctx: AppContext, actorId: number, projectId: nu
  * `clawback_of` stands behind the lock: a second clawback of one entry is always a 409.
  */
 export async function createClawback(ctx: AppContext, actorId: number, body: z.infer<typeof clawbackBodySchema>['clawback']): Promise<EarningEntry> {
-  const { clawback, notified } = await refusingDuplicates(() =>
+  const { clawback, notified, webhooks } = await refusingDuplicates(() =>
     ctx.db.transaction(async (tx) => {
       const [entry] = await tx.select().from(earningEntries).where(eq(earningEntries.id, body.entry_id)).for('update');
       if (!entry) throw notFound('Earnings entry');
@@ -116,6 +121,7 @@ export async function createClawback(ctx: AppContext, actorId: number, body: z.i
     }),
   );
   await publishNotifications(ctx, notified);
+  if (webhooks > 0) ctx.webhooks.wake();
   return toEntryResponse(clawback);
 }
 
@@ -124,8 +130,9 @@ export async function applyDueClawbacksNow(ctx: AppContext, now = new Date()): P
   const batch = 500;
   let total = 0;
   for (;;) {
-    const { applied, notified } = await ctx.db.transaction((tx) => applyDueClawbacks(tx, { now, limit: batch }));
+    const { applied, notified, webhooks } = await ctx.db.transaction((tx) => applyDueClawbacks(tx, { now, limit: batch }));
     await publishNotifications(ctx, notified);
+    if (webhooks > 0) ctx.webhooks.wake();
     total += applied.length;
     if (applied.length < batch) return total;
   }

@@ -116,45 +116,57 @@ function statusNotice(entry: EarningEntryRow, project: { id: number; company_nam
   return null;
 }
 
+/** What a ledger write inside a caller's transaction leaves to do after the commit: push the notifications, wake the webhook worker when `webhooks` > 0. */
+export interface LedgerFollowUp {
+  notified: NotificationRow[];
+  webhooks: number;
+}
+
 /**
  * A project's stage moved (called by the project services inside their transaction): its deal
- * entry follows DOMAIN.md 2. Answers the notifications to push after the commit.
+ * entry follows DOMAIN.md 2.
  */
-export async function followStage(tx: Executor, project: ProjectRow, by?: ClawbackActor): Promise<NotificationRow[]> {
+export async function followStage(tx: Executor, project: ProjectRow, by?: ClawbackActor): Promise<LedgerFollowUp> {
   const [entry] = await tx
     .select()
     .from(earningEntries)
     .where(and(eq(earningEntries.project_id, project.id), eq(earningEntries.kind, 'deal')))
     .for('update');
-  if (!entry) return [];
+  if (!entry) return { notified: [], webhooks: 0 };
   // Issue 38 item 4: a cancelled deal's entry stays as the cancellation left it; a paid one
   // archived is clawed back (inside the window, when the reason is on).
   const [deal] = await tx.select({ cancelled_at: deals.cancelled_at }).from(deals).where(eq(deals.project_id, project.id));
-  if (deal?.cancelled_at) return [];
+  if (deal?.cancelled_at) return { notified: [], webhooks: 0 };
   if (entry.status === 'paid' && project.project_stage === VOIDING_STAGE) {
     const owner = await userRow(tx, entry.user_id);
     const settings = (await readPayoutSettings(tx)).value;
     const actor = by ?? { actorId: null, timeZone: 'UTC' };
-    return (await clawbackOnTrigger(tx, actor, { entry, reason: 'project_archived', note: null, settings, ownerName: `${owner.first_name} ${owner.last_name}`.trim() })).notified;
+    const { notified, webhooks } = await clawbackOnTrigger(tx, actor, { entry, reason: 'project_archived', note: null, settings, ownerName: `${owner.first_name} ${owner.last_name}`.trim() });
+    return { notified, webhooks };
   }
   const status = entryStatusAtStage(entry.status, project.project_stage);
-  if (status === entry.status) return [];
+  if (status === entry.status) return { notified: [], webhooks: 0 };
   const [updated] = await tx
     .update(earningEntries)
     .set({ ...stamped(status, new Date()), updated_at: new Date() })
     .where(eq(earningEntries.id, entry.id))
     .returning();
-  if (updated) await enqueueWebhookEvents(tx, [earningsEntryEvent(updated)]);
+  const webhooks = updated ? await enqueueWebhookEvents(tx, [earningsEntryEvent(updated)]) : 0;
   const notice = updated ? statusNotice(updated, project) : null;
-  return notice ? notify(tx, [notice]) : [];
+  return { notified: notice ? await notify(tx, [notice]) : [], webhooks };
 }
 
-/** A deleted project takes no money with it: an entry not yet approved is voided first. */
-export async function voidForDeletedProject(tx: Executor, projectId: number): Promise<void> {
-  await tx
+/**
+ * A deleted project takes no money with it: an entry not yet approved is voided first (its
+ * earnings.entry_changed says so before the project goes). Answers the webhook deliveries written.
+ */
+export async function voidForDeletedProject(tx: Executor, projectId: number): Promise<number> {
+  const voided = await tx
     .update(earningEntries)
     .set({ status: 'void', voided_at: new Date(), updated_at: new Date() })
-    .where(and(eq(earningEntries.project_id, projectId), eq(earningEntries.kind, 'deal'), eq(earningEntries.status, 'expected')));
+    .where(and(eq(earningEntries.project_id, projectId), eq(earningEntries.kind, 'deal'), eq(earningEntries.status, 'expected')))
+    .returning();
+  return enqueueWebhookEvents(tx, voided.map(earningsEntryEvent));
 }
 
 async function lockedProject(tx: Executor, projectId: number): Promise<ProjectRow> {
@@ -222,7 +234,7 @@ export async function getDeal(ctx: AppContext, projectId: number): Promise<DealR
 export async function recordDeal(ctx: AppContext, actorId: number, projectId: number, body: DealBody): Promise<DealResponse> {
   const contractCents = toCents(body.contract_value_usd);
   const profitCents = toCents(body.net_profit_usd);
-  const { response, notified } = await ctx.db.transaction(async (tx) => {
+  const { response, notified, webhooks } = await ctx.db.transaction(async (tx) => {
     const project = await lockedProject(tx, projectId);
     const owner = await userRow(tx, project.user_id);
     const now = new Date();
@@ -237,6 +249,7 @@ export async function recordDeal(ctx: AppContext, actorId: number, projectId: nu
     const existing = await dealEntryOf(tx, projectId);
     const notices: Notice[] = [];
     let entry = existing;
+    let webhooks = 0;
 
     if (existing && existing.status === 'paid') {
       const owed = shareOfProfitCents(profitCents, existing.share_bp ?? 0);
@@ -260,7 +273,7 @@ export async function recordDeal(ctx: AppContext, actorId: number, projectId: nu
             created_by: actorId,
           })
           .returning();
-        await enqueueWebhookEvents(tx, added.map(earningsEntryEvent));
+        webhooks += await enqueueWebhookEvents(tx, added.map(earningsEntryEvent));
         notices.push({ userId: existing.user_id, title: 'Earnings adjusted', message: `${projectName(project)}: an adjustment of ${money(difference)} after the deal was corrected.`, projectId });
       }
     } else if (existing) {
@@ -273,7 +286,7 @@ export async function recordDeal(ctx: AppContext, actorId: number, projectId: nu
         .where(eq(earningEntries.id, existing.id))
         .returning();
       if (entry && (entry.amount_cents !== existing.amount_cents || entry.status !== existing.status)) {
-        await enqueueWebhookEvents(tx, [earningsEntryEvent(entry)]);
+        webhooks += await enqueueWebhookEvents(tx, [earningsEntryEvent(entry)]);
         notices.push({ userId: entry.user_id, title: 'Earnings updated', message: `${projectName(project)}: your ${entry.status} earnings are now ${money(entry.amount_cents)}.`, projectId });
       }
     } else if (shareBp !== null) {
@@ -293,6 +306,7 @@ export async function recordDeal(ctx: AppContext, actorId: number, projectId: nu
         })
         .returning();
       if (entry) {
+        webhooks += await enqueueWebhookEvents(tx, [earningsEntryEvent(entry)]);
         notices.push({
           userId: owner.id,
           title: 'Earnings recorded',
@@ -318,34 +332,36 @@ export async function recordDeal(ctx: AppContext, actorId: number, projectId: nu
           .map(([field, was, now]) => [field, { before: was, after: now }]),
       ),
     });
-    return { response: await dealResponse(tx, projectId, deal, entry, entry?.share_bp ?? shareBp), notified: await notify(tx, notices) };
+    return { response: await dealResponse(tx, projectId, deal, entry, entry?.share_bp ?? shareBp), notified: await notify(tx, notices), webhooks };
   });
   await publishNotifications(ctx, notified);
+  if (webhooks > 0) ctx.webhooks.wake();
   return response;
 }
 
 /** POST /api/admin/earnings/{entryId}/approve: an expected entry approved before Project Completion. */
 export async function approveEntry(ctx: AppContext, actorId: number, entryId: number): Promise<EarningEntry> {
-  const { entry, notified } = await ctx.db.transaction(async (tx) => {
+  const { entry, notified, webhooks } = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(earningEntries).where(eq(earningEntries.id, entryId)).for('update');
     if (!current) throw notFound('Earnings entry');
-    if (current.status === 'approved') return { entry: current, notified: [] };
+    if (current.status === 'approved') return { entry: current, notified: [], webhooks: 0 };
     if (current.status !== 'expected') throw new AppError('conflict', current.status === 'paid' ? 'This entry is already paid.' : 'This entry is void: its project was archived before approval.');
     const now = new Date();
     const [updated] = await tx.update(earningEntries).set({ ...stamped('approved', now), updated_at: now }).where(eq(earningEntries.id, entryId)).returning();
     if (!updated) throw notFound('Earnings entry');
-    await enqueueWebhookEvents(tx, [earningsEntryEvent(updated)]);
+    const webhooks = await enqueueWebhookEvents(tx, [earningsEntryEvent(updated)]);
     await recordAudit(tx, { actorId, action: 'earning_approved', entityType: 'user', entityId: updated.user_id, changes: { status: { before: 'expected', after: 'approved' }, record_id: { before: null, after: updated.id } } });
     const notice = statusNotice(updated, { id: updated.project_id ?? 0, company_name: updated.company_name });
-    return { entry: updated, notified: notice ? await notify(tx, [{ ...notice, projectId: updated.project_id }]) : [] };
+    return { entry: updated, notified: notice ? await notify(tx, [{ ...notice, projectId: updated.project_id }]) : [], webhooks };
   });
   await publishNotifications(ctx, notified);
+  if (webhooks > 0) ctx.webhooks.wake();
   return toEntryResponse(entry);
 }
 
 /** POST /api/admin/earnings/adjustments: a correction entry, approved at once (negative allowed). */
 export async function addAdjustment(ctx: AppContext, actorId: number, input: { user_id: number; amount_usd: number; reason: string }): Promise<EarningEntry> {
-  const { entry, notified } = await ctx.db.transaction(async (tx) => {
+  const { entry, notified, webhooks } = await ctx.db.transaction(async (tx) => {
     await userRow(tx, input.user_id);
     const now = new Date();
     const [row] = await tx
@@ -353,12 +369,13 @@ export async function addAdjustment(ctx: AppContext, actorId: number, input: { u
       .values({ user_id: input.user_id, kind: 'adjustment', amount_cents: toCents(input.amount_usd), status: 'approved', approved_at: now, reason: input.reason, created_by: actorId })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    await enqueueWebhookEvents(tx, [earningsEntryEvent(row)]);
+    const webhooks = await enqueueWebhookEvents(tx, [earningsEntryEvent(row)]);
     await recordAudit(tx, { actorId, action: 'earning_adjusted', entityType: 'user', entityId: input.user_id, changes: { amount_usd: { before: null, after: input.amount_usd }, reason: { before: null, after: input.reason }, record_id: { before: null, after: row.id } } });
     const notified = await notify(tx, [{ userId: input.user_id, title: 'Earnings adjusted', message: `An adjustment of ${money(row.amount_cents)}: ${input.reason}`, projectId: null }]);
-    return { entry: row, notified };
+    return { entry: row, notified, webhooks };
   });
   await publishNotifications(ctx, notified);
+  if (webhooks > 0) ctx.webhooks.wake();
   return toEntryResponse(entry);
 }
 
@@ -427,10 +444,9 @@ export async function payoutBlocks(db: Executor, userIds: readonly number[], pro
 /** The tier minimum of an account type, in cents (zero for tiers without one). */
 export const minimumPayoutCents = (settings: EarningsSettings, accountType: string): number => tierTerms(settings, accountType).minimumCents;
 
-export interface PaidPartner {
+export interface PaidPartner extends LedgerFollowUp {
   payout: PayoutRow;
   entries: EarningEntryRow[];
-  notified: NotificationRow[];
 }
 
 /**
@@ -472,16 +488,17 @@ export async function payPartner(tx: Executor, provider: PayoutProviderKind, act
     .set({ status: 'paid', payout_id: payout.id, paid_at: now, updated_at: now })
     .where(inArray(earningEntries.id, approved.map((entry) => entry.id)))
     .returning();
-  await enqueueWebhookEvents(tx, paid.map(earningsEntryEvent));
+  const webhooks = clawbacks.webhooks + (await enqueueWebhookEvents(tx, paid.map(earningsEntryEvent)));
   await recordAudit(tx, { actorId, action: 'payout_recorded', entityType: 'user', entityId: partner.id, changes: { amount_usd: { before: null, after: toUsd(payable_cents) }, reference: { before: null, after: reference }, record_id: { before: null, after: payout.id } } });
   const notified = await notify(tx, [{ userId: partner.id, title: 'Payout on its way', message: `A payout of ${money(payable_cents)} is on its way to your bank account (reference ${reference}).`, projectId: null }]);
-  return { payout, entries: paid, notified: [...clawbacks.notified, ...notified] };
+  return { payout, entries: paid, notified: [...clawbacks.notified, ...notified], webhooks };
 }
 
 /** POST /api/admin/payouts: one partner's payout in its own transaction (409 when nothing is payable). */
 export async function recordPayout(ctx: AppContext, actorId: number, input: { user_id: number; reference: string }): Promise<PayoutWithEntries> {
-  const { payout, entries, notified } = await ctx.db.transaction((tx) => payPartner(tx, ctx.payouts.kind, actorId, input.user_id, input.reference));
+  const { payout, entries, notified, webhooks } = await ctx.db.transaction((tx) => payPartner(tx, ctx.payouts.kind, actorId, input.user_id, input.reference));
   await publishNotifications(ctx, notified);
+  if (webhooks > 0) ctx.webhooks.wake();
   // Sent after the commit; a refusal at once fails it (and its entries are approved again).
   await sendPayouts(ctx, [payout.id]);
   const [now] = await ctx.db.select().from(payouts).where(eq(payouts.id, payout.id));

@@ -119,6 +119,7 @@ export async function runPayouts(ctx: AppContext, actorId: number, run: PayoutRu
     }
     // Committed: the partner is paid whatever happens to the live push (the notification row is written).
     paid.push(result.payout);
+    if (result.webhooks > 0) ctx.webhooks.wake();
     try {
       await publishNotifications(ctx, result.notified);
     } catch (error) {

@@ -70,15 +70,23 @@ export async function applyPayoutStatus(
   event?: { id: string; type: string; provider: PayoutProviderKind },
   providerRef?: string | null,
 ): Promise<PayoutEventOutcome> {
-  const { outcome, notified } = await ctx.db.transaction(async (tx): Promise<{ outcome: PayoutEventOutcome; notified: NotificationRow[] }> => {
-    if (event && !(await claimEvent(tx, event))) return { outcome: 'duplicate', notified: [] };
+  const { outcome, notified, webhooks } = await ctx.db.transaction(async (tx): Promise<Applied> => {
+    if (event && !(await claimEvent(tx, event))) return { outcome: 'duplicate', notified: [], webhooks: 0 };
     const result = await applyInTransaction(tx, payoutId, status, reason, event?.provider, providerRef ?? null);
     if (event) await recordOutcome(tx, event.id, result.outcome);
     return result;
   });
   await publishNotifications(ctx, notified);
+  if (webhooks > 0) ctx.webhooks.wake();
   if (outcome === 'applied') await announceToAdmins(ctx);
   return outcome;
+}
+
+/** A status applied in its transaction: the outcome, the notifications to push and the webhook deliveries written. */
+interface Applied {
+  outcome: PayoutEventOutcome;
+  notified: NotificationRow[];
+  webhooks: number;
 }
 
 async function applyInTransaction(
@@ -88,17 +96,17 @@ async function applyInTransaction(
   reason: string | null,
   eventProvider: PayoutProviderKind | undefined,
   providerRef: string | null,
-): Promise<{ outcome: PayoutEventOutcome; notified: NotificationRow[] }> {
+): Promise<Applied> {
   const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
-  if (!payout) return { outcome: 'ignored', notified: [] };
+  if (!payout) return { outcome: 'ignored', notified: [], webhooks: 0 };
   const [partner] = await tx.select({ name: fullName, last4: payoutAccounts.bank_last4 }).from(users).leftJoin(payoutAccounts, eq(payoutAccounts.user_id, users.id)).where(eq(users.id, payout.user_id));
   const now = new Date();
   const amount = money(payout.amount_cents);
 
   if (status === 'paid') {
-    if (payout.status !== 'pending') return { outcome: 'stale', notified: [] };
+    if (payout.status !== 'pending') return { outcome: 'stale', notified: [], webhooks: 0 };
     await tx.update(payouts).set({ status: 'paid', settled_at: now, updated_at: now }).where(eq(payouts.id, payout.id));
-    await enqueueWebhookEvent(tx, 'payout.paid', {
+    const webhooks = await enqueueWebhookEvent(tx, 'payout.paid', {
       ownerId: payout.user_id,
       at: now,
       data: { payout: { id: payout.id, owner_id: payout.user_id, amount_usd: toUsd(payout.amount_cents), method: payout.method, reference: payout.reference, paid_at: now.toISOString() } },
@@ -106,20 +114,21 @@ async function applyInTransaction(
     await recordAudit(tx, { actorId: null, action: 'payout_paid', entityType: 'user', entityId: payout.user_id, changes: { status: { before: 'pending', after: 'paid' }, record_id: { before: null, after: payout.id } } });
     const bank = partner?.last4 ? ` ending ${partner.last4}` : '';
     const notified = await createNotifications(tx, [payout.user_id], { kind: 'earnings', title: 'Payout sent', message: `Your payout of ${amount} arrived in your bank account${bank} (reference ${payout.reference}).`, subject: null });
-    return { outcome: 'applied', notified };
+    return { outcome: 'applied', notified, webhooks };
   }
 
-  if (payout.status === 'failed') return { outcome: 'stale', notified: [] };
+  if (payout.status === 'failed') return { outcome: 'stale', notified: [], webhooks: 0 };
   // Paid, then failed: only Stripe's word (the bank returned the payout) undoes a payment.
-  if (payout.status === 'paid' && eventProvider !== 'stripe') return { outcome: 'stale', notified: [] };
+  if (payout.status === 'paid' && eventProvider !== 'stripe') return { outcome: 'stale', notified: [], webhooks: 0 };
   const why = reason ?? 'The payout failed.';
   // A refusal at sending time stores the provider's reference with the failure, in this one
   // transaction: a reference committed alone would leave a pending payout the sweep never re-sends.
   const reference = providerRef && !payout.provider_ref ? { provider_ref: providerRef } : {};
   await tx.update(payouts).set({ status: 'failed', failure_reason: why, settled_at: now, updated_at: now, ...reference }).where(eq(payouts.id, payout.id));
   const returned = await tx.update(earningEntries).set({ status: 'approved', payout_id: null, paid_at: null, updated_at: now }).where(eq(earningEntries.payout_id, payout.id)).returning();
-  const voided = await voidNeverPaidClawedBack(tx, returned, now);
-  await enqueueWebhookEvents(tx, [...returned.filter((entry) => !voided.some((gone) => gone.id === entry.id)), ...voided].map(earningsEntryEvent));
+  const { voided, clawbacks } = await voidNeverPaidClawedBack(tx, returned, now);
+  // Each entry once, as it stands now: the returned ones still approved, the voided deals, their voided clawbacks.
+  const webhooks = await enqueueWebhookEvents(tx, [...returned.filter((entry) => !voided.some((gone) => gone.id === entry.id)), ...voided, ...clawbacks].map(earningsEntryEvent));
   const againCents = payout.amount_cents - voided.reduce((total, entry) => total + entry.amount_cents, 0);
   const changes: AuditChanges = { status: { before: payout.status, after: 'failed' }, failure_reason: { before: null, after: why }, amount_usd: { before: toUsd(payout.amount_cents), after: null }, record_id: { before: null, after: payout.id } };
   if (voided.length > 0) changes.voided_entry_ids = { before: null, after: voided.map((entry) => entry.id).join(' ') };
@@ -143,7 +152,7 @@ async function applyInTransaction(
       subject: null,
     })),
   );
-  return { outcome: 'applied', notified };
+  return { outcome: 'applied', notified, webhooks };
 }
 
 /**
@@ -152,19 +161,19 @@ async function applyInTransaction(
  * the payout was on its way (its deal cancelled or its project archived). Both become void, so
  * the cancelled deal is not paid later and the clawback does not take back what was never
  * received. A clawback already netted against another payout stays, and the returned entry stays
- * approved: it gives back what that clawback took.
+ * approved: it gives back what that clawback took. Answers the deal entries and the clawbacks voided.
  */
-async function voidNeverPaidClawedBack(tx: Executor, returned: EarningEntryRow[], now: Date): Promise<EarningEntryRow[]> {
+async function voidNeverPaidClawedBack(tx: Executor, returned: EarningEntryRow[], now: Date): Promise<{ voided: EarningEntryRow[]; clawbacks: EarningEntryRow[] }> {
   const dealIds = returned.filter((entry) => entry.kind === 'deal').map((entry) => entry.id);
-  if (dealIds.length === 0) return [];
+  if (dealIds.length === 0) return { voided: [], clawbacks: [] };
   const clawbacks = await tx
     .update(earningEntries)
     .set({ status: 'void', voided_at: now, updated_at: now })
     .where(and(eq(earningEntries.kind, 'clawback'), inArray(earningEntries.clawback_of, dealIds), inArray(earningEntries.status, ['expected', 'approved'])))
     .returning();
   const ids = clawbacks.map((clawback) => clawback.clawback_of).filter((id): id is number => id !== null);
-  if (ids.length === 0) return [];
-  return tx.update(earningEntries).set({ status: 'void', voided_at: now, updated_at: now }).where(inArray(earningEntries.id, ids)).returning();
+  if (ids.length === 0) return { voided: [], clawbacks };
+  return { voided: await tx.update(earningEntries).set({ status: 'void', voided_at: now, updated_at: now }).where(inArray(earningEntries.id, ids)).returning(), clawbacks };
 }
 
 /**

@@ -224,15 +224,13 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
   // The 48-hour clocks waiting for the bill start when it is received (issue 18 item 1).
   if (updated.power_bill_received_status === 'Yes' && current.power_bill_received_status !== 'Yes') await startWaitingClocks(tx, updated.id, updated.updated_at);
   if (stageChanged) await recordStageChange(tx, { projectId: updated.id, from: current.project_stage, to: updated.project_stage, by: scope.user.id, at: updated.updated_at });
-  const notified = stageChanged
-    ? [
-        ...(await createNotifications(tx, [current.user_id], stageChangedNotice(updated))),
-        ...(await followStage(tx, updated, { actorId: scope.user.id, timeZone })),
-      ]
-    : [];
+  const notified = stageChanged ? await createNotifications(tx, [current.user_id], stageChangedNotice(updated)) : [];
+  // Its deal entry follows the stage (and writes its own earnings.entry_changed webhooks).
+  const ledger = stageChanged ? await followStage(tx, updated, { actorId: scope.user.id, timeZone }) : { notified: [], webhooks: 0 };
+  notified.push(...ledger.notified);
   const changed = diff(current, updated, auditedFields(updated));
   if (Object.keys(changed).length > 0) await recordProjectEvent(tx, scope, { action: stageChanged ? 'stage_changed' : 'updated', entityType: 'project', entityId: updated.id, changes: changed });
-  const webhooks = await enqueueWebhookEvents(tx, projectWriteEvents(current, updated, Object.keys(changed)));
+  const webhooks = ledger.webhooks + (await enqueueWebhookEvents(tx, projectWriteEvents(current, updated, Object.keys(changed))));
   return { notified, webhooks };
 }
 

@@ -34,6 +34,8 @@ export async function createChangeRequest(ctx: AppContext, token: string, input:
     return { created: row.created_at, notified, revised, partner: `${owner.first_name} ${owner.last_name}`.trim() };
   });
   await publishNotifications(ctx, notified);
+  // A revision wrote its proposal.status_changed webhooks in the transaction.
+  if (revised) ctx.webhooks.wake();
   const message = revised
     ? `Thank you. Your request went to ${partner} and our engineering team, who will revise the proposal. The new version will appear at this link.`
     : `Thank you. ${partner} has your note and will be in touch about the proposal.`;

@@ -4,6 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEntries, mailMessages, mailOutbox, notifications, projects, projectShares, shareSignatureCodes, shareSignatures, shareViews } from '../../db/schema/index.js';
 import { PDF_MINIMAL, PNG_1PX } from '../../test/fixtures.js';
+import { mailedSigningCode } from '../../test/shares.js';
 import { createTestApp, createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
 import type { BusMessage } from '../../lib/bus.js';
 import { newShareToken } from './share-access.js';
@@ -64,13 +65,7 @@ const sign = (token: string, signature: Record<string, unknown>, address = nextA
 
 const document = (token: string, address = nextAddress()) => t.app.inject({ method: 'GET', url: `/api/public/shares/${token}/signature/document`, remoteAddress: address });
 
-/** The code in the newest mail to `email` (the outbox keeps what it sent). */
-async function mailedCode(email: string, app: TestApp = t): Promise<string> {
-  const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, email)).orderBy(desc(mailOutbox.id)).limit(1);
-  const code = /^\s+(\d{6})$/m.exec(mail?.text_body ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
-}
+const mailedCode = (email: string, app: TestApp = t) => mailedSigningCode(app, email);
 
 const typed = (email: string, code: string, extra: Record<string, unknown> = {}) => ({ name: 'Dana Owner', title: 'CEO', email, code, consent: true, typed_signature: 'Dana Owner', ...extra });
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

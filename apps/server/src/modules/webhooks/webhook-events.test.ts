@@ -1,60 +1,45 @@
-import { WEBHOOK_EVENT_DATA_SCHEMAS, WEBHOOK_EVENT_EXAMPLES, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@sunin/contract';
-import { desc, eq, gt } from 'drizzle-orm';
+import { WEBHOOK_EVENT_DATA_SCHEMAS, WEBHOOK_EVENT_EXAMPLES, WEBHOOK_EVENT_TYPES } from '@sunin/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../../db/schema/index.js';
 import { makePayoutReady } from '../../test/payout-ready.js';
 import { createTestAppWithAdmin, type SignedIn, type TestApp } from '../../test/test-app.js';
+import { webhookOutbox } from '../../test/webhook-outbox.js';
 import { TestReceiver } from '../../test/webhook-receiver.js';
 import { settleLocalPayouts } from '../earnings/payout-sending.service.js';
 
 /**
  * Every event's payload and its ownership (issue 40 item 3): a member's endpoint receives only
  * their own data, a company-wide one everyone's. Each body is checked against the contract's
- * schema of its type, which the API reference shows.
+ * schema of its type, which the API reference shows. The customer's and the ledger's events
+ * have files of their own (webhook-customer-events, webhook-ledger-events).
  */
 let t: TestApp;
 let admin: SignedIn;
 let receiver: TestReceiver;
 let alice: SignedIn;
 let bob: SignedIn;
+let outbox: ReturnType<typeof webhookOutbox>;
 const endpoints: Record<'alice' | 'bob' | 'wide', number> = { alice: 0, bob: 0, wide: 0 };
 
 beforeAll(async () => {
   ({ t, admin } = await createTestAppWithAdmin());
   receiver = await new TestReceiver().start();
+  outbox = webhookOutbox(t);
   alice = await t.signIn({ first_name: 'Alice' });
   bob = await t.signIn({ first_name: 'Bob' });
-  const subscribe = async (who: SignedIn, companyWide: boolean) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/webhook_endpoints', headers: who.auth, payload: { webhook_endpoint: { url: receiver.url, events: [...WEBHOOK_EVENT_TYPES], company_wide: companyWide } } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().webhook_endpoint.id as number;
-  };
-  endpoints.alice = await subscribe(alice, false);
-  endpoints.bob = await subscribe(bob, false);
-  endpoints.wide = await subscribe(admin, true);
+  endpoints.alice = await outbox.subscribe('alice', alice, receiver.url);
+  endpoints.bob = await outbox.subscribe('bob', bob, receiver.url);
+  endpoints.wide = await outbox.subscribe('wide', admin, receiver.url, true);
 });
 afterAll(async () => {
   await t?.close();
   await receiver?.stop();
 });
 
-let seen = 0;
-/** The deliveries written since the last call, as { endpoint, type, body }, each body checked against its type's schema. */
-async function newDeliveries() {
-  const rows = await t.db.select().from(webhookDeliveries).where(gt(webhookDeliveries.id, seen)).orderBy(desc(webhookDeliveries.id));
-  seen = Math.max(seen, ...rows.map((row) => row.id));
-  return rows.map((row) => {
-    const body = JSON.parse(row.body) as { type: WebhookEventType; timestamp: string; data: unknown };
-    expect(body.type).toBe(row.event_type);
-    expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
-    expect(row.message_id).toMatch(/^msg_[0-9a-f]{32}$/);
-    const data = WEBHOOK_EVENT_DATA_SCHEMAS[body.type].parse(body.data);
-    const endpoint = (Object.keys(endpoints) as Array<keyof typeof endpoints>).find((key) => endpoints[key] === row.endpoint_id);
-    return { endpoint, type: body.type, data: data as Record<string, unknown> };
-  });
-}
+const newDeliveries = () => outbox.newDeliveries();
+const to = (...args: Parameters<typeof outbox.to>) => outbox.to(...args);
 const call = (who: SignedIn, method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) => t.app.inject({ method, url, headers: who.auth, payload });
-const to = (rows: Awaited<ReturnType<typeof newDeliveries>>, type: WebhookEventType) => rows.filter((row) => row.type === type).map((row) => row.endpoint).sort();
 
 describe('project events', () => {
   let projectId: number;
