@@ -64,13 +64,47 @@ export function isApiRoute(url: string): boolean {
 }
 
 /**
+ * The admin writes an `admin` token may make (issue 40 item 1): the operational ones an
+ * integration runs, on projects and their records, stages (one or in bulk), proposal tickets and
+ * referral leads. Every other /api/admin write (money: deals, earnings, payouts, pay settings;
+ * accounts and their security: users, sessions, two-factor; settings; deleting a project, which
+ * voids its earnings; customer signing links) needs a person signed in to the portal.
+ */
+export const ADMIN_TOKEN_WRITES: ReadonlySet<string> = new Set([
+  'POST /api/admin/projects',
+  'PUT /api/admin/projects/:id',
+  'POST /api/admin/projects/stage_changes',
+  'POST /api/admin/projects/:id/contacts',
+  'PUT /api/admin/projects/:id/contacts/:recordId',
+  'DELETE /api/admin/projects/:id/contacts/:recordId',
+  'POST /api/admin/projects/:id/project_links',
+  'PUT /api/admin/projects/:id/project_links/:recordId',
+  'DELETE /api/admin/projects/:id/project_links/:recordId',
+  'POST /api/admin/projects/:id/images',
+  'PUT /api/admin/projects/:id/images/:recordId',
+  'DELETE /api/admin/projects/:id/images/:recordId',
+  'POST /api/admin/projects/:id/files',
+  'PUT /api/admin/projects/:id/files/:recordId',
+  'DELETE /api/admin/projects/:id/files/:recordId',
+  'POST /api/admin/projects/:id/usage-imports',
+  'PUT /api/admin/proposal_tickets/:id',
+  'PATCH /api/admin/proposal_tickets/:id',
+  'PATCH /api/admin/leads/:id',
+  'POST /api/admin/leads/:id/reject',
+  'POST /api/admin/leads/:id/convert',
+]);
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/**
  * The token scope a route accepts when it declares none (issue 40 item 1): the member's projects
  * and everything under /api/projects by method (reads need projects:read, writes
- * projects:write), and the admin API (admin, for a full access administrator's token). Any other
- * route refuses tokens unless it says `config.tokenScope` itself.
+ * projects:write); under /api/admin, `admin` for every read and for the writes of
+ * ADMIN_TOKEN_WRITES only. Any other route refuses tokens unless it says `config.tokenScope`
+ * itself. The API reference shows what this answers.
  */
 export function defaultTokenScope(url: string, methods: readonly string[]): ApiTokenScope | undefined {
-  if (url === '/api/projects' || url.startsWith('/api/projects/')) return methods.every((method) => method === 'GET' || method === 'HEAD') ? 'projects:read' : 'projects:write';
-  if (url.startsWith('/api/admin/')) return 'admin';
+  if (url === '/api/projects' || url.startsWith('/api/projects/')) return methods.every(isRead) ? 'projects:read' : 'projects:write';
+  if (url.startsWith('/api/admin/')) return methods.every((method) => isRead(method) || ADMIN_TOKEN_WRITES.has(`${method} ${url}`)) ? 'admin' : undefined;
   return undefined;
 }

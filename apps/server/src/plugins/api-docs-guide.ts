@@ -12,7 +12,7 @@ export function apiGuide(appUrl: string): string {
 
 ## Getting started
 
-**1. Create a token.** On [your profile](${appUrl}/profile), under API tokens, choose a name, the scopes and an expiry, and copy the token: it is shown once. From a signed-in session you can also call \`POST /api/user/api_tokens\`. A token starts with \`${API_TOKEN_PREFIX}\`, acts as you within its scopes (\`projects:read\`, \`projects:write\`, \`earnings:read\`; \`admin\` for administrators) and is sent on every request:
+**1. Create a token.** On [your profile](${appUrl}/profile), under API tokens, choose a name, the scopes and an expiry, and copy the token: it is shown once. From a signed-in session you can also call \`POST /api/user/api_tokens\`. A token starts with \`${API_TOKEN_PREFIX}\`, acts as you within its scopes (\`projects:read\`, \`projects:write\`, \`earnings:read\`; \`admin\` for administrators: every admin read, and only the operational admin writes, as each route below says) and is sent on every request:
 
 \`\`\`sh
 export SUNIN_TOKEN='${API_TOKEN_PREFIX}...'

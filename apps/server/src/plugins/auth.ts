@@ -1,12 +1,12 @@
-import { API_TOKEN_PREFIX, MFA_MESSAGES, type ApiTokenScope } from '@sunin/contract';
+import { MFA_MESSAGES, type ApiTokenScope } from '@sunin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import { defaultTokenScope } from '../route-table.js';
-import { recordApiTokenRequest } from '../modules/api-tokens/api-tokens.service.js';
+import { noteApiTokenUse, recordApiTokenRequest } from '../modules/api-tokens/api-tokens.service.js';
 import { adminStanding } from '../modules/auth/admin-standing.js';
-import { authenticate, type Authenticated, type ClientInfo } from '../modules/auth/sessions.service.js';
+import { authenticate, type Authenticated, type ClientInfo, type CredentialSource } from '../modules/auth/sessions.service.js';
 
 /**
  * An authentication check. Routes run it as an `onRequest` hook, before the body is parsed
@@ -104,17 +104,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   /**
    * Authenticates the request. A token's request is counted against its own limit (every answer
    * carries RateLimit-*, refusals too) and then held to the route's scope, before anything else
-   * of the route runs.
+   * of the route runs; only a request that passes both is noted as the token's use.
    */
-  const authenticateRequest = async (request: FastifyRequest, reply: FastifyReply, header: string | undefined) => {
-    request.auth = await authenticate(app.ctx, header);
+  const authenticateRequest = async (request: FastifyRequest, reply: FastifyReply, credential: string | undefined, from: CredentialSource) => {
+    request.auth = await authenticate(app.ctx, credential, from);
     const token = request.auth.apiToken;
     if (token) {
       app.limits.apiTokenRequests(request, reply);
       assertTokenScope(request, token.scopes);
+      await noteApiTokenUse(app.ctx, token);
     }
   };
-  const requireUser: AuthHook = async (request, reply) => authenticateRequest(request, reply, request.headers.authorization);
+  const requireUser: AuthHook = async (request, reply) => authenticateRequest(request, reply, request.headers.authorization, 'authorization_header');
   const assertAdmin = (request: FastifyRequest) => {
     // Asked on every request, a token's too: a demoted administrator's admin token stops working.
     const standing = request.auth ? adminStanding(app.ctx.config, request.auth.user) : 'not_admin';
@@ -124,14 +125,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (standing === 'mfa_enrollment_required') throw new AppError('mfa_enrollment_required', MFA_MESSAGES.enrollmentRequired);
   };
   const requireAdmin: AuthHook = async (request, reply) => {
-    await authenticateRequest(request, reply, request.headers.authorization);
+    await authenticateRequest(request, reply, request.headers.authorization, 'authorization_header');
     assertAdmin(request);
   };
   const requireUserOrCookie: AuthHook = async (request, reply) => {
-    // The cookie is the web app's session; an API token goes in the header or nowhere.
-    const cookieToken = readCookie(request.headers.cookie, 'authorization');
-    const cookieHeader = cookieToken && !cookieToken.startsWith(API_TOKEN_PREFIX) ? `Bearer ${cookieToken}` : undefined;
-    await authenticateRequest(request, reply, request.headers.authorization ?? cookieHeader);
+    // The cookie is the web app's session; authenticate refuses an API token from it.
+    const header = request.headers.authorization;
+    if (header !== undefined) await authenticateRequest(request, reply, header, 'authorization_header');
+    else await authenticateRequest(request, reply, readCookie(request.headers.cookie, 'authorization'), 'cookie');
   };
   app.decorate('requireUser', requireUser);
   app.decorate('requireUserOrCookie', requireUserOrCookie);
@@ -142,15 +143,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('requireAdminOrCookie', requireAdminOrCookie);
   app.decorate('requireAdmin', requireAdmin);
 
-  // Issue 40 item 1 "audited as the token": each write a token made that succeeded, after the
-  // answer (in the background, so the answer waits for nothing; app.close and tests drain it).
+  // Issue 40 item 1 "audited as the token": each write a token made that succeeded, and each
+  // admin read (what an admin token took out of the portal), after the answer (in the
+  // background, so the answer waits for nothing; app.close and tests drain it).
   app.addHook('onResponse', (request, reply, done) => {
     const auth = request.auth;
     const token = auth?.apiToken;
     const status = reply.statusCode;
-    if (auth && token && request.method !== 'GET' && request.method !== 'HEAD' && status >= 200 && status < 300) {
-      const audited = { userId: auth.user.id, tokenId: token.id, method: request.method, route: request.routeOptions.url ?? '', status };
-      app.ctx.background.run('api token audit', () => recordApiTokenRequest(app.ctx, audited));
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const audited = !read || (request.method === 'GET' && request.routeOptions.config.tokenScope === 'admin');
+    if (auth && token && audited && status >= 200 && status < 300) {
+      const params = { ...(request.params as Record<string, unknown> | undefined) };
+      const entry = { userId: auth.user.id, tokenId: token.id, method: request.method, route: request.routeOptions.url ?? '', params, status };
+      app.ctx.background.run('api token audit', () => recordApiTokenRequest(app.ctx, entry));
     }
     done();
   });

@@ -182,11 +182,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     });
 
     const token = new URL(request.url, 'http://cable').searchParams.get('token');
-    authenticate(app.ctx, token ? `Bearer ${token}` : undefined)
-      .then(({ user, claims, apiToken }) => {
+    // Issue 40 item 1: the websocket is the web app's own; authenticate refuses an API token from here.
+    authenticate(app.ctx, token ?? undefined, 'websocket_query')
+      .then(({ user, claims }) => {
         if (socket.readyState !== socket.OPEN) return;
-        // Issue 40 item 1: the websocket is the web app's own, never an API token's.
-        if (apiToken) return refuse(socket);
         // setTimeout holds at most ~24.8 days; tokens live 2 days.
         const expiry = setTimeout(() => refuse(socket), Math.max(0, claims.exp * 1000 - Date.now()));
         expiry.unref();

@@ -99,6 +99,20 @@ describe('ADMIN_MFA_REQUIRED=true', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: admin.auth })).statusCode).toBe(200);
   });
 
+  it('answers an administrator who has not enrolled mfa_enrollment_required for an admin-scoped API token, as the admin routes do', async () => {
+    const admin = await t.signIn(ADMIN);
+    const create = (auth: { authorization: string }) =>
+      t.app.inject({ method: 'POST', url: '/api/user/api_tokens', headers: auth, payload: { api_token: { name: 'Ops', scopes: ['admin'], expires_in_days: 30 } } });
+    const refused = await create(admin.auth);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(ENROLMENT);
+    // A member is still simply not allowed.
+    expect((await create((await t.signIn({ password: PASSWORD })).auth)).json().error.code).toBe('forbidden');
+    // Enrolling ends the admin's other sessions, not this one.
+    await enrolMfa(t, admin.auth, PASSWORD);
+    expect((await create(admin.auth)).statusCode).toBe(201);
+  });
+
   it('keeps the order: 401 without a token, 403 forbidden for a member', async () => {
     const member = await t.signIn({ password: PASSWORD });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users' })).json().error.code).toBe('unauthorized');

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ADMIN_API_TOKEN_SCOPES, API_TOKEN_PREFIX, API_TOKENS_PER_USER, type ApiToken, type ApiTokenCreateBody, type ApiTokenCreated, type ApiTokenScope } from '@sunin/contract';
+import { ADMIN_API_TOKEN_SCOPES, API_TOKEN_PREFIX, MFA_MESSAGES, API_TOKENS_PER_USER, type ApiToken, type ApiTokenCreateBody, type ApiTokenCreated, type ApiTokenScope } from '@sunin/contract';
 import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { statement } from '../../db/client.js';
-import { apiTokens, users, type ApiTokenRow, type UserRow } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import { apiTokens, users, type ApiTokenRow, type SessionEndReason, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { adminStanding } from '../auth/admin-standing.js';
@@ -25,6 +26,9 @@ export const apiTokenHash = (token: string): string => createHash('sha256').upda
 
 /** Whether a bearer value is an API token rather than a session's JWT (which has no underscore prefix). */
 export const isApiToken = (bearer: string): boolean => bearer.startsWith(API_TOKEN_PREFIX);
+
+/** What createApiToken makes: the prefix and 32 random bytes in base64url (43 characters). */
+const API_TOKEN_FORMAT = new RegExp(`^${API_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
 
 function toApiToken(row: ApiTokenRow, now: number): ApiToken {
   return {
@@ -48,8 +52,11 @@ const activeTokens = (userId: number, now: Date) => and(eq(apiTokens.user_id, us
  * user's row is locked, so two creations cannot both pass the count). Audited without the secret.
  */
 export async function createApiToken(ctx: AppContext, user: UserRow, input: ApiTokenCreateBody['api_token']): Promise<ApiTokenCreated> {
-  if (input.scopes.some((scope) => ADMIN_API_TOKEN_SCOPES.includes(scope)) && adminStanding(ctx.config, user) !== 'admin') {
-    throw new AppError('forbidden', 'Only a full access administrator can create a token with the admin scope.');
+  if (input.scopes.some((scope) => ADMIN_API_TOKEN_SCOPES.includes(scope))) {
+    const standing = adminStanding(ctx.config, user);
+    // As the admin routes answer (ADMIN_MFA_REQUIRED, docs/decisions/010): an administrator learns that enrolment is what is missing.
+    if (standing === 'mfa_enrollment_required') throw new AppError('mfa_enrollment_required', MFA_MESSAGES.enrollmentRequired);
+    if (standing !== 'admin') throw new AppError('forbidden', 'Only a full access administrator can create a token with the admin scope.');
   }
   const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await ctx.db.transaction(async (tx) => {
@@ -119,6 +126,28 @@ export async function revokeApiToken(ctx: AppContext, userId: number, tokenId: n
   });
 }
 
+/**
+ * Revokes every working token of the user, inside the transaction that ends their sessions for
+ * a change of credentials (sessions.service endSessionsIn), each revocation audited with why.
+ */
+export async function revokeApiTokensIn(db: Executor, userId: number, reason: SessionEndReason): Promise<void> {
+  const at = new Date();
+  const revoked = await db
+    .update(apiTokens)
+    .set({ revoked_at: at })
+    .where(and(eq(apiTokens.user_id, userId), isNull(apiTokens.revoked_at)))
+    .returning({ id: apiTokens.id, name: apiTokens.name });
+  for (const token of revoked) {
+    await recordAudit(db, {
+      actorId: null,
+      action: 'revoked',
+      entityType: 'api_token',
+      entityId: token.id,
+      changes: { name: { before: token.name, after: token.name }, revoked_at: { before: null, after: at.toISOString() }, reason: { before: null, after: reason } },
+    });
+  }
+}
+
 /** The one query behind a token's request: its user and the token, if it still works (prepared once per connection). */
 const TOKEN_AUTHENTICATION = statement(
   'authenticate_api_token',
@@ -135,30 +164,56 @@ interface TokenAuthenticationRow extends UserRow {
 
 export interface TokenHolder {
   user: UserRow;
-  token: { id: number; name: string; scopes: readonly ApiTokenScope[]; expiresAt: Date | null };
-}
-
-/** The user and token of a bearer API token, or null for one unknown, revoked or expired. Notes its use at most once a minute. */
-export async function findApiTokenHolder(ctx: AppContext, bearer: string, now = Date.now()): Promise<TokenHolder | null> {
-  const [row] = await ctx.run<TokenAuthenticationRow>(TOKEN_AUTHENTICATION, [apiTokenHash(bearer), new Date(now).toISOString()]);
-  if (!row) return null;
-  const { token_id: id, token_name: name, token_scopes: scopes, token_expires_at: expiresAt, token_last_used_at: lastUsedAt, ...user } = row;
-  if (lastUsedAt === null || now - new Date(lastUsedAt).getTime() > TOUCH_INTERVAL_MS) {
-    await ctx.db.update(apiTokens).set({ last_used_at: new Date(now) }).where(eq(apiTokens.id, id));
-  }
-  return { user, token: { id, name, scopes, expiresAt: expiresAt === null ? null : new Date(expiresAt) } };
+  token: { id: number; name: string; scopes: readonly ApiTokenScope[]; expiresAt: Date | null; lastUsedAt: Date | null };
 }
 
 /**
- * Issue 40 item 1 "audited as the token": a write made with a token that succeeded, by its route
- * pattern (never the query string or the body, which may carry personal data).
+ * The user and token of a bearer API token, or null for one unknown, revoked or expired. Text
+ * that is not a token's exact form is null without a query.
  */
-export async function recordApiTokenRequest(ctx: AppContext, request: { userId: number; tokenId: number; method: string; route: string; status: number }): Promise<void> {
+export async function findApiTokenHolder(ctx: AppContext, bearer: string, now = Date.now()): Promise<TokenHolder | null> {
+  if (!API_TOKEN_FORMAT.test(bearer)) return null;
+  const [row] = await ctx.run<TokenAuthenticationRow>(TOKEN_AUTHENTICATION, [apiTokenHash(bearer), new Date(now).toISOString()]);
+  if (!row) return null;
+  const { token_id: id, token_name: name, token_scopes: scopes, token_expires_at: expiresAt, token_last_used_at: lastUsedAt, ...user } = row;
+  const asDate = (value: Date | null) => (value === null ? null : new Date(value));
+  return { user, token: { id, name, scopes, expiresAt: asDate(expiresAt), lastUsedAt: asDate(lastUsedAt) } };
+}
+
+/**
+ * Notes a token's use, at most once a minute: called once the request has passed the token's
+ * scope and limit, so a refused request does not count as use.
+ */
+export async function noteApiTokenUse(ctx: AppContext, token: { id: number; lastUsedAt: Date | null }, now = Date.now()): Promise<void> {
+  if (token.lastUsedAt !== null && now - token.lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) return;
+  await ctx.db.update(apiTokens).set({ last_used_at: new Date(now) }).where(eq(apiTokens.id, token.id));
+}
+
+export interface ApiTokenRequest {
+  userId: number;
+  tokenId: number;
+  method: string;
+  /** The route's pattern (`/api/projects/:id`) and its parameters (the ids it reached). */
+  route: string;
+  params: Record<string, unknown>;
+  status: number;
+}
+
+/**
+ * Issue 40 item 1 "audited as the token": a request made with a token that succeeded, by its
+ * route pattern and parameters (never the query string or the body, which may carry personal data).
+ */
+export async function recordApiTokenRequest(ctx: AppContext, request: ApiTokenRequest): Promise<void> {
   await recordAudit(ctx.db, {
     actorId: request.userId,
     action: 'request',
     entityType: 'api_token',
     entityId: request.tokenId,
-    changes: { method: { before: null, after: request.method }, route: { before: null, after: request.route }, status: { before: null, after: request.status } },
+    changes: {
+      method: { before: null, after: request.method },
+      route: { before: null, after: request.route },
+      params: { before: null, after: request.params },
+      status: { before: null, after: request.status },
+    },
   });
 }

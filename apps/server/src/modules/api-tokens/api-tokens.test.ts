@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { API_TOKEN_PREFIX, API_TOKENS_PER_USER, type ApiToken, type ApiTokenCreated, type ApiTokenScope } from '@sunin/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiTokens, auditEntries } from '../../db/schema/index.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../test/test-app.js';
 
@@ -85,8 +85,8 @@ describe('creating, listing and revoking tokens', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(UNAUTHORIZED);
     }
-    // Its clock moved on: a token whose expiry has passed.
-    const expired = `${API_TOKEN_PREFIX}expired-${Date.now()}`;
+    // Its clock moved on: a token (of the right form) whose expiry has passed.
+    const expired = `${API_TOKEN_PREFIX}${'E'.repeat(39)}${String(Date.now() % 10_000).padStart(4, '0')}`;
     const [row] = await t.db
       .insert(apiTokens)
       .values({ user_id: member.user.id, name: 'Old', scopes: ['projects:read'], token_hash: createHash('sha256').update(expired).digest('hex'), token_hint: expired.slice(-4), created_at: new Date(Date.now() - 31 * 86_400_000), expires_at: new Date(Date.now() - 1000) })
@@ -95,6 +95,32 @@ describe('creating, listing and revoking tokens', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(UNAUTHORIZED);
     expect((await listTokens(member)).find((token) => token.id === row!.id)).toMatchObject({ name: 'Old', active: false });
+  });
+
+  it('answers anything but the exact form of a token with the same 401, without a query', async () => {
+    const { token } = await createToken(member);
+    const run = vi.spyOn(t.app.ctx, 'run');
+    try {
+      for (const malformed of [`${token}A`, token.slice(0, -1), `${token.slice(0, -1)}.`, `${API_TOKEN_PREFIX}`, `${API_TOKEN_PREFIX}${'A'.repeat(42)}=`]) {
+        const res = await whoAmI(malformed);
+        expect(res.statusCode, malformed).toBe(401);
+        expect(res.json()).toEqual(UNAUTHORIZED);
+      }
+      expect(run).not.toHaveBeenCalled();
+      expect((await whoAmI(token)).statusCode).toBe(200);
+      expect(run).toHaveBeenCalledWith(expect.objectContaining({ name: 'authenticate_api_token' }), expect.any(Array));
+    } finally {
+      run.mockRestore();
+    }
+  });
+
+  it('does not note as use a request refused by its scope or its limit', async () => {
+    const { token, api_token } = await createToken(member, ['earnings:read']);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/projects', headers: bearer(token) });
+    expect(refused.json().error.code).toBe('insufficient_scope');
+    expect((await listTokens(member)).find((row) => row.id === api_token.id)?.last_used_at).toBeNull();
+    expect((await whoAmI(token)).statusCode).toBe(200);
+    expect((await listTokens(member)).find((row) => row.id === api_token.id)?.last_used_at).toEqual(expect.any(String));
   });
 
   it('gives the admin scope only to a full access administrator', async () => {

@@ -1,5 +1,7 @@
 import type { ApiTokenCreated } from '@sunin/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiTokens } from '../../db/schema/index.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -22,6 +24,7 @@ async function tokenHeader(name: string): Promise<{ authorization: string }> {
   expect(res.statusCode, res.body).toBe(201);
   return { authorization: `Bearer ${(res.json() as ApiTokenCreated).token}` };
 }
+const lastUsedOf = async (name: string) => (await t.db.select({ at: apiTokens.last_used_at }).from(apiTokens).where(eq(apiTokens.name, name)))[0]?.at;
 
 describe('the per-token limit', () => {
   it('answers with RateLimit-* headers, refuses the request past the limit with 429 and Retry-After, and counts each token alone', async () => {
@@ -46,6 +49,10 @@ describe('the per-token limit', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ error: { code: 'rate_limited' } });
     expect(refused.headers).toMatchObject({ 'retry-after': '59', 'ratelimit-remaining': '0', 'ratelimit-limit': '3' });
+    // A refused request is not a use: "last used" stays where it was.
+    await t.db.update(apiTokens).set({ last_used_at: null }).where(eq(apiTokens.name, 'First'));
+    expect((await t.app.inject({ method: 'GET', url: '/api/projects', headers: first })).statusCode).toBe(429);
+    expect(await lastUsedOf('First')).toBeNull();
 
     // Another token of the same member, and the member's own session, are not held back.
     const other = await t.app.inject({ method: 'GET', url: '/api/projects', headers: second });
@@ -58,5 +65,6 @@ describe('the per-token limit', () => {
     // The next minute the token works again.
     vi.spyOn(Date, 'now').mockReturnValue(minuteStart + 61_000);
     expect((await t.app.inject({ method: 'GET', url: '/api/projects', headers: first })).statusCode).toBe(200);
+    expect(await lastUsedOf('First')).toEqual(new Date(minuteStart + 61_000));
   });
 });

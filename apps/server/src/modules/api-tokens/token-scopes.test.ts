@@ -72,9 +72,10 @@ describe('project scopes', () => {
     await new Promise((resolve) => setImmediate(resolve));
     await t.app.ctx.background.drain();
     const entries = await t.db.select().from(auditEntries).where(and(eq(auditEntries.entity_type, 'api_token'), eq(auditEntries.entity_id, write.id), eq(auditEntries.action, 'request'))).orderBy(asc(auditEntries.id));
+    const params = { before: null, after: { id: projectId } };
     expect(entries.map((entry) => [entry.actor_id, entry.changes])).toEqual([
-      [member.user.id, { method: { before: null, after: 'PATCH' }, route: { before: null, after: '/api/projects/:id' }, status: { before: null, after: 200 } }],
-      [member.user.id, { method: { before: null, after: 'POST' }, route: { before: null, after: '/api/projects/:id/contacts' }, status: { before: null, after: 201 } }],
+      [member.user.id, { method: { before: null, after: 'PATCH' }, route: { before: null, after: '/api/projects/:id' }, params, status: { before: null, after: 200 } }],
+      [member.user.id, { method: { before: null, after: 'POST' }, route: { before: null, after: '/api/projects/:id/contacts' }, params, status: { before: null, after: 201 } }],
     ]);
     expect(JSON.stringify(entries)).not.toContain('secret-query');
     // The admin audit list reads the new entity type.
@@ -126,6 +127,47 @@ describe('the admin scope', () => {
     expect(after.json()).toEqual({ error: { code: 'forbidden', message: 'You are not allowed to do that.' } });
   });
 
+  it('makes every admin read and the operational writes, and refuses the writes on money and accounts', async () => {
+    const adminToken = await tokenOf(admin, ['admin']);
+    // Operational: a project's edit (its stage too) and a stage change in bulk.
+    const edit = await call('PUT', `/api/admin/projects/${projectId}`, adminToken, { project: { city: 'Phoenix' } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const bulk = await call('POST', '/api/admin/projects/stage_changes', adminToken, { project_ids: [projectId], project_stage: 'Project Initiation' });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect((await call('GET', '/api/admin/payouts', adminToken)).statusCode).toBe(200);
+    // Money, pay settings and account security need a person signed in, whatever the body.
+    for (const [method, url] of [
+      ['POST', '/api/admin/payouts'],
+      ['POST', '/api/admin/payout_runs'],
+      ['POST', '/api/admin/earnings/adjustments'],
+      ['POST', '/api/admin/earnings/clawbacks'],
+      ['POST', '/api/admin/earnings/1/approve'],
+      ['POST', `/api/admin/projects/${projectId}/deal/cancel`],
+      ['PUT', '/api/admin/payout-settings'],
+      ['PUT', `/api/admin/projects/${projectId}/deal`],
+      ['DELETE', `/api/admin/projects/${projectId}`],
+      ['DELETE', `/api/admin/users/${member.user.id}/sessions`],
+    ] as const) {
+      const res = await call(method, url, adminToken, method === 'DELETE' ? undefined : {});
+      expectScopeRefusal(res);
+      expect(res.json().error.message, `${method} ${url}`).toBe('An API token cannot be used for this request; sign in to the portal to do it.');
+    }
+    expect((await call('GET', `/api/user/sessions`, member.auth)).statusCode).toBe(200);
+  });
+
+  it("records each admin read made with a token, with the route's parameters", async () => {
+    const adminToken = await tokenOf(admin, ['admin']);
+    expect((await call('GET', `/api/admin/projects/${projectId}`, adminToken)).statusCode).toBe(200);
+    // A project read with projects:read is the member's own data: not recorded.
+    expect((await call('GET', `/api/projects/${projectId}`, await tokenOf(admin, ['projects:read']))).statusCode).toBe(404);
+    await new Promise((resolve) => setImmediate(resolve));
+    await t.app.ctx.background.drain();
+    const entries = await t.db.select().from(auditEntries).where(and(eq(auditEntries.entity_type, 'api_token'), eq(auditEntries.entity_id, adminToken.id), eq(auditEntries.action, 'request')));
+    expect(entries.map((entry) => entry.changes)).toEqual([
+      { method: { before: null, after: 'GET' }, route: { before: null, after: '/api/admin/projects/:id' }, params: { before: null, after: { id: projectId } }, status: { before: null, after: 200 } },
+    ]);
+  });
+
   it("refuses the admin's re-authentication routes to an admin token, password or not", async () => {
     const adminToken = await tokenOf(admin, ['admin']);
     const target = await t.signIn({ first_name: 'Target' });
@@ -163,8 +205,11 @@ describe('where a token is never accepted', () => {
     const earnings = await tokenOf(member, ['earnings:read']);
     const month = new Date().toISOString().slice(0, 7);
     const url = `/api/user/earnings/statement.pdf?month=${month}`;
-    const cookie = await call('GET', url, { cookie: `authorization=${earnings.token}` });
-    expect(cookie.statusCode).toBe(401);
+    // Encoded whitespace before or after the token does not sneak it in.
+    for (const value of [earnings.token, `%20${earnings.token}`, `%09${earnings.token}`, `${earnings.token}%20`]) {
+      const cookie = await call('GET', url, { cookie: `authorization=${value}` });
+      expect(cookie.statusCode, value).toBe(401);
+    }
     expect((await call('GET', url, { cookie: `authorization=${member.token}` })).statusCode).toBe(200);
     expect((await call('GET', url, earnings)).statusCode).toBe(200);
   });
@@ -173,8 +218,10 @@ describe('where a token is never accepted', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/cable`;
     const { token } = await tokenOf(admin, ['projects:read', 'projects:write', 'earnings:read', 'admin']);
-    const cable = rawCable(`${base}?token=${token}`);
-    await cable.closed;
-    expect(cable.frames).toEqual([{ type: 'disconnect', reason: 'unauthorized', reconnect: false }]);
+    for (const value of [token, `%20${token}`]) {
+      const cable = rawCable(`${base}?token=${value}`);
+      await cable.closed;
+      expect(cable.frames, value).toEqual([{ type: 'disconnect', reason: 'unauthorized', reconnect: false }]);
+    }
   });
 });

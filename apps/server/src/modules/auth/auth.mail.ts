@@ -46,7 +46,7 @@ export function maskEmail(email: string): string {
 export function mfaResetMail(to: string, firstName: string, resetLink: string, supportEmail: string): MailMessage {
   const lines = [
     `Hello ${firstName},`,
-    'An administrator turned off two-factor sign-in on your SunIn account, as asked after a lost authenticator app and recovery codes. Every session of the account was signed out.',
+    'An administrator turned off two-factor sign-in on your SunIn account, as asked after a lost authenticator app and recovery codes. Every session of the account was signed out and its API tokens were revoked.',
     'Sign in with your password, then turn two-factor sign-in on again in the Security section of your profile.',
     `If you did not ask for this, reset your password now: ${resetLink} and tell us at ${supportEmail}.`,
   ];
@@ -87,7 +87,7 @@ export function emailChangedMail(to: string, firstName: string, newEmail: string
     // way back is support (issue 34 item 2).
     const lines = [
       `Hello ${firstName},`,
-      `An administrator changed the email of your SunIn account to ${maskEmail(newEmail)}, and every session of the account was signed out.`,
+      `An administrator changed the email of your SunIn account to ${maskEmail(newEmail)}; every session of the account was signed out and its API tokens were revoked.`,
       `If you did not ask for this, tell us at once at ${supportEmail}.`,
     ];
     return { to, subject: 'The email of your SunIn account was changed', text: `${lines.join('\n\n')}\n`, html: layout(lines, `mailto:${supportEmail}`, 'Contact support') };

@@ -5,7 +5,7 @@ import { statement, type Executor } from '../../db/client.js';
 import { sessions, users, type SessionEndReason, type SessionRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AccessClaims } from '../../lib/tokens.js';
-import { findApiTokenHolder, isApiToken } from '../api-tokens/api-tokens.service.js';
+import { findApiTokenHolder, isApiToken, revokeApiTokensIn } from '../api-tokens/api-tokens.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 
 /**
@@ -36,8 +36,14 @@ export interface Authenticated {
    * Set when the request carries a personal API token rather than a session's JWT (issue 40
    * item 1): the token acts as `user` within `scopes`.
    */
-  apiToken?: { id: number; name: string; scopes: readonly ApiTokenScope[] };
+  apiToken?: { id: number; name: string; scopes: readonly ApiTokenScope[]; lastUsedAt: Date | null };
 }
+
+/**
+ * Where a request's credential came from. Only the Authorization header may carry an API token:
+ * the download cookie and the websocket's query string are the web app's own (issue 40 item 1).
+ */
+export type CredentialSource = 'authorization_header' | 'cookie' | 'websocket_query';
 
 /** Issues a token and records its session (in the caller's transaction when given one). */
 export async function startSession(ctx: AppContext, db: Executor, userId: number, client: ClientInfo, now = Date.now()): Promise<{ token: string; claims: AccessClaims; sessionId: number }> {
@@ -61,9 +67,28 @@ export async function startSession(ctx: AppContext, db: Executor, userId: number
 }
 
 /**
+ * Whether ending sessions for this reason also revokes the user's API tokens (issue 40 item 1):
+ * every change of the account's credentials or standing does, so a token minted by whoever held
+ * the account before a password reset, or before an administrator ended every session, stops at
+ * once. The member's own sign-outs (one session, "all other sessions") and going idle keep them:
+ * tokens have their own revocation on /profile. Exhaustive, so a new reason must choose.
+ */
+const REVOKES_API_TOKENS: Record<SessionEndReason, boolean> = {
+  logout: false,
+  idle: false,
+  signed_out_by_user: false,
+  signed_out_by_admin: true,
+  password_changed: true,
+  password_reset: true,
+  email_changed: true,
+  mfa_changed: true,
+};
+
+/**
  * Ends the user's live sessions that `which` selects, inside `db` (a transaction when the end
- * belongs to a change, like a new password). Returns the ended tokens' jtis, for closeSockets
- * once the change has committed.
+ * belongs to a change, like a new password), and for a change of credentials revokes the user's
+ * API tokens in the same transaction (REVOKES_API_TOKENS). Returns the ended tokens' jtis, for
+ * closeSockets once the change has committed (API tokens hold no sockets).
  */
 export async function endSessionsIn(
   db: Executor,
@@ -80,6 +105,7 @@ export async function endSessionsIn(
     .set({ ended_at: new Date(), end_reason: reason })
     .where(and(eq(sessions.user_id, userId), isNull(sessions.ended_at), selection))
     .returning({ jti: sessions.jti });
+  if (REVOKES_API_TOKENS[reason]) await revokeApiTokensIn(db, userId, reason);
   return rows.map((row) => row.jti);
 }
 
@@ -137,14 +163,23 @@ interface AuthenticationRow extends UserRow {
   session_last_used_at: Date;
 }
 
+const BEARER_HEADER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/;
+/** A bare credential (the cookie's value, the websocket's `token`): the token's characters and nothing else, no padding. */
+const BARE_CREDENTIAL = /^[A-Za-z0-9._~+/=-]+$/;
+
 /**
- * Resolves a bearer header to its user and session, or throws the one 401 for anything missing,
- * forged, expired, ended or idle past SESSION_IDLE_TIMEOUT_MINUTES.
+ * Resolves a credential to its user and session, or throws the one 401 for anything missing,
+ * forged, expired, ended or idle past SESSION_IDLE_TIMEOUT_MINUTES. `credential` is the whole
+ * Authorization header (`Bearer ...`) from the header, the bare token from the cookie or the
+ * websocket. An API token is refused here, in one place, unless it came in the header.
  */
-export async function authenticate(ctx: AppContext, header: string | undefined): Promise<Authenticated> {
-  const match = header?.match(/^Bearer\s+([A-Za-z0-9._~+/=-]+)$/);
-  if (match?.[1] && isApiToken(match[1])) return authenticateApiToken(ctx, match[1]);
-  const claims = match?.[1] ? await ctx.tokens.verify(match[1]) : null;
+export async function authenticate(ctx: AppContext, credential: string | undefined, from: CredentialSource): Promise<Authenticated> {
+  const bearer = from === 'authorization_header' ? credential?.match(BEARER_HEADER)?.[1] : credential?.match(BARE_CREDENTIAL)?.[0];
+  if (bearer && isApiToken(bearer)) {
+    if (from !== 'authorization_header') throw new AppError('unauthorized', UNAUTHORIZED);
+    return authenticateApiToken(ctx, bearer);
+  }
+  const claims = bearer ? await ctx.tokens.verify(bearer) : null;
   if (!claims) throw new AppError('unauthorized', UNAUTHORIZED);
   const now = Date.now();
   // A session read in the last SESSION_CACHE_SECONDS (docs/decisions/028), unless it is about to
@@ -200,7 +235,7 @@ async function authenticateApiToken(ctx: AppContext, bearer: string): Promise<Au
     user,
     claims: { sub: String(user.id), jti: `api_token:${token.id}`, iat: 0, exp },
     sessionId: -token.id,
-    apiToken: { id: token.id, name: token.name, scopes: token.scopes },
+    apiToken: { id: token.id, name: token.name, scopes: token.scopes, lastUsedAt: token.lastUsedAt },
   };
 }
 

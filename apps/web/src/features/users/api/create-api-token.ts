@@ -8,10 +8,15 @@ export async function createApiToken(apiToken: ApiTokenCreateBody['api_token']):
   return apiTokenCreatedSchema.parse(await apiRequest<unknown>('/user/api_tokens', { method: 'POST', body: { api_token: apiToken } }));
 }
 
+/**
+ * The form resets the mutation once it has handed the token to its dialog, and with gcTime 0 the
+ * cache lets go of it at once: the dialog's state is then its only copy, gone on Done.
+ */
 export function useCreateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApiToken,
+    gcTime: 0,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokensQueryKey }),
   });
 }

@@ -43,6 +43,7 @@ export function ApiTokenForm({ admin, onCreated }: { admin: boolean; onCreated: 
       onSuccess: (created) => {
         setName('');
         onCreated(created);
+        create.reset();
       },
       onError: (failure) => {
         const fields = serverFieldErrors(failure);

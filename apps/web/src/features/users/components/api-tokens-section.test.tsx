@@ -64,7 +64,7 @@ describe('API tokens on /profile (issue 40 item 1)', { timeout: 15_000 }, () => 
 
   it('shows a new token once, with Copy and the warning, and never again after Done', async () => {
     const calls = tokenServer([]);
-    const { user } = renderSection();
+    const { user, queryClient } = renderSection();
     expect(await screen.findByText('No API tokens yet')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Create an API token' });
     await user.type(within(form).getByLabelText('Token name'), 'Zapier');
@@ -83,6 +83,8 @@ describe('API tokens on /profile (issue 40 item 1)', { timeout: 15_000 }, () => 
     expect(await screen.findByText('Zapier')).toBeInTheDocument();
     expect(screen.getByText('…wxyz')).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(SECRET);
+    // Nor is it kept in the mutation cache.
+    await waitFor(() => expect(JSON.stringify(queryClient.getMutationCache().getAll().map((mutation) => mutation.state))).not.toContain(SECRET));
     expect(within(form).getByLabelText('Token name')).toHaveValue('');
   });
 

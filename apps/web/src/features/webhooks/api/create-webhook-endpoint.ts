@@ -8,10 +8,15 @@ export async function createWebhookEndpoint(endpoint: WebhookEndpointCreateBody[
   return webhookEndpointCreatedSchema.parse(await apiRequest<unknown>('/webhook_endpoints', { method: 'POST', body: { webhook_endpoint: endpoint } }));
 }
 
+/**
+ * The form resets the mutation once it has handed the secret to its dialog, and with gcTime 0 the
+ * cache lets go of it at once: the dialog's state is then its only copy, gone on Done.
+ */
 export function useCreateWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWebhookEndpoint,
+    gcTime: 0,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookEndpointsKey }),
   });
 }

@@ -74,6 +74,7 @@ export function EndpointForm({ endpoint, admin = false, onCreated, onSaved }: En
         setEvents([]);
         setCompanyWide(false);
         onCreated?.(created);
+        create.reset();
       },
       onError: failed(ENDPOINT_FORM_TEXTS.createFailed),
     });

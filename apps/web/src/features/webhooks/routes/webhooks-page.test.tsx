@@ -69,7 +69,7 @@ describe('/webhooks (issue 40 item 3)', { timeout: 15_000 }, () => {
 
   it('says when there are none, and adds one whose secret is shown once', async () => {
     const calls = endpointServer([]);
-    const { user } = renderPage();
+    const { user, queryClient } = renderPage();
     expect(await screen.findByText('No endpoints yet')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Add an endpoint' });
     await fillEndpoint(form, user, 'https://crm.example.com/hooks');
@@ -85,6 +85,8 @@ describe('/webhooks (issue 40 item 3)', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('link', { name: 'https://crm.example.com/hooks' })).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(SECRET);
+    // Nor is it kept in the mutation cache.
+    await waitFor(() => expect(JSON.stringify(queryClient.getMutationCache().getAll().map((mutation) => mutation.state))).not.toContain(SECRET));
   });
 
   it('offers "Company-wide" to full access administrators only, and sends it when ticked', async () => {
