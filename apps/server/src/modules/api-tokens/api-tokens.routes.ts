@@ -23,7 +23,8 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: apiTokenCreatedSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createApiToken(app.ctx, currentUser(request), request.body.api_token)),
+    // The token's text is in this answer only: no cache may keep it.
+    async (request, reply) => reply.status(201).header('cache-control', 'no-store').send(await createApiToken(app.ctx, currentUser(request), request.body.api_token)),
   );
 
   app.get('/user/api_tokens', { schema: { tags, summary: "The caller's tokens that are not revoked, newest first (expired ones with active false)", response: { 200: apiTokenListSchema } } }, async (request) => ({

@@ -28,6 +28,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 async function createToken(who: SignedIn, scopes: ApiTokenScope[] = ['projects:read'], expires_in_days: number | null = 30, name = 'CRM sync'): Promise<ApiTokenCreated> {
   const res = await t.app.inject({ method: 'POST', url: '/api/user/api_tokens', headers: who.auth, payload: { api_token: { name, scopes, expires_in_days } } });
   expect(res.statusCode, res.body).toBe(201);
+  // The secret is in this answer only: never cached.
+  expect(res.headers['cache-control']).toBe('no-store');
   return res.json() as ApiTokenCreated;
 }
 const listTokens = async (who: SignedIn) => {

@@ -49,6 +49,8 @@ const createEndpoint = (who: SignedIn, endpoint: Record<string, unknown>) => pos
 async function subscribe(who: SignedIn, endpoint: Record<string, unknown> = {}): Promise<WebhookEndpointCreated> {
   const res = await createEndpoint(who, { url: receiver.url, events: [...WEBHOOK_EVENT_TYPES], ...endpoint });
   expect(res.statusCode, res.body).toBe(201);
+  // The secret is in this answer only: never cached.
+  expect(res.headers['cache-control']).toBe('no-store');
   return res.json();
 }
 const deliveriesOf = (endpointId: number) => t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpoint_id, endpointId)).orderBy(webhookDeliveries.id);
