@@ -1,5 +1,5 @@
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_TIMEOUT_MS } from '@sunin/contract';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from '../db/schema/index.js';
 import type { SecretBox } from './secret-box.js';
@@ -15,8 +15,8 @@ export const WEBHOOK_LEASE_MS = WEBHOOK_TIMEOUT_MS + 60_000;
 /** Deliveries in flight at once per process, so that one slow receiver does not hold up the others. */
 export const WEBHOOK_CONCURRENCY = 8;
 /**
- * Attempts one endpoint may have in flight across the cluster: a receiver that never answers
- * holds at most this many lanes for 15 s each, never every lane of every process.
+ * Attempts one endpoint may have in flight in a process: a receiver that never answers holds at
+ * most this many of its lanes for 15 s each, never all of them.
  */
 export const WEBHOOK_LANES_PER_ENDPOINT = 4;
 /**
@@ -75,6 +75,9 @@ export class WebhookWorker {
   private idle: { promise: Promise<void>; resolve: () => void } | null = null;
   /** Counts wakes, so a lane that found nothing while a wake came looks again. */
   private wakes = 0;
+  /** Attempts in flight in this process, per endpoint, and the claim in progress (claims go one at a time). */
+  private readonly inFlight = new Map<number, number>();
+  private claiming: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(options: WebhookWorkerOptions) {
@@ -146,7 +149,7 @@ export class WebhookWorker {
       for (;;) {
         if (this.closed) return;
         const seen = this.wakes;
-        const row = await this.claim(this.now());
+        const row = await this.claimInTurn();
         if (!row) {
           // A wake during the claim may be a commit the claim did not see: look once more.
           if (this.wakes !== seen) continue;
@@ -157,6 +160,10 @@ export class WebhookWorker {
         } catch (error) {
           // Left to its lease: the delivery is attempted again once it ends.
           this.log.error({ error: safeErrorMessage(error), deliveryId: row.id }, 'webhooks: recording an attempt failed');
+        } finally {
+          const left = (this.inFlight.get(row.endpoint_id) ?? 1) - 1;
+          if (left > 0) this.inFlight.set(row.endpoint_id, left);
+          else this.inFlight.delete(row.endpoint_id);
         }
       }
     } catch (error) {
@@ -170,8 +177,26 @@ export class WebhookWorker {
    * it is not due again while this process sends it. Deliveries of an endpoint its owner turned
    * off wait, pending, until it is on again.
    */
+  /**
+   * One lane claims at a time in this process, so that the count of attempts in flight per
+   * endpoint is exact here: a lane that claims knows every other lane's claim.
+   */
+  private claimInTurn(): Promise<Claimed | undefined> {
+    const claimed = this.claiming.then(async () => {
+      const row = await this.claim(this.now());
+      if (row) this.inFlight.set(row.endpoint_id, (this.inFlight.get(row.endpoint_id) ?? 0) + 1);
+      return row;
+    });
+    this.claiming = claimed.then(
+      () => undefined,
+      () => undefined,
+    );
+    return claimed;
+  }
+
   private async claim(dueBy: Date): Promise<Claimed | undefined> {
     const now = this.now();
+    const saturated = [...this.inFlight].filter(([, count]) => count >= WEBHOOK_LANES_PER_ENDPOINT).map(([endpointId]) => endpointId);
     const due = this.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
@@ -182,8 +207,8 @@ export class WebhookWorker {
           eq(webhookDeliveries.status, 'pending'),
           lt(webhookDeliveries.next_attempt_at, new Date(dueBy.getTime() + 1)),
           or(isNull(webhookDeliveries.lease_until), lt(webhookDeliveries.lease_until, now)),
-          // Not while the endpoint already has its lanes in flight (webhook_deliveries_leased_idx).
-          sql`(select count(*) from ${webhookDeliveries} busy where busy.endpoint_id = ${webhookDeliveries.endpoint_id} and busy.lease_until > ${now.toISOString()}::timestamptz) < ${WEBHOOK_LANES_PER_ENDPOINT}`,
+          // Not of an endpoint that already has its lanes in flight here.
+          saturated.length > 0 ? notInArray(webhookDeliveries.endpoint_id, saturated) : undefined,
         ),
       )
       .orderBy(asc(webhookDeliveries.next_attempt_at), asc(webhookDeliveries.id))

@@ -89,8 +89,6 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_idx').on(table.endpoint_id, table.created_at),
     // The prune job's scan of deliveries past their 30 days.
     index('webhook_deliveries_created_idx').on(table.created_at),
-    // The deliveries in flight per endpoint (the worker's lanes per endpoint).
-    index('webhook_deliveries_leased_idx').on(table.endpoint_id, table.lease_until).where(sql`lease_until is not null`),
   ],
 );
 
