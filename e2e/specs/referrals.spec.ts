@@ -23,9 +23,10 @@ test('a partner copies their link; a business owner asks for an estimate on a ph
   await expect(page).not.toHaveURL(/\/login/);
   await page.getByRole('link', { name: 'Referrals' }).first().click();
   await expect(page.getByRole('heading', { name: 'Referrals', level: 1 })).toBeVisible();
-  const field = page.getByLabel('Your referral link');
+  // The field itself: while the link loads, the spinner's label ("Loading your referral link…") would match a label search.
+  const field = page.getByRole('textbox', { name: 'Your referral link', exact: true });
+  await expect(field).toHaveValue(/\/r\/[0-9abcdefghjkmnpqrstvwxyz]{8}$/);
   const shown = await field.inputValue();
-  expect(shown).toMatch(/\/r\/[0-9abcdefghjkmnpqrstvwxyz]{8}$/);
   await page.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByText('Link copied.')).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
