@@ -9,6 +9,8 @@ const STATUS_BADGES: Record<WebhookDeliveryStatus, { label: string; tone: 'amber
   failed: { label: 'Failed', tone: 'red' },
 };
 
+const RETRYING = { label: 'Retrying', tone: 'amber' } as const;
+
 const attemptsCount = (count: number) => (count === 1 ? '1 attempt' : `${count} attempts`);
 /** A block of text the receiver or SunIn wrote, as text (React escapes it), wrapped so a phone never scrolls sideways. */
 const preClasses = 'mt-1 max-h-64 overflow-auto rounded-lg bg-ink-50 p-3 font-mono text-xs break-all whitespace-pre-wrap text-ink-800';
@@ -44,7 +46,8 @@ function AttemptRow({ attempt }: { attempt: WebhookAttempt }) {
  * the answer's excerpt, and the payload sent. A <details> opens with Enter or Space.
  */
 export function DeliveryItem({ delivery, onReplay, replaying }: { delivery: WebhookDelivery; onReplay: (delivery: WebhookDelivery) => void; replaying: boolean }) {
-  const status = STATUS_BADGES[delivery.status];
+  // A pending delivery that has failed before is waiting for its retry, not for its first attempt.
+  const status = delivery.status === 'pending' && delivery.attempts > 0 ? RETRYING : STATUS_BADGES[delivery.status];
   return (
     <li className="py-4 text-sm">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
