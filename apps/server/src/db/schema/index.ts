@@ -11,3 +11,4 @@ export * from './shares.js';
 export * from './partner-pay.js';
 export * from './referrals.js';
 export * from './integrations.js';
+export * from './push.js';

@@ -206,9 +206,47 @@ export const storedFiles = pgTable(
     byte_size: bigint({ mode: 'number' }).notNull(),
     checksum: text().notNull(),
     storage_key: text().notNull().unique(),
+    /**
+     * A photo's capture time and GPS position (issue 41 item 2), read on the device from its EXIF
+     * and sent as fields of the upload; the stored bytes carry no metadata.
+     */
+    taken_at: timestamp({ withTimezone: true, mode: 'date' }),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    /**
+     * The upload's `Idempotency-Key` (issue 41 item 2): an offline queue that sends an upload
+     * again after a lost answer gets the row it already made, never a second copy.
+     */
+    client_ref: text(),
     created_at: createdAt,
   },
-  (table) => [index('stored_files_project_kind_idx').on(table.project_id, table.kind)],
+  (table) => [
+    index('stored_files_project_kind_idx').on(table.project_id, table.kind),
+    uniqueIndex('stored_files_client_ref_idx').on(table.project_id, table.client_ref).where(sql`client_ref is not null`),
+  ],
+);
+
+/**
+ * A note taken on a project, typically at a site visit (issue 41 item 2): written by its
+ * project's owner or an administrator, kept in order, never edited.
+ */
+export const projectNotes = pgTable(
+  'project_notes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    project_id: integer()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    author_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    body: text().notNull(),
+    /** The create's `Idempotency-Key`, as on stored_files. */
+    client_ref: text(),
+    created_at: createdAt,
+  },
+  (table) => [
+    index('project_notes_project_idx').on(table.project_id, table.id),
+    uniqueIndex('project_notes_client_ref_idx').on(table.project_id, table.client_ref).where(sql`client_ref is not null`),
+  ],
 );
 
 export const tickets = pgTable(
@@ -231,6 +269,7 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 export type ProjectLinkRow = typeof projectLinks.$inferSelect;
 export type StoredFileRow = typeof storedFiles.$inferSelect;
+export type ProjectNoteRow = typeof projectNotes.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 

@@ -161,6 +161,8 @@ export const notificationPreferences = pgTable(
     email: boolean().notNull(),
     /** `instant` (an email per notification) or `hourly` (one digest an hour), for the kinds of EMAIL_DIGEST_EVENT_TYPES (issue 37 item 3). */
     frequency: text().$type<EmailFrequency>().notNull().default('instant'),
+    /** Whether it is pushed to the member's devices (issue 41 item 3); null follows DEFAULT_PUSH_PREFERENCES. */
+    push: boolean(),
     updated_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.user_id, table.event_type] })],
