@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from './test/temp-dirs.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -199,6 +200,46 @@ describe('keys shared by every process of a shared database (issue 34 item 5)', 
     expect(config.mfaEncryptionKey).toHaveLength(32);
     expect(existsSync(path.join(dir, 'mfa-key'))).toBe(true);
     expect(existsSync(path.join(dir, 'tin-key'))).toBe(true);
+  });
+});
+
+describe('web push VAPID keys (issue 41 item 3)', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), BILLING_PROVIDER: 'local', MALWARE_SCAN: 'off', MFA_ENCRYPTION_KEY: 'a'.repeat(64), TIN_ENCRYPTION_KEY: 'b'.repeat(64) };
+  const pair = webpush.generateVAPIDKeys();
+
+  it('outside production a pair is generated once into DATA_DIR/vapid-keys.json (mode 0600) and reused, with the support email as contact', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir, SUPPORT_EMAIL: 'help@example.com' });
+    expect(config.push).toMatchObject({ source: 'generated', subject: 'mailto:help@example.com' });
+    expect(Buffer.from(config.push!.publicKey, 'base64url')).toHaveLength(65);
+    const file = path.join(dir, 'vapid-keys.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ publicKey: config.push!.publicKey, privateKey: config.push!.privateKey });
+    const again = loadConfig({ DATA_DIR: dir });
+    expect([again.push!.publicKey, again.push!.privateKey]).toEqual([config.push!.publicKey, config.push!.privateKey]);
+  });
+
+  it('takes the pair and subject from the environment; in production without them push is off', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), ...production, VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey, VAPID_SUBJECT: 'https://sunin.example/contact' });
+    expect(config.push).toMatchObject({ publicKey: pair.publicKey, privateKey: pair.privateKey, subject: 'https://sunin.example/contact', source: 'environment' });
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir, ...production }).push).toBeUndefined();
+    expect(existsSync(path.join(dir, 'vapid-keys.json'))).toBe(false);
+  });
+
+  it('refuses half a pair, a key of the wrong size and a subject that is not mailto: or https:, naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/VAPID_PRIVATE_KEY: required with VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: 'abc' })).toThrow(/VAPID_PRIVATE_KEY: must be the 32-byte/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: pair.privateKey, VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(/VAPID_PUBLIC_KEY: must be the 65-byte/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_SUBJECT: 'http://sunin.example' })).toThrow(/VAPID_SUBJECT/);
+  });
+
+  it('never shows the private key when the configuration is serialized or logged', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey });
+    expect(config.push!.privateKey).toBe(pair.privateKey);
+    expect(JSON.stringify(config)).not.toContain(pair.privateKey);
+    expect(JSON.stringify(config)).toContain(pair.publicKey);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: `${pair.privateKey}xx` })).toThrow(expect.objectContaining({ message: expect.not.stringContaining(pair.privateKey) }));
   });
 });
 

@@ -6,6 +6,8 @@ import { isIP } from 'node:net';
 import { API_TOKEN_REQUESTS_PER_MINUTE } from '@sunin/contract';
 import { z } from 'zod';
 import { SECRET_BOX_KEY_BYTES, parseSecretBoxKey } from './lib/secret-box.js';
+import { ConfigError } from './config-error.js';
+import { loadVapidKeys, vapidEnvSchema, type VapidKeys } from './vapid-config.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -115,6 +117,8 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value?.trim() || DEFAULT_BUSINESS_TIME_ZONE)
     .refine(isTimeZone, 'must be an IANA time zone name such as America/Los_Angeles or UTC.'),
+  // Issue 41 item 3: web push's VAPID keys and contact (vapid-config.ts).
+  ...vapidEnvSchema,
 });
 
 export interface Config {
@@ -185,6 +189,11 @@ export interface Config {
   leadFormMinSeconds: number;
   /** The business's IANA time zone (BUSINESS_TIME_ZONE): accounting exports write their dates in it. */
   businessTimeZone: string;
+  /**
+   * Web push's VAPID keys and contact (issue 41 item 3): from VAPID_*, or generated once into
+   * DATA_DIR outside production; undefined in production without them (push is off).
+   */
+  push: VapidKeys | undefined;
   rateLimits: {
     /** Failed logins per IP per window. */
     loginPerIp: number;
@@ -229,7 +238,7 @@ export interface StripeConfig {
 
 export type ClamavAddress = { host: string; port: number } | { path: string };
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /**
  * ASVS 5.4.3: uploads are scanned by clamd when CLAMAV_URL names it. Production refuses to
@@ -389,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminMfaRequired: e.ADMIN_MFA_REQUIRED ?? isProduction,
     leadFormMinSeconds: e.LEAD_FORM_MIN_SECONDS,
     businessTimeZone: e.BUSINESS_TIME_ZONE,
+    push: loadVapidKeys(e, { isProduction, dataDir }),
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,

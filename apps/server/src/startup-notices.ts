@@ -37,5 +37,11 @@ export function startupNotices(config: Config): StartupNotice[] {
         'each must see the same files, so set S3_BUCKET, or point STORAGE_DIR at one directory every process shares. Otherwise a file uploaded through one process is not found through another.',
     });
   }
+  // Web push (issue 41 item 3): off in production without its keys.
+  if (!config.push) {
+    notices.push({ level: 'warn', message: 'Web push is off: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set, so members cannot turn on notifications on their devices (/api/push answers 503). Generate a pair with `npx web-push generate-vapid-keys` and set both.' });
+  } else if (config.push.source === 'generated') {
+    notices.push({ level: 'info', message: `Web push: VAPID keys generated into ${config.dataDir}/vapid-keys.json (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to name your own).` });
+  }
   return notices;
 }

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { EMAIL_DIGEST_EVENT_TYPES, EMAIL_EVENT_TYPES, EMAIL_FREQUENCIES, NOTIFICATION_KINDS, type EmailDigestEventType, type EmailEventType } from './notifications.js';
+import { PUSH_EVENT_TYPES, type PushEventType } from './push.js';
 
 // The request and response schemas of the notifications; their values and rules are in notifications.ts.
 
-/** `GET` and `PUT /api/user/notification-preferences` answer `{ notification_preferences: { email: {...} } }`. */
+/** `GET` and `PUT /api/user/notification-preferences` answer `{ notification_preferences: { email: {...}, push: {...} } }`. */
 export const notificationPreferencesSchema = z.object({
   /** Whether each event type offered to this user is emailed. */
   email: z.partialRecord(z.enum(EMAIL_EVENT_TYPES), z.boolean()),
+  /** Whether each notification type offered to this user is pushed to their devices that have notifications on (issue 41 item 3). */
+  push: z.partialRecord(z.enum(PUSH_EVENT_TYPES), z.boolean()),
   /** Full access administrators only (issue 37 item 3): `instant` or `hourly` for each of EMAIL_DIGEST_EVENT_TYPES. */
   frequency: z.partialRecord(z.enum(EMAIL_DIGEST_EVENT_TYPES), z.enum(EMAIL_FREQUENCIES)).optional(),
 });
@@ -19,6 +22,10 @@ export const notificationPreferencesBodySchema = z.strictObject({
     email: z
       .strictObject(Object.fromEntries(EMAIL_EVENT_TYPES.map((type) => [type, z.boolean({ error: `${type} must be true or false.` }).optional()])) as Record<EmailEventType, z.ZodOptional<z.ZodBoolean>>)
       .optional(),
+    /** Whether each type is pushed to the member's devices (issue 41 item 3). */
+    push: z
+      .strictObject(Object.fromEntries(PUSH_EVENT_TYPES.map((type) => [type, z.boolean({ error: `${type} must be true or false.` }).optional()])) as Record<PushEventType, z.ZodOptional<z.ZodBoolean>>)
+      .optional(),
     /** An administrator's choice of instant email or hourly digest; a member sending it answers 422. */
     frequency: z
       .strictObject(
@@ -28,7 +35,7 @@ export const notificationPreferencesBodySchema = z.strictObject({
         >,
       )
       .optional(),
-  }).refine((body) => Object.keys(body.email ?? {}).length + Object.keys(body.frequency ?? {}).length > 0, 'Name at least one event type.'),
+  }).refine((body) => Object.keys(body.email ?? {}).length + Object.keys(body.push ?? {}).length + Object.keys(body.frequency ?? {}).length > 0, 'Name at least one event type.'),
 });
 export type NotificationPreferencesBody = z.infer<typeof notificationPreferencesBodySchema>;
 
