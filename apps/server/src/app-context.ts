@@ -15,6 +15,7 @@ import type { UnsubscribeTokens } from './lib/unsubscribe-token.js';
 import type { Resolver } from './lib/safe-target.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { WebhookWorker } from './lib/webhook-worker.js';
+import type { PushWorker } from './lib/push-worker.js';
 
 /** What every service needs, built once by buildApp() and shared by routes and plugins. */
 export interface AppContext {
@@ -47,4 +48,6 @@ export interface AppContext {
   webhookSecrets: SecretBox;
   /** Resolves a webhook URL's host for the safe-target check (tests put a fake one here; nothing resolves a real host in tests). */
   resolveHost: Resolver;
+  /** The web push outbox's worker (issue 41 item 3): `wake()` after committing notifications. */
+  push: PushWorker;
 }

@@ -8,7 +8,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
 import { defaultTokenScope, type RouteTableEntry } from './route-table.js';
-import { isWebAppPath, SHARE_PATH_PREFIX, WEBHOOK_RESPONSE_EXCERPT_BYTES, WEBHOOK_TIMEOUT_MS } from '@sunin/contract';
+import { isWebAppPath, PUSH_TIMEOUT_MS, SHARE_PATH_PREFIX, WEBHOOK_RESPONSE_EXCERPT_BYTES, WEBHOOK_TIMEOUT_MS } from '@sunin/contract';
 import { trustProxyOption, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { BackgroundTasks } from './lib/background-tasks.js';
@@ -17,6 +17,9 @@ import { safeLookup, systemResolver, type Resolver } from './lib/safe-target.js'
 import { webhookSecretBox } from './lib/webhook-secrets.js';
 import { WebhookSender } from './lib/webhook-sender.js';
 import { WebhookWorker, type WebhookWorkerOptions } from './lib/webhook-worker.js';
+import { PushSender } from './lib/push-sender.js';
+import { PushWorker, type PushWorkerOptions } from './lib/push-worker.js';
+import { pushRoutes } from './modules/push/push.routes.js';
 import { tellOwnerEndpointDisabled } from './modules/webhooks/webhook-notices.js';
 import { webhookEndpointRoutes } from './modules/webhooks/webhook-endpoints.routes.js';
 import { notificationPreferencesRoutes, unsubscribeRoutes } from './modules/notifications/preferences.routes.js';
@@ -100,6 +103,8 @@ export interface BuildAppOptions {
    * of the wake after a commit sets it beyond the test), and the host resolver of the safe-target check.
    */
   webhooks?: Pick<WebhookWorkerOptions, 'now' | 'concurrency' | 'pollIntervalMs'> & { resolve?: Resolver };
+  /** The push worker's clock and poll interval (tests move the clock; a test of the wake after a commit sets the interval beyond the test). */
+  push?: Pick<PushWorkerOptions, 'now' | 'pollIntervalMs'>;
 }
 
 /**
@@ -244,16 +249,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.webhooks?.concurrency ? { concurrency: options.webhooks.concurrency } : {}),
     ...(options.webhooks?.pollIntervalMs ? { pollIntervalMs: options.webhooks.pollIntervalMs } : {}),
   });
-  app.decorate('ctx', { config, db: database.db, run: database.run, tokens: new AccessTokens(config.jwtSecret), sessions, unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), payouts: await createPayoutProvider(config), log: app.log, malwareScanner, uploadSlots, webhooks, webhookSecrets, resolveHost });
+  // Web push (issue 41 item 3): push services are reached like webhook receivers, through the same checked lookup.
+  const push = new PushWorker({
+    db: database.db,
+    sender: config.push
+      ? new PushSender({ policy: targetPolicy, lookup: safeLookup(targetPolicy, (host) => app.ctx.resolveHost(host)), timeoutMs: PUSH_TIMEOUT_MS, vapid: { subject: config.push.subject, publicKey: config.push.publicKey, privateKey: config.push.privateKey } })
+      : undefined,
+    log: app.log,
+    ...(options.push?.now ? { now: options.push.now } : {}),
+    ...(options.push?.pollIntervalMs ? { pollIntervalMs: options.push.pollIntervalMs } : {}),
+  });
+  app.decorate('ctx', { config, db: database.db, run: database.run, tokens: new AccessTokens(config.jwtSecret), sessions, unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), payouts: await createPayoutProvider(config), log: app.log, malwareScanner, uploadSlots, webhooks, webhookSecrets, resolveHost, push });
   // The outbox workers run in every process (docs/decisions/008); closing waits for a send in progress.
   app.addHook('onReady', async () => {
     mailer.start();
     webhooks.start();
+    push.start();
   });
   app.addHook('onClose', async () => {
     app.ctx.payouts.close();
     await background.drain();
     await webhooks.close();
+    await push.close();
     await mailer.close();
     await bus.close();
     await uploadSlots.close();
@@ -311,6 +328,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(proposalsRoutes);
       await api.register(notificationsRoutes);
       await api.register(notificationPreferencesRoutes);
+      await api.register(pushRoutes);
       await api.register(unsubscribeRoutes);
       await api.register(adminProposalsRoutes);
       await api.register(adminAuditRoutes);

@@ -38,6 +38,8 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void;
     /** The webhook worker's clock and the webhook host resolver (modules/webhooks tests). */
     webhooks?: BuildAppOptions['webhooks'];
+    /** The push worker's clock (modules/push tests). */
+    push?: BuildAppOptions['push'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sunin-test-'));
@@ -79,7 +81,7 @@ export async function createTestApp(
     throw error;
   }
   try {
-    app = await buildApp({ config, database, ...(options.webhooks ? { webhooks: options.webhooks } : {}), ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
+    app = await buildApp({ config, database, ...(options.webhooks ? { webhooks: options.webhooks } : {}), ...(options.push ? { push: options.push } : {}), ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
     options.beforeReady?.(app);
     await app.ready();
   } catch (error) {

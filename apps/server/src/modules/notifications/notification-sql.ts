@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, EMAIL_DIGEST_EVENT_TYPES } from '@sunin/contract';
+import { ADMIN_ROLE, DEFAULT_PUSH_PREFERENCES, EMAIL_DIGEST_EVENT_TYPES } from '@sunin/contract';
 
 /**
  * `createNotifications` as two CTEs of a single-statement write (issue 19 item 3): `note`
@@ -7,7 +7,8 @@ import { ADMIN_ROLE, EMAIL_DIGEST_EVENT_TYPES } from '@sunin/contract';
  * has the kind on, by choice or by `emailDefault` (DEFAULT_EMAIL_PREFERENCES[kind]), with the
  * template data `createNotifications` writes. A full access administrator who takes the kind
  * as an hourly digest (issue 37 item 3) gets `digest_pending` on the notification instead of
- * the email. The arguments are SQL expressions (parameters such as `$8`).
+ * the email. `push` queues a web push (pushOutboxInsert) for each device of a recipient who has
+ * the kind on for push. The arguments are SQL expressions (parameters such as `$8`).
  * notification-sql.test.ts holds the two to the same rows.
  */
 export function notificationCtes(parts: { recipients: string; kind: string; title: string; message: string; emailDefault: string }): string {
@@ -30,5 +31,29 @@ export function notificationCtes(parts: { recipients: string; kind: string; titl
     from note n join users us on us.id = n.user_id
     left join notification_preferences np on np.user_id = us.id and np.event_type = n.kind
     where not n.digest_pending and us.email_verified_at is not null and coalesce(np.email, ${parts.emailDefault})
-  )`;
+  ),
+  push as (${pushOutboxInsert('note')})`;
+}
+
+/** Each push type's default (DEFAULT_PUSH_PREFERENCES) as SQL on `kind`; any other kind is never pushed. */
+function pushDefaultSql(kind: string): string {
+  const cases = Object.entries(DEFAULT_PUSH_PREFERENCES).map(([type, on]) => `when '${type}' then ${on ? 'true' : 'false'}`);
+  return `case ${kind} ${cases.join(' ')} else false end`;
+}
+
+/**
+ * The web push rows of some notifications (issue 41 item 3), the one rule both writers use: a
+ * row per device (push subscription) of each recipient who has the kind on for push, by choice
+ * (`notification_preferences.push`) or by default. `notes` is a relation of notification rows
+ * (the `note` CTE, or the notifications just inserted). The payload keeps the title and body; the
+ * address it opens is worked out from the notification when it is sent (lib/push-worker.ts), and
+ * the tag makes a device replace an older copy of the same notification.
+ */
+export function pushOutboxInsert(notes: string): string {
+  return `insert into push_outbox (subscription_id, notification_id, payload)
+    select s.id, n.id, jsonb_build_object('title', n.title, 'body', n.message, 'url', null, 'tag', 'notification-' || n.id)
+    from ${notes} n join push_subscriptions s on s.user_id = n.user_id
+    left join notification_preferences pp on pp.user_id = n.user_id and pp.event_type = n.kind
+    where coalesce(pp.push, ${pushDefaultSql('n.kind')})
+    returning id`;
 }

@@ -4,6 +4,7 @@ import {
   NOTIFICATIONS_READ_ALL_EVENT,
   isDigestEventType,
   isEmailedNotificationKind,
+  isPushEventType,
   type EmailedNotificationKind,
   type Notification,
   type NotificationKind,
@@ -19,6 +20,7 @@ import { AppError } from '../../lib/app-error.js';
 import { enqueueTemplatedMail } from '../../lib/mailer.js';
 import type { NotificationMailData } from './mail/render.js';
 import { offsetOf } from '../../lib/pagination.js';
+import { pushOutboxInsert } from './notification-sql.js';
 
 export function toNotificationResponse(row: NotificationRow): Notification {
   return {
@@ -60,7 +62,8 @@ export interface NotificationContent {
  * commits. A recipient who takes this kind as an hourly digest (issue 37 item 3) gets no outbox
  * row: their notification is written with `digest_pending`, and hourly-digest.ts sends it. The
  * caller publishes them with `publishNotifications` after the commit, so nobody hears of a row
- * that was rolled back; that also wakes the mail worker.
+ * that was rolled back; that also wakes the mail and push workers. Each recipient's devices that
+ * take this kind get a web push row too (issue 41 item 3, notification-sql.ts pushOutboxInsert).
  */
 export async function createNotifications(tx: Executor, userIds: number[], content: NotificationContent): Promise<NotificationRow[]> {
   const unique = [...new Set(userIds)];
@@ -74,6 +77,8 @@ export async function createNotifications(tx: Executor, userIds: number[], conte
     .insert(notifications)
     .values(unique.map((user_id) => ({ user_id, kind, title, message, project_id, proposal_ticket_id, digest_pending: digested.has(user_id) })))
     .returning();
+  // Their pushes, by the rule the single-statement write follows too (notification-sql.ts).
+  if (isPushEventType(kind) && rows.length > 0) await tx.execute(sql.raw(`with note as (select * from notifications where id in (${rows.map((row) => Number(row.id)).join(', ')})) ${pushOutboxInsert('note')}`));
   if (isEmailedNotificationKind(kind)) {
     await enqueueTemplatedMail(
       tx,
@@ -112,8 +117,11 @@ export async function fullAccessAdminIds(tx: Executor): Promise<number[]> {
 }
 
 export async function publishNotifications(ctx: AppContext, rows: NotificationRow[], type: RealtimeEventType = 'notification_created'): Promise<void> {
-  // Their emails, if any, were enqueued with them: send now rather than at the next poll.
-  if (type === 'notification_created' && rows.length > 0) ctx.mailer.wake();
+  // Their emails and pushes, if any, were enqueued with them: send now rather than at the next poll.
+  if (type === 'notification_created' && rows.length > 0) {
+    ctx.mailer.wake();
+    ctx.push.wake();
+  }
   for (const row of rows) {
     try {
       await ctx.bus.publish({ userId: row.user_id, event: { type, payload: toNotificationResponse(row) } });

@@ -2,14 +2,17 @@ import {
   ADMIN_ROLE,
   DEFAULT_EMAIL_FREQUENCY,
   DEFAULT_EMAIL_PREFERENCES,
+  DEFAULT_PUSH_PREFERENCES,
   EMAIL_DIGEST_EVENT_TYPES,
   EMAIL_EVENT_LABELS,
   emailEventTypesFor,
+  pushEventTypesFor,
   type EmailDigestEventType,
   type EmailEventType,
   type EmailFrequency,
   type NotificationPreferences,
   type NotificationPreferencesBody,
+  type PushEventType,
   type UnsubscribeResponse,
 } from '@sunin/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -18,19 +21,23 @@ import type { Executor } from '../../db/client.js';
 import { notificationPreferences, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 
-/** Whether each event type offered to `user` is emailed, and for a full access administrator how (instant or hourly): their choices over the defaults. */
+/**
+ * Whether each event type offered to `user` is emailed and pushed (issue 41 item 3), and for a
+ * full access administrator how it is emailed (instant or hourly): their choices over the defaults.
+ */
 export async function readPreferences(db: Executor, user: Pick<UserRow, 'id' | 'company_role'>): Promise<NotificationPreferences> {
   const chosen = await db.select().from(notificationPreferences).where(eq(notificationPreferences.user_id, user.id));
   const byType = new Map(chosen.map((row) => [row.event_type, row]));
   const email = Object.fromEntries(emailEventTypesFor(user).map((type) => [type, byType.get(type)?.email ?? DEFAULT_EMAIL_PREFERENCES[type]]));
-  if (user.company_role !== ADMIN_ROLE) return { email };
-  return { email, frequency: Object.fromEntries(EMAIL_DIGEST_EVENT_TYPES.map((type) => [type, byType.get(type)?.frequency ?? DEFAULT_EMAIL_FREQUENCY])) };
+  const push = Object.fromEntries(pushEventTypesFor(user).map((type) => [type, byType.get(type)?.push ?? DEFAULT_PUSH_PREFERENCES[type]]));
+  if (user.company_role !== ADMIN_ROLE) return { email, push };
+  return { email, push, frequency: Object.fromEntries(EMAIL_DIGEST_EVENT_TYPES.map((type) => [type, byType.get(type)?.frequency ?? DEFAULT_EMAIL_FREQUENCY])) };
 }
 
 const choicesOf = <V>(record: Partial<Record<string, V | undefined>> | undefined) => Object.entries(record ?? {}).filter((entry): entry is [string, V] => entry[1] !== undefined);
 
-/** The email choices; a row made for a frequency alone takes the type's default email choice. */
-async function store(db: Executor, userId: number, email: Array<[EmailEventType, boolean]>, frequency: Array<[EmailDigestEventType, EmailFrequency]> = []): Promise<void> {
+/** The email and push choices; a row made for a frequency or a push choice alone takes the type's default email choice (and null, the default, for push). */
+async function store(db: Executor, userId: number, email: Array<[EmailEventType, boolean]>, frequency: Array<[EmailDigestEventType, EmailFrequency]> = [], push: Array<[PushEventType, boolean]> = []): Promise<void> {
   const updated_at = new Date();
   if (email.length > 0) {
     await db
@@ -44,25 +51,34 @@ async function store(db: Executor, userId: number, email: Array<[EmailEventType,
       .values(frequency.map(([event_type, how]) => ({ user_id: userId, event_type, email: DEFAULT_EMAIL_PREFERENCES[event_type], frequency: how, updated_at })))
       .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.event_type], set: { frequency: sql`excluded.frequency`, updated_at: sql`excluded.updated_at` } });
   }
+  if (push.length > 0) {
+    await db
+      .insert(notificationPreferences)
+      .values(push.map(([event_type, on]) => ({ user_id: userId, event_type, email: DEFAULT_EMAIL_PREFERENCES[event_type], push: on, updated_at })))
+      .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.event_type], set: { push: sql`excluded.push`, updated_at: sql`excluded.updated_at` } });
+  }
 }
 
 /**
- * A `PUT`: only the event types named change; one not offered to this user, or a frequency from
+ * A `PUT`: only the event types named change (email, push or frequency); one not offered to this user, or a frequency from
  * anyone but a full access administrator, answers 422 and changes nothing.
  */
 export async function updatePreferences(ctx: AppContext, user: UserRow, body: NotificationPreferencesBody): Promise<NotificationPreferences> {
   const offered = new Set<string>(emailEventTypesFor(user));
   const email = choicesOf<boolean>(body.notification_preferences.email) as Array<[EmailEventType, boolean]>;
   const frequency = choicesOf<EmailFrequency>(body.notification_preferences.frequency) as Array<[EmailDigestEventType, EmailFrequency]>;
+  const push = choicesOf<boolean>(body.notification_preferences.push) as Array<[PushEventType, boolean]>;
   const refused: Record<string, string> = {};
   const adminsOnly = 'This email is sent only to full access administrators.';
   for (const [type] of email) if (!offered.has(type)) refused[`notification_preferences.email.${type}`] = adminsOnly;
+  const pushOffered = new Set<string>(pushEventTypesFor(user));
+  for (const [type] of push) if (!pushOffered.has(type)) refused[`notification_preferences.push.${type}`] = 'This notification is sent only to full access administrators.';
   if (user.company_role !== ADMIN_ROLE) {
     for (const [type] of frequency) refused[`notification_preferences.frequency.${type}`] = 'Only full access administrators choose an hourly digest.';
   }
   const fields = Object.keys(refused);
   if (fields.length > 0) throw new AppError('validation_failed', refused[fields[0]!]!, refused);
-  await ctx.db.transaction((tx) => store(tx, user.id, email, frequency));
+  await ctx.db.transaction((tx) => store(tx, user.id, email, frequency, push));
   return readPreferences(ctx.db, user);
 }
 
