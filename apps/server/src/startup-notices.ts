@@ -40,6 +40,8 @@ export function startupNotices(config: Config): StartupNotice[] {
   // Web push (issue 41 item 3): off in production without its keys.
   if (!config.push) {
     notices.push({ level: 'warn', message: 'Web push is off: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set, so members cannot turn on notifications on their devices (/api/push answers 503). Generate a pair with `npx web-push generate-vapid-keys` and set both.' });
+  } else if (config.push.source === 'generated' && config.databaseUrl) {
+    notices.push({ level: 'warn', message: `Web push uses VAPID keys generated into ${config.dataDir}/vapid-keys.json. With DATABASE_URL several server processes may run, and each must sign pushes with the same keys: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (npx web-push generate-vapid-keys), or devices turned on through one process are refused when another sends.` });
   } else if (config.push.source === 'generated') {
     notices.push({ level: 'info', message: `Web push: VAPID keys generated into ${config.dataDir}/vapid-keys.json (set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to name your own).` });
   }

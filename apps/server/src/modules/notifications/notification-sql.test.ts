@@ -2,7 +2,7 @@ import { DEFAULT_EMAIL_PREFERENCES, type EmailedNotificationKind } from '@sunin/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statement } from '../../db/client.js';
-import { mailOutbox, notificationPreferences, notifications } from '../../db/schema/index.js';
+import { mailOutbox, notificationPreferences, notifications, pushOutbox, pushSubscriptions } from '../../db/schema/index.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../test/test-app.js';
 import { notificationCtes } from './notification-sql.js';
 import { createNotifications } from './notifications.service.js';
@@ -42,11 +42,14 @@ async function project(name: string): Promise<number> {
 async function leftFor(projectId: number, people: Record<string, SignedIn>) {
   const rows = await t.db.select().from(notifications).where(eq(notifications.project_id, projectId));
   const mail = (await t.db.select().from(mailOutbox)).filter((row) => (row.template_data as { project_id?: number }).project_id === projectId);
+  const pushes = await t.db.select({ user_id: pushSubscriptions.user_id, notification_id: pushOutbox.notification_id, payload: pushOutbox.payload }).from(pushOutbox).innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscription_id));
   return Object.fromEntries(
     Object.entries(people).map(([name, who]) => {
       const note = rows.find((row) => row.user_id === who.user.id);
       const emails = mail.filter((row) => row.to_address === who.user.email).map((row) => ({ template: row.template, subject: row.subject, data: { ...(row.template_data as object), project_id: 'p' } }));
-      return [name, { notified: note !== undefined, digest_pending: note?.digest_pending, emails }];
+      // Web push (issue 41 item 3): a row per device, by the same rule, tagged with its notification.
+      const pushed = pushes.filter((row) => row.user_id === who.user.id && note !== undefined && row.notification_id === note.id).map((row) => ({ ...row.payload, tag: row.payload.tag === `notification-${note!.id}` ? 'own' : row.payload.tag }));
+      return [name, { notified: note !== undefined, digest_pending: note?.digest_pending, emails, pushed }];
     }),
   );
 }
@@ -69,6 +72,9 @@ describe('notificationCtes and createNotifications', () => {
     await choose(people.hourlyButOff!, kind, false, 'hourly');
     await choose(people.hourlyForAnotherKind!, 'proposal_requests', true, 'hourly');
     await choose(people.demoted!, kind, true, 'hourly');
+    // Every one has a device; one of them turned this kind off for push.
+    for (const [name, who] of Object.entries(people)) await t.db.insert(pushSubscriptions).values({ user_id: who.user.id, endpoint: `https://push.example/${kind}/${name}`, p256dh: 'B', auth: 'a' });
+    await t.db.update(notificationPreferences).set({ push: false }).where(eq(notificationPreferences.user_id, people.instantAdmin!.user.id));
     const ids = Object.values(people).map((who) => who.user.id);
     const [viaSql, viaService] = [await project(`SQL ${kind}`), await project(`Service ${kind}`)];
     const title = 'Heads up';
@@ -81,14 +87,15 @@ describe('notificationCtes and createNotifications', () => {
     expect(one).toEqual(other);
     const digest = kind === 'stall_alerts';
     const email = [{ template: 'notification', subject: title, data: expect.objectContaining({ kind, title, message, admin: expect.any(Boolean) }) }];
+    const push = [{ title, body: message, url: null, tag: 'own' }];
     expect(one).toEqual({
-      hourlyAdmin: { notified: true, digest_pending: digest, emails: digest ? [] : email },
-      instantAdmin: { notified: true, digest_pending: false, emails: email },
-      defaultAdmin: { notified: true, digest_pending: false, emails: email },
-      unverifiedHourlyAdmin: { notified: true, digest_pending: false, emails: [] },
-      hourlyButOff: { notified: true, digest_pending: false, emails: [] },
-      hourlyForAnotherKind: { notified: true, digest_pending: false, emails: email },
-      demoted: { notified: true, digest_pending: false, emails: email },
+      hourlyAdmin: { notified: true, digest_pending: digest, emails: digest ? [] : email, pushed: push },
+      instantAdmin: { notified: true, digest_pending: false, emails: email, pushed: [] },
+      defaultAdmin: { notified: true, digest_pending: false, emails: email, pushed: push },
+      unverifiedHourlyAdmin: { notified: true, digest_pending: false, emails: [], pushed: push },
+      hourlyButOff: { notified: true, digest_pending: false, emails: [], pushed: push },
+      hourlyForAnotherKind: { notified: true, digest_pending: false, emails: email, pushed: push },
+      demoted: { notified: true, digest_pending: false, emails: email, pushed: push },
     });
   });
 });
