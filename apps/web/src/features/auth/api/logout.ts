@@ -4,10 +4,15 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
 import { discardAllDrafts } from '../../../lib/form-drafts';
+import { removeThisDeviceOnSignOut } from '../../../lib/push-device';
 import { clearSession } from '../../../lib/session';
 
-/** DELETE /api/logout with the bearer token; the server revokes it at once. */
+/**
+ * DELETE /api/logout with the bearer token; the server revokes it at once. This device's push
+ * subscription goes first, while the session can still remove it (issue 41 item 3).
+ */
 export async function logout(): Promise<{ message: string }> {
+  await removeThisDeviceOnSignOut();
   // An already expired token is no reason to bounce through /login: logout goes to / anyway.
   return apiRequest<{ message: string }>('/logout', { method: 'DELETE', redirectOnUnauthorized: false });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificationPreferencesResponseSchema, type EmailDigestEventType, type EmailEventType, type EmailFrequency, type NotificationPreferences } from '@sunin/contract';
+import { notificationPreferencesResponseSchema, type EmailDigestEventType, type EmailEventType, type EmailFrequency, type NotificationPreferences, type PushEventType } from '@sunin/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { notificationPreferencesQueryKey } from './get-notification-preferences';
 
@@ -71,6 +71,39 @@ export function useUpdateEmailFrequency() {
       return { previous };
     },
     onError: (_error, { type, frequency }, context) => setFrequency(type, context?.previous ?? (frequency === 'hourly' ? 'instant' : 'hourly')),
+    onSuccess: (preferences) => {
+      if (queryClient.isMutating({ mutationKey }) === 1) queryClient.setQueryData(notificationPreferencesQueryKey, preferences);
+    },
+  });
+}
+
+export interface PushPreferenceChange {
+  type: PushEventType;
+  enabled: boolean;
+}
+
+/** PUT /api/user/notification-preferences with only the push choice that changed (issue 41 item 3). */
+export async function updatePushPreference({ type, enabled }: PushPreferenceChange): Promise<NotificationPreferences> {
+  const body = { notification_preferences: { push: { [type]: enabled } } };
+  return notificationPreferencesResponseSchema.parse(await apiRequest<unknown>('/user/notification-preferences', { method: 'PUT', body })).notification_preferences;
+}
+
+/** The Push column's switches, saved as they are toggled like the email ones: optimistic, that one type put back on failure. */
+export function useUpdatePushPreference() {
+  const queryClient = useQueryClient();
+  const setPush = (type: PushEventType, enabled: boolean) =>
+    queryClient.setQueryData<NotificationPreferences>(notificationPreferencesQueryKey, (current) => current && { ...current, push: { ...current.push, [type]: enabled } });
+
+  return useMutation({
+    mutationKey,
+    mutationFn: updatePushPreference,
+    onMutate: async ({ type, enabled }) => {
+      await queryClient.cancelQueries({ queryKey: notificationPreferencesQueryKey });
+      const previous = queryClient.getQueryData<NotificationPreferences>(notificationPreferencesQueryKey)?.push[type];
+      setPush(type, enabled);
+      return { previous };
+    },
+    onError: (_error, { type, enabled }, context) => setPush(type, context?.previous ?? !enabled),
     onSuccess: (preferences) => {
       if (queryClient.isMutating({ mutationKey }) === 1) queryClient.setQueryData(notificationPreferencesQueryKey, preferences);
     },

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_EMAIL_PREFERENCES, EMAIL_DIGEST_EVENT_TYPES, EMAIL_EVENT_LABELS, EMAIL_EVENT_TYPES, emailEventTypesFor, type EmailDigestEventType, type EmailEventType, type EmailFrequency } from '@sunin/contract';
+import { DEFAULT_EMAIL_PREFERENCES, EMAIL_DIGEST_EVENT_TYPES, EMAIL_EVENT_LABELS, EMAIL_EVENT_TYPES, emailEventTypesFor, isPushEventType, type EmailDigestEventType, type EmailEventType, type EmailFrequency } from '@sunin/contract';
+import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session';
@@ -17,7 +18,9 @@ function renderSection(path = '/profile', verified = true) {
   return renderRoutes([{ path: '/profile', element: <NotificationsSection email="ana@example.com" verified={verified} /> }], { initialEntries: [path] });
 }
 
-const answer = (email: Email) => jsonResponse({ notification_preferences: { email } });
+/** The push choices beside the emails (issue 41 item 3): each offered type that is pushed, on. */
+const pushOf = (email: Email) => Object.fromEntries(Object.keys(email).filter(isPushEventType).map((type) => [type, true]));
+const answer = (email: Email) => jsonResponse({ notification_preferences: { email, push: pushOf(email) } });
 
 /** A server holding the preferences: PUTs change the named keys, as the API does. */
 function preferencesServer(initial: Email, overrides: (call: FetchCall) => Response | Promise<Response> | undefined = () => undefined) {
@@ -32,7 +35,7 @@ function preferencesServer(initial: Email, overrides: (call: FetchCall) => Respo
 }
 
 /** The section's own live status line (toasts are status regions too). */
-const saveStatus = () => within(screen.getByRole('group', { name: 'Email me about' })).getByRole('status');
+const saveStatus = () => within(screen.getByRole('group', { name: 'Notify me about' })).getByRole('status');
 
 const puts = (calls: FetchCall[]) => calls.filter((call) => call.method === 'PUT').map((call) => call.body);
 
@@ -48,8 +51,9 @@ describe('profile Notifications section (issue 18 item 4)', { timeout: 15_000 },
     const section = screen.getByRole('region', { name: 'Notifications' });
     expect(section).toHaveAttribute('id', 'notifications');
     expect(within(section).getByText(/come to ana@example\.com by email/)).toBeInTheDocument();
-    const group = await within(section).findByRole('group', { name: 'Email me about' });
-    expect(within(group).getAllByRole('switch')).toHaveLength(MEMBER_TYPES.length);
+    const group = await within(section).findByRole('group', { name: 'Notify me about' });
+    // An email switch per type, and a push switch beside each but the weekly digest's.
+    expect(within(group).getAllByRole('switch')).toHaveLength(MEMBER_TYPES.length + MEMBER_TYPES.filter(isPushEventType).length);
     expect(within(group).getByRole('switch', { name: 'Stage changes' })).toBeChecked();
     expect(within(group).getByRole('switch', { name: 'Stage changes' })).toHaveAccessibleDescription('When one of your projects moves to another stage.');
     expect(within(group).getByRole('switch', { name: 'Weekly digest' })).not.toBeChecked();
@@ -61,8 +65,9 @@ describe('profile Notifications section (issue 18 item 4)', { timeout: 15_000 },
   it('offers an administrator the proposal requests and reminders too, in the contract order', async () => {
     preferencesServer(offered(ADMIN_TYPES));
     renderSection();
-    const group = await screen.findByRole('group', { name: 'Email me about' });
-    expect(within(group).getAllByRole('switch').map(accessibleName)).toEqual([
+    const group = await screen.findByRole('group', { name: 'Notify me about' });
+    // The email switches (each type's push switch is named "Push: …").
+    expect(within(group).getAllByRole('switch').map(accessibleName).filter((name) => !name.startsWith('Push: '))).toEqual([
       'Proposal updates',
       'Stage changes',
       'Stall alerts',
@@ -147,13 +152,13 @@ describe('profile Notifications section (issue 18 item 4)', { timeout: 15_000 },
     preferencesServer(offered(MEMBER_TYPES));
     renderSection('/profile', false);
     expect(await screen.findByText(/We email only verified addresses: confirm ana@example.com/)).toBeInTheDocument();
-    await screen.findByRole('switch', { name: /Stage changes/ });
+    await screen.findByRole('switch', { name: 'Stage changes' });
   });
 
   it('says nothing of verification to a verified member', async () => {
     preferencesServer(offered(MEMBER_TYPES));
     renderSection();
-    await screen.findByRole('switch', { name: /Stage changes/ });
+    await screen.findByRole('switch', { name: 'Stage changes' });
     expect(screen.queryByText(/We email only verified addresses/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend verification email' })).not.toBeInTheDocument();
   });
@@ -205,9 +210,31 @@ describe('profile Notifications section (issue 18 item 4)', { timeout: 15_000 },
       delete (Element.prototype as Partial<Element>).scrollIntoView;
     }
   });
+
+  it('has a Push column: a switch beside each type but the weekly digest, saved alone (issue 41 item 3), and the This device panel', async () => {
+    let push: Record<string, boolean> = pushOf(offered(MEMBER_TYPES));
+    const calls = stubFetch((call) => {
+      if (call.method === 'PUT') push = { ...push, ...(call.body as { notification_preferences: { push: Record<string, boolean> } }).notification_preferences.push };
+      return jsonResponse({ notification_preferences: { email: offered(MEMBER_TYPES), push } });
+    });
+    renderSection();
+    const group = await screen.findByRole('group', { name: 'Notify me about' });
+    const earnings = within(group).getByRole('switch', { name: 'Push: Earnings' });
+    expect(earnings).toBeChecked();
+    expect(within(group).queryByRole('switch', { name: 'Push: Weekly digest' })).not.toBeInTheDocument();
+    expect(within(group).getByText('Email only')).toBeInTheDocument();
+    await userEvent.setup().click(earnings);
+    await waitFor(() => expect(puts(calls)).toEqual([{ notification_preferences: { push: { earnings: false } } }]));
+    expect(earnings).not.toBeChecked();
+    // The email switch of the same type is its own.
+    expect(within(group).getByRole('switch', { name: 'Earnings' })).toBeChecked();
+    expect(screen.getByRole('region', { name: 'This device' })).toBeInTheDocument();
+  });
 });
 
 function accessibleName(element: HTMLElement): string {
+  const label = element.getAttribute('aria-label');
+  if (label) return label;
   return (element.getAttribute('aria-labelledby') ?? '')
     .split(' ')
     .map((id) => document.getElementById(id)?.textContent ?? '')
@@ -228,7 +255,7 @@ describe('profile Notifications section: instant or hourly digest (issue 37 item
         email = { ...email, ...body.email };
         frequency = { ...frequency, ...body.frequency };
       }
-      return jsonResponse({ notification_preferences: { email, frequency } });
+      return jsonResponse({ notification_preferences: { email, push: pushOf(email), frequency } });
     });
     return { calls, frequency: () => frequency };
   }
@@ -236,7 +263,7 @@ describe('profile Notifications section: instant or hourly digest (issue 37 item
   it('offers Instant and Hourly digest beside each of the four digest kinds, and saves a choice alone', async () => {
     const { calls, frequency } = adminServer();
     const { user } = renderSection();
-    await screen.findByRole('group', { name: 'Email me about' });
+    await screen.findByRole('group', { name: 'Notify me about' });
     const choices = screen.getAllByRole('radiogroup');
     expect(choices.map((choice) => choice.getAttribute('aria-label'))).toEqual(
       // In the list's order (the contract's event types), beside their switches.
@@ -266,7 +293,7 @@ describe('profile Notifications section: instant or hourly digest (issue 37 item
   it('offers a member no frequency', async () => {
     preferencesServer(offered(MEMBER_TYPES));
     renderSection();
-    await screen.findByRole('group', { name: 'Email me about' });
+    await screen.findByRole('group', { name: 'Notify me about' });
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import toast from 'react-hot-toast';
-import { EMAIL_EVENT_LABELS, EMAIL_EVENT_TYPES, isDigestEventType, type EmailDigestEventType, type EmailEventType, type EmailFrequency } from '@sunin/contract';
+import { Switch } from '@headlessui/react';
+import { EMAIL_EVENT_LABELS, EMAIL_EVENT_TYPES, isDigestEventType, isPushEventType, type EmailDigestEventType, type EmailEventType, type EmailFrequency, type PushEventType } from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Panel } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
@@ -10,10 +11,14 @@ import { SwitchField } from '../../../components/ui/switch-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { ResendVerificationButton } from './resend-verification-button';
-import { useUpdateEmailFrequency, useUpdateEmailPreference } from '../api/update-notification-preferences';
+import { useUpdateEmailFrequency, useUpdateEmailPreference, useUpdatePushPreference } from '../api/update-notification-preferences';
+import { DevicePushPanel } from './device-push-panel';
 
 export const NOTIFICATION_PREFERENCE_MESSAGES = {
-  intro: (email: string) => `Notifications always appear in the portal. Choose which of them also come to ${email} by email.`,
+  intro: (email: string) => `Notifications always appear in the portal. Choose which of them also come to ${email} by email, and which to your devices that have notifications turned on.`,
+  /** Issue 41 item 3: each type's switch for the member's devices, beside its email switch. */
+  pushLabel: (label: string) => `Push: ${label}`,
+  pushNotOffered: 'Email only',
   loading: 'Loading your email preferences…',
   loadFailed: 'We could not load your email preferences.',
   noneOffered: 'There are no emails to choose from.',
@@ -44,12 +49,14 @@ function useScrollIntoViewOnHash(ready: boolean) {
 
 /**
  * The profile's Notifications section (issue 18 item 4): one switch per email event type offered
- * to the member (administrators get two more), each saved as it is toggled (only that event
- * type is sent). The emails' footers link here.
+ * to the member (administrators get two more), and beside it one for push (issue 41 item 3; the
+ * weekly digest is email only), each saved as it is toggled (only that event type is sent); then
+ * the "This device" panel that turns push on for this browser. The emails' footers link here.
  */
 export function NotificationsSection({ email, verified }: { email: string; verified: boolean }) {
   const preferences = useNotificationPreferences();
   const update = useUpdateEmailPreference();
+  const updatePush = useUpdatePushPreference();
   const updateFrequency = useUpdateEmailFrequency();
   const [saved, setSaved] = useState(false);
   const savedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -70,6 +77,7 @@ export function NotificationsSection({ email, verified }: { email: string; verif
     };
   };
   const toggle = (type: EmailEventType, enabled: boolean) => update.mutate({ type, enabled }, saveHandlers(type));
+  const togglePush = (type: PushEventType, enabled: boolean) => updatePush.mutate({ type, enabled }, saveHandlers(type));
   const chooseFrequency = (type: EmailDigestEventType, frequency: EmailFrequency) => updateFrequency.mutate({ type, frequency }, saveHandlers(type));
 
   let content;
@@ -81,14 +89,14 @@ export function NotificationsSection({ email, verified }: { email: string; verif
     const offered = EMAIL_EVENT_TYPES.filter((type) => preferences.data.email[type] !== undefined);
     content = (
       // A labelled group rather than a fieldset: a legend cannot share a line with the status.
-      <div role="group" aria-labelledby="email-me-about">
+      <div role="group" aria-labelledby="notify-me-about">
         <div className="flex items-center justify-between gap-4">
-          <h3 id="email-me-about" className="text-sm font-semibold text-ink-900">
-            Email me about
+          <h3 id="notify-me-about" className="text-sm font-semibold text-ink-900">
+            Notify me about
           </h3>
           {/* Always in the page, so screen readers announce each change of its text. */}
           <p role="status" aria-live="polite" className="flex min-h-5 items-center gap-1.5 text-sm text-ink-600">
-            {update.isPending || updateFrequency.isPending ? (
+            {update.isPending || updatePush.isPending || updateFrequency.isPending ? (
               <>
                 <Spinner />
                 {NOTIFICATION_PREFERENCE_MESSAGES.saving}
@@ -101,21 +109,39 @@ export function NotificationsSection({ email, verified }: { email: string; verif
         {offered.length === 0 ? (
           <p className="mt-2 text-sm text-ink-600">{NOTIFICATION_PREFERENCE_MESSAGES.noneOffered}</p>
         ) : (
-          <ul className="mt-2 divide-y divide-ink-200">
+          <>
+          {/* The column heads; each switch is named by itself for screen readers. */}
+          <div aria-hidden className="mt-2 flex justify-end gap-4 text-xs font-semibold uppercase tracking-wide text-ink-500">
+            <span className="w-11 text-center">Email</span>
+            <span className="w-11 text-center">Push</span>
+          </div>
+          <ul className="divide-y divide-ink-200">
             {offered.map((type) => (
               <li key={type} className="py-3">
-                <SwitchField
-                  label={EMAIL_EVENT_LABELS[type].label}
-                  description={EMAIL_EVENT_LABELS[type].description}
-                  checked={preferences.data.email[type] === true}
-                  onChange={(enabled) => toggle(type, enabled)}
-                />
+                <div className="flex items-start gap-4">
+                  <SwitchField
+                    className="min-w-0 flex-1"
+                    label={EMAIL_EVENT_LABELS[type].label}
+                    description={EMAIL_EVENT_LABELS[type].description}
+                    checked={preferences.data.email[type] === true}
+                    onChange={(enabled) => toggle(type, enabled)}
+                  />
+                  {isPushEventType(type) && preferences.data.push[type] !== undefined ? (
+                    <PushSwitch label={EMAIL_EVENT_LABELS[type].label} checked={preferences.data.push[type] === true} onChange={(enabled) => togglePush(type, enabled)} />
+                  ) : (
+                    <span className="mt-0.5 w-11 shrink-0 text-center text-xs text-ink-400">
+                      <span aria-hidden>—</span>
+                      <span className="sr-only">{NOTIFICATION_PREFERENCE_MESSAGES.pushNotOffered}</span>
+                    </span>
+                  )}
+                </div>
                 {isDigestEventType(type) && preferences.data.frequency?.[type] !== undefined && (
                   <FrequencyChoice type={type} value={preferences.data.frequency[type]} disabled={preferences.data.email[type] !== true} onChange={(frequency) => chooseFrequency(type, frequency)} />
                 )}
               </li>
             ))}
           </ul>
+          </>
         )}
       </div>
     );
@@ -132,7 +158,22 @@ export function NotificationsSection({ email, verified }: { email: string; verif
         </Alert>
       )}
       {content}
+      <DevicePushPanel />
     </Panel>
+  );
+}
+
+/** A type's Push switch, beside its Email switch: whether it comes to the member's devices that have notifications on. */
+function PushSwitch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <Switch
+      checked={checked}
+      onChange={onChange}
+      aria-label={NOTIFICATION_PREFERENCE_MESSAGES.pushLabel(label)}
+      className="group relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-ink-300 transition-colors data-checked:bg-brand-700"
+    >
+      <span aria-hidden className="size-5 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform group-data-checked:translate-x-[1.375rem]" />
+    </Switch>
   );
 }
 
