@@ -122,11 +122,12 @@ test.describe('email notifications', () => {
     await page.getByRole('link', { name: 'Manage all email preferences' }).click();
     await expect(page).toHaveURL(/\/profile#notifications$/);
     const section = page.getByRole('region', { name: 'Notifications' });
-    const emails = section.getByRole('group', { name: 'Email me about' });
-    const stageChanges = emails.getByRole('switch', { name: 'Stage changes' });
+    // Each type's email switch is named by the type; its push switch beside it, "Push: …" (issue 41 item 3).
+    const emails = section.getByRole('group', { name: 'Notify me about' });
+    const stageChanges = emails.getByRole('switch', { name: 'Stage changes', exact: true });
     await expect(stageChanges).not.toBeChecked();
-    for (const other of ['Proposal updates', 'Stall alerts', 'Earnings', 'Weekly digest']) await expect(emails.getByRole('switch', { name: other })).toBeChecked();
-    await expect(emails.getByRole('switch', { name: 'New proposal requests' })).toHaveCount(0);
+    for (const other of ['Proposal updates', 'Stall alerts', 'Earnings', 'Weekly digest']) await expect(emails.getByRole('switch', { name: other, exact: true })).toBeChecked();
+    await expect(emails.getByRole('switch', { name: 'New proposal requests', exact: true })).toHaveCount(0);
     await expect(section).toBeInViewport();
     await expectNoViolations(page, 'the Notifications section', '#notifications');
     await page.screenshot({ path: 'test-results/profile-notifications-1280.png' });
