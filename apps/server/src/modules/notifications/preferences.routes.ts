@@ -5,13 +5,13 @@ import { describeUnsubscribe, readPreferences, unsubscribe, updatePreferences } 
 
 const tags = ['Notifications'];
 
-/** Issue 18 item 4: which notifications the signed-in user gets by email. */
+/** Issue 18 item 4 and issue 41 item 3: which notifications the signed-in user gets by email and by push. */
 export const notificationPreferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/user/notification-preferences',
-    { schema: { tags, summary: 'Whether each notification event type offered to me is emailed', response: { 200: notificationPreferencesResponseSchema } } },
+    { schema: { tags, summary: 'Whether each notification event type offered to me is emailed, and pushed to my devices', response: { 200: notificationPreferencesResponseSchema } } },
     async (request) => ({ notification_preferences: await readPreferences(app.ctx.db, currentUser(request)) }),
   );
 
@@ -20,7 +20,7 @@ export const notificationPreferencesRoutes: FastifyPluginAsyncZod = async (app) 
     {
       schema: {
         tags,
-        summary: 'Turn the emails of some event types on or off (only those named change)',
+        summary: 'Turn the emails or pushes of some event types on or off (only those named change)',
         body: notificationPreferencesBodySchema,
         response: { 200: notificationPreferencesResponseSchema },
       },

@@ -98,8 +98,8 @@ export function NotificationsSection({ email, verified }: { email: string; verif
           <p role="status" aria-live="polite" className="flex min-h-5 items-center gap-1.5 text-sm text-ink-600">
             {update.isPending || updatePush.isPending || updateFrequency.isPending ? (
               <>
-                <Spinner />
-                {NOTIFICATION_PREFERENCE_MESSAGES.saving}
+                  <Spinner />
+                  {NOTIFICATION_PREFERENCE_MESSAGES.saving}
               </>
             ) : (
               saved && NOTIFICATION_PREFERENCE_MESSAGES.saved
