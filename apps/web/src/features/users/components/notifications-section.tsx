@@ -98,8 +98,8 @@ export function NotificationsSection({ email, verified }: { email: string; verif
           <p role="status" aria-live="polite" className="flex min-h-5 items-center gap-1.5 text-sm text-ink-600">
             {update.isPending || updatePush.isPending || updateFrequency.isPending ? (
               <>
-                  <Spinner />
-                  {NOTIFICATION_PREFERENCE_MESSAGES.saving}
+                <Spinner />
+                {NOTIFICATION_PREFERENCE_MESSAGES.saving}
               </>
             ) : (
               saved && NOTIFICATION_PREFERENCE_MESSAGES.saved
@@ -110,37 +110,37 @@ export function NotificationsSection({ email, verified }: { email: string; verif
           <p className="mt-2 text-sm text-ink-600">{NOTIFICATION_PREFERENCE_MESSAGES.noneOffered}</p>
         ) : (
           <>
-          {/* The column heads; each switch is named by itself for screen readers. */}
-          <div aria-hidden className="mt-2 flex justify-end gap-4 text-xs font-semibold uppercase tracking-wide text-ink-500">
-            <span className="w-11 text-center">Email</span>
-            <span className="w-11 text-center">Push</span>
-          </div>
-          <ul className="divide-y divide-ink-200">
-            {offered.map((type) => (
-              <li key={type} className="py-3">
-                <div className="flex items-start gap-4">
-                  <SwitchField
-                    className="min-w-0 flex-1"
-                    label={EMAIL_EVENT_LABELS[type].label}
-                    description={EMAIL_EVENT_LABELS[type].description}
-                    checked={preferences.data.email[type] === true}
-                    onChange={(enabled) => toggle(type, enabled)}
-                  />
-                  {isPushEventType(type) && preferences.data.push[type] !== undefined ? (
-                    <PushSwitch label={EMAIL_EVENT_LABELS[type].label} checked={preferences.data.push[type] === true} onChange={(enabled) => togglePush(type, enabled)} />
-                  ) : (
-                    <span className="mt-0.5 w-11 shrink-0 text-center text-xs text-ink-400">
-                      <span aria-hidden>—</span>
-                      <span className="sr-only">{NOTIFICATION_PREFERENCE_MESSAGES.pushNotOffered}</span>
-                    </span>
+            {/* The column heads; each switch is named by itself for screen readers. */}
+            <div aria-hidden className="mt-2 flex justify-end gap-4 text-xs font-semibold uppercase tracking-wide text-ink-500">
+              <span className="w-11 text-center">Email</span>
+              <span className="w-11 text-center">Push</span>
+            </div>
+            <ul className="divide-y divide-ink-200">
+              {offered.map((type) => (
+                <li key={type} className="py-3">
+                  <div className="flex items-start gap-4">
+                    <SwitchField
+                      className="min-w-0 flex-1"
+                      label={EMAIL_EVENT_LABELS[type].label}
+                      description={EMAIL_EVENT_LABELS[type].description}
+                      checked={preferences.data.email[type] === true}
+                      onChange={(enabled) => toggle(type, enabled)}
+                    />
+                    {isPushEventType(type) && preferences.data.push[type] !== undefined ? (
+                      <PushSwitch label={EMAIL_EVENT_LABELS[type].label} checked={preferences.data.push[type] === true} onChange={(enabled) => togglePush(type, enabled)} />
+                    ) : (
+                      <span className="mt-0.5 w-11 shrink-0 text-center text-xs text-ink-400">
+                        <span aria-hidden>—</span>
+                        <span className="sr-only">{NOTIFICATION_PREFERENCE_MESSAGES.pushNotOffered}</span>
+                      </span>
+                    )}
+                  </div>
+                  {isDigestEventType(type) && preferences.data.frequency?.[type] !== undefined && (
+                    <FrequencyChoice type={type} value={preferences.data.frequency[type]} disabled={preferences.data.email[type] !== true} onChange={(frequency) => chooseFrequency(type, frequency)} />
                   )}
-                </div>
-                {isDigestEventType(type) && preferences.data.frequency?.[type] !== undefined && (
-                  <FrequencyChoice type={type} value={preferences.data.frequency[type]} disabled={preferences.data.email[type] !== true} onChange={(frequency) => chooseFrequency(type, frequency)} />
-                )}
-              </li>
-            ))}
-          </ul>
+                </li>
+              ))}
+            </ul>
           </>
         )}
       </div>
