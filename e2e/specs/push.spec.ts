@@ -34,7 +34,7 @@ test.afterAll(async () => {
 
 test('a partner turns on notifications on their phone and receives a stage change of their project', async ({ page, context, request, baseURL }) => {
   test.setTimeout(120_000);
-  const partner = await createMember(page.request, 'sales_partner');
+  const partner = await createMember(page.request);
   const partnerToken = await apiToken(request, partner.email, partner.password);
   const projectId = await createProject(request, partnerToken, 'Harbor Cold Storage');
 
