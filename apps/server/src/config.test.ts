@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
@@ -215,6 +215,8 @@ describe('web push VAPID keys (issue 41 item 3)', () => {
     const file = path.join(dir, 'vapid-keys.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ publicKey: config.push!.publicKey, privateKey: config.push!.privateKey });
+    // Written under a private name and linked into place: no draft is left beside it.
+    expect(readdirSync(dir).filter((name) => name.startsWith('vapid'))).toEqual(['vapid-keys.json']);
     const again = loadConfig({ DATA_DIR: dir });
     expect([again.push!.publicKey, again.push!.privateKey]).toEqual([config.push!.publicKey, config.push!.privateKey]);
   });

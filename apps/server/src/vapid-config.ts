@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
@@ -86,8 +87,19 @@ function localVapidKeys(dataDir: string, subject: string): VapidKeys {
   }
   mkdirSync(dataDir, { recursive: true });
   const generated = webpush.generateVAPIDKeys();
-  writeFileSync(file, JSON.stringify({ publicKey: generated.publicKey, privateKey: generated.privateKey }), { mode: 0o600 });
-  // The mode above applies only when the file is created; say it again in case of a umask or an old file.
-  chmodSync(file, 0o600);
+  // Written whole under a private name, then linked into place: processes of one DATA_DIR that
+  // start together (the cluster's workers) agree on the first pair linked and never read half a
+  // file. The mode is said again after writing in case of a umask.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, JSON.stringify({ publicKey: generated.publicKey, privateKey: generated.privateKey }), { mode: 0o600 });
+  chmodSync(draft, 0o600);
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return localVapidKeys(dataDir, subject);
+  } finally {
+    rmSync(draft, { force: true });
+  }
   return keysOf(generated.publicKey, generated.privateKey, subject, 'generated');
 }
