@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
 import { discardAllDrafts } from '../../../lib/form-drafts';
+import { clearPersistedQueries } from '../../../lib/query-persistence';
 import { clearSession } from '../../../lib/session';
 
 /** DELETE /api/logout with the bearer token; the server revokes it at once. */
@@ -16,7 +17,7 @@ export async function logout(): Promise<{ message: string }> {
  * member-app.md 4 and 8: logout clears the cookies and goes to /; a failed request is logged
  * and alerted ('Logout unsuccessful.', public-site-and-admin.md 8: the server may still hold
  * the session), and the cookies are cleared and the user goes to / anyway. Unsaved form drafts
- * go too.
+ * go too, and so do the projects kept on the device for offline reading (issue 41).
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -30,6 +31,7 @@ export function useLogout() {
     onSettled: () => {
       clearSession();
       discardAllDrafts();
+      void clearPersistedQueries();
       queryClient.clear();
       void navigate('/', { replace: true });
     },
