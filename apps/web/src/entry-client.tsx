@@ -8,7 +8,6 @@ import { createAppRouter } from './app/router';
 import { showUpdateReadyToast } from './app/update-ready-toast';
 import { MFA_ENROLMENT_PATH, setMfaEnrollmentHandler, setUnauthorizedHandler } from './lib/api-client';
 import { currentUserQueryKey } from './lib/current-user';
-import { clearPersistedQueries, startQueryPersistence } from './lib/query-persistence';
 import { locationToPath } from './lib/redirect';
 import { registerServiceWorker } from './lib/service-worker';
 import { getSessionUserId, setSessionStartHandler } from './lib/session';
@@ -25,15 +24,17 @@ export function startApp(): Root {
   const queryClient = createQueryClient();
   keyInitialHistoryEntry();
   const router = createAppRouter();
-  // The last-seen projects of the signed-in member, for offline reading (issue 41); the
-  // service worker keeps the app shell (production builds only).
-  void startQueryPersistence(queryClient, getSessionUserId());
+  // The last-seen projects of the signed-in member, for offline reading (issue 41), loaded
+  // beside the first page rather than in it (the /projects first-load budget); the service
+  // worker keeps the app shell (production builds only).
+  const persistence = () => import('./lib/query-persistence');
+  void persistence().then(({ startQueryPersistence }) => startQueryPersistence(queryClient, getSessionUserId()));
   void registerServiceWorker({ onUpdateReady: showUpdateReadyToast });
 
   // A 401 on a call made with a token: the session cookies are already cleared; drop cached
   // data of the old session and go to /login, remembering the page for after the next login.
   setUnauthorizedHandler(() => {
-    void clearPersistedQueries();
+    void persistence().then(({ clearPersistedQueries }) => clearPersistedQueries());
     queryClient.clear();
     const from = locationToPath(router.state.location);
     void router.navigate('/login', { replace: true, state: from.startsWith('/login') ? undefined : { from } });
@@ -42,10 +43,12 @@ export function startApp(): Root {
   // A login or signup: forget anything cached for a previous session (on the device too); the
   // new user is current.
   setSessionStartHandler((user) => {
-    void clearPersistedQueries();
+    void persistence().then(async ({ clearPersistedQueries, startQueryPersistence }) => {
+      await clearPersistedQueries();
+      await startQueryPersistence(queryClient, String(user.id));
+    });
     queryClient.clear();
     queryClient.setQueryData(currentUserQueryKey, user);
-    void startQueryPersistence(queryClient, String(user.id));
   });
 
   // ADMIN_MFA_REQUIRED: an administrator without two-factor is sent to enrol instead of an error page.

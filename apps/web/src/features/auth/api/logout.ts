@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
 import { discardAllDrafts } from '../../../lib/form-drafts';
-import { clearPersistedQueries } from '../../../lib/query-persistence';
 import { clearSession } from '../../../lib/session';
 
 /** DELETE /api/logout with the bearer token; the server revokes it at once. */
@@ -31,7 +30,7 @@ export function useLogout() {
     onSettled: () => {
       clearSession();
       discardAllDrafts();
-      void clearPersistedQueries();
+      void import('../../../lib/query-persistence').then(({ clearPersistedQueries }) => clearPersistedQueries());
       queryClient.clear();
       void navigate('/', { replace: true });
     },
