@@ -103,6 +103,8 @@ test.describe('installable app (issue 41)', () => {
     const person = await createMember(request);
     await signIn(page, person);
     await controlledByServiceWorker(page);
+    // Its fetch handler answers the app's pages (from the network while online).
+    expect((await page.reload())?.fromServiceWorker()).toBe(true);
     const cdp = await page.context().newCDPSession(page);
     const parsed = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
     expect(parsed.errors).toEqual([]);
