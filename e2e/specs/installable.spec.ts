@@ -146,6 +146,10 @@ test.describe('installable app (issue 41)', () => {
       expect(gzipBytes / 1024, `${path}: first-load JavaScript, gzip KiB`).toBeLessThanOrEqual(100);
       expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
     }
+    // A business owner's customer link runs the app's entry, but without a session: no app to install.
+    await page.goto('/p/not-a-real-link');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
   });
 
   test('offline at 390 px: the shell, the indicator and the projects opened before; a public page is not served from a cache; sign-out clears the device', async ({ page, context, request }) => {

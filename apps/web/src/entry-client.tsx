@@ -29,7 +29,9 @@ export function startApp(): Root {
   // worker keeps the app shell (production builds only).
   const persistence = () => import('./lib/query-persistence');
   void persistence().then(({ startQueryPersistence }) => startQueryPersistence(queryClient, getSessionUserId()));
-  void registerServiceWorker({ onUpdateReady: showUpdateReadyToast });
+  // Only for a member: a customer's link or an unsubscribe page (this entry too) installs nothing.
+  const installApp = () => void registerServiceWorker({ onUpdateReady: showUpdateReadyToast });
+  if (getSessionUserId()) installApp();
 
   // A 401 on a call made with a token: the session cookies are already cleared; drop cached
   // data of the old session and go to /login, remembering the page for after the next login.
@@ -49,6 +51,7 @@ export function startApp(): Root {
     });
     queryClient.clear();
     queryClient.setQueryData(currentUserQueryKey, user);
+    installApp();
   });
 
   // ADMIN_MFA_REQUIRED: an administrator without two-factor is sent to enrol instead of an error page.

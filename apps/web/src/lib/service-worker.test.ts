@@ -71,6 +71,16 @@ describe('registerServiceWorker', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('registers once however often it is asked', async () => {
+    vi.stubEnv('PROD', true);
+    const { registerServiceWorker } = await import('./service-worker');
+    await registerServiceWorker();
+    const first = FakeWorkbox.last;
+    expect(await registerServiceWorker()).toBe(registration);
+    expect(FakeWorkbox.last).toBe(first);
+    expect(first!.register).toHaveBeenCalledTimes(1);
+  });
+
   it('offers a reload in a tab whose worker another tab replaced', async () => {
     vi.stubEnv('PROD', true);
     const { registerServiceWorker } = await import('./service-worker');

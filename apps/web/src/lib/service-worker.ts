@@ -1,8 +1,9 @@
 /**
  * The service worker's registration (issue 41, docs/decisions/052-installable-app.md): only the
- * member app's entry (entry-client.tsx) calls registerServiceWorker, and only in a production
- * build; the public pages' entry never imports this file, so their first load does not grow.
- * workbox-window itself loads after the page has loaded.
+ * member app's entry (entry-client.tsx) calls registerServiceWorker, for a signed-in member, and
+ * only in a production build. The public pages' entry never imports this file, so their first
+ * load does not grow, and a business owner opening a customer link (/p/…, also the app's entry)
+ * does not download the partner app. workbox-window itself loads after the page has loaded.
  *
  * A new version of the worker waits (sw.ts): `onUpdateReady` is told, and the app offers a
  * Reload (app/update-ready-toast.tsx) instead of reloading under a partner's typing. Choosing it
@@ -19,12 +20,17 @@ export interface ServiceWorkerHooks {
 }
 
 let registered: Promise<ServiceWorkerRegistration | null> = Promise.resolve(null);
+let requested = false;
 
 const supported = () => import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 
-/** Registers /sw.js (production builds with service worker support); resolves to its registration, or null. */
+/**
+ * Registers /sw.js (production builds with service worker support), once however often it is
+ * called; resolves to its registration, or null.
+ */
 export function registerServiceWorker(hooks: ServiceWorkerHooks = { onUpdateReady: () => undefined }): Promise<ServiceWorkerRegistration | null> {
-  if (!supported()) return registered;
+  if (!supported() || requested) return registered;
+  requested = true;
   registered = (async () => {
     const { Workbox } = await import('workbox-window');
     const workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
