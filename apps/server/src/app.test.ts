@@ -19,6 +19,11 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'pages', 'index.html'), '<!doctype html><h1>Landing</h1>');
   writeFileSync(path.join(webDir, 'pages', 'pricing.html'), `<!doctype html><link rel="canonical" href="${SITE_URL_PLACEHOLDER}/pricing" /><h1>Pricing</h1>`);
   writeFileSync(path.join(webDir, 'pages', 'legal', 'terms.html'), '<!doctype html><h1>Terms</h1>');
+  // The installable app's files (issue 41): the service worker, precompressed like the rest, and the manifest.
+  const serviceWorker = `self.addEventListener('fetch', () => {});${' '.repeat(2048)}`;
+  writeFileSync(path.join(webDir, 'sw.js'), serviceWorker);
+  writeFileSync(path.join(webDir, 'sw.js.br'), brotliCompressSync(serviceWorker));
+  writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"SunIn Partner Portal"}');
   t = await createTestApp({ WEB_DIST_DIR: webDir });
 });
 afterAll(async () => {
@@ -93,6 +98,18 @@ describe('the app shell', () => {
     expect((await t.app.inject({ method: 'GET', url: '/legal/terms?x=1' })).body).toContain('<h1>Terms</h1>');
     expect((await t.app.inject({ method: 'GET', url: '/pages/../index.html' })).body).not.toContain('Pricing');
     expect((await t.app.inject({ method: 'GET', url: '/home' })).body).toContain('<div id="root">');
+  });
+
+  it('serves the service worker and the manifest with their types, never from a stale cache (issue 41)', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+      const worker = await t.app.inject({ method: 'GET', url: '/sw.js', headers });
+      expect([worker.statusCode, worker.headers['content-type'], worker.headers['cache-control']]).toEqual([200, expect.stringMatching(/^(text|application)\/javascript/), 'no-cache']);
+    }
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect([manifest.statusCode, manifest.headers['content-type'], manifest.headers['cache-control']]).toEqual([200, expect.stringMatching(/^application\/manifest\+json/), 'no-cache']);
+    expect(manifest.json()).toEqual({ name: 'SunIn Partner Portal' });
+    // The worker's file is a file of the build, not a page: no not-found page under its name.
+    expect((await t.app.inject({ method: 'GET', url: '/sw.js' })).body).toContain("addEventListener('fetch'");
   });
 
   it('serves the precompressed files of the build to browsers that accept them', async () => {

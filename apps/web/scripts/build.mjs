@@ -15,7 +15,8 @@
  *    address written as SITE_URL_PLACEHOLDER for the server to fill in. The server answers
  *    those paths with these pages and hands index.html to every other path; the template
  *    itself is removed (no address serves it). Then social-card.png and logo.png
- *    (social-images.mjs).
+ *    (social-images.mjs), the installable app's icons (app-icons.mjs), and the service worker
+ *    sw.js with its precache list and offline.html (service-worker.mjs, decision 052).
  * 4. Every text file of outDir but the pages precompressed next to itself (.br and .gz).
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -23,10 +24,12 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { APP_ICON_FILES, writeAppIcons } from './app-icons.mjs';
+import { writeServiceWorker } from './service-worker.mjs';
 import { writeSocialImages } from './social-images.mjs';
 
 process.env.NODE_ENV ??= 'production';
-const { build, defaultServerConditions } = await import('vite');
+const { build, defaultClientConditions, defaultServerConditions } = await import('vite');
 
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
@@ -42,7 +45,7 @@ const mode = args.mode ?? 'production';
 
 const started = performance.now();
 const page = (file) => path.join(webRoot, file);
-await build({
+const appBuild = await build({
   root: webRoot,
   mode,
   build: {
@@ -89,9 +92,14 @@ try {
   }
   await rm(templateFile);
   await writeSocialImages(outDir, path.join(webRoot, 'public'));
+  await writeAppIcons(outDir, path.join(webRoot, 'public'));
+  const appFiles = [appBuild].flat().flatMap((result) => ('output' in result ? result.output.map((file) => file.fileName) : []));
+  const precached = await writeServiceWorker({ build, webRoot, outDir, mode, conditions: ['source', ...defaultClientConditions], appFiles, extraFiles: APP_ICON_FILES });
   const compressed = await precompress(outDir);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.info(`Prerendered ${PUBLIC_PAGE_PATHS.length} public pages into ${path.join(outDir, 'pages')}; ${compressed} files precompressed (${seconds} s in all).`);
+  console.info(
+    `Prerendered ${PUBLIC_PAGE_PATHS.length} public pages into ${path.join(outDir, 'pages')}; sw.js precaches ${precached.count} files (${(precached.size / 1024).toFixed(0)} KiB); ${compressed} files precompressed (${seconds} s in all).`,
+  );
 } finally {
   await rm(ssrOutDir, { recursive: true, force: true });
 }

@@ -5,10 +5,12 @@ import { keyInitialHistoryEntry } from './app/history-entry-key';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { showUpdateReadyToast } from './app/update-ready-toast';
 import { MFA_ENROLMENT_PATH, setMfaEnrollmentHandler, setUnauthorizedHandler } from './lib/api-client';
 import { currentUserQueryKey } from './lib/current-user';
 import { locationToPath } from './lib/redirect';
-import { setSessionStartHandler } from './lib/session';
+import { registerServiceWorker } from './lib/service-worker';
+import { getSessionUserId, setSessionStartHandler } from './lib/session';
 
 /**
  * Mounts the app (index.html: the member and admin areas, and every path that is not a
@@ -22,19 +24,34 @@ export function startApp(): Root {
   const queryClient = createQueryClient();
   keyInitialHistoryEntry();
   const router = createAppRouter();
+  // The last-seen projects of the signed-in member, for offline reading (issue 41), loaded
+  // beside the first page rather than in it (the /projects first-load budget); the service
+  // worker keeps the app shell (production builds only).
+  const persistence = () => import('./lib/query-persistence');
+  void persistence().then(({ startQueryPersistence }) => startQueryPersistence(queryClient, getSessionUserId()));
+  // Only for a member: a customer's link or an unsubscribe page (this entry too) installs nothing.
+  const installApp = () => void registerServiceWorker({ onUpdateReady: showUpdateReadyToast });
+  if (getSessionUserId()) installApp();
 
   // A 401 on a call made with a token: the session cookies are already cleared; drop cached
   // data of the old session and go to /login, remembering the page for after the next login.
   setUnauthorizedHandler(() => {
+    void persistence().then(({ clearPersistedQueries }) => clearPersistedQueries());
     queryClient.clear();
     const from = locationToPath(router.state.location);
     void router.navigate('/login', { replace: true, state: from.startsWith('/login') ? undefined : { from } });
   });
 
-  // A login or signup: forget anything cached for a previous session; the new user is current.
+  // A login or signup: forget anything cached for a previous session (on the device too); the
+  // new user is current.
   setSessionStartHandler((user) => {
+    void persistence().then(async ({ clearPersistedQueries, startQueryPersistence }) => {
+      await clearPersistedQueries();
+      await startQueryPersistence(queryClient, String(user.id));
+    });
     queryClient.clear();
     queryClient.setQueryData(currentUserQueryKey, user);
+    installApp();
   });
 
   // ADMIN_MFA_REQUIRED: an administrator without two-factor is sent to enrol instead of an error page.

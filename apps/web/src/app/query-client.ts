@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
 
 /** Client errors (4xx) will not change on a retry; network and server errors get two more tries. */
@@ -13,6 +13,10 @@ export function retryDelay(failureCount: number): number {
 }
 
 export function createQueryClient(): QueryClient {
+  // TanStack Query takes the browser as online until an `offline` event says otherwise; an app
+  // that starts offline (the installed app opened on a roof, issue 41) must know at once, so
+  // that its queries pause and keep what was restored from the device instead of failing.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay, staleTime: 30_000 },

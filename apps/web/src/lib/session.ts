@@ -100,3 +100,8 @@ export function readSession(): Session {
     companyRole: Cookies.get(SESSION_COOKIES.companyRole) || undefined,
   };
 }
+
+/** The signed-in user's id (the id cookie), or undefined without a session. */
+export function getSessionUserId(): string | undefined {
+  return getToken() ? Cookies.get(SESSION_COOKIES.id) || undefined : undefined;
+}

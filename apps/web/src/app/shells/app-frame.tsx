@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/ui/logo';
+import { OfflineBanner } from '../../components/ui/offline-banner';
 
 export interface FrameNavItem {
   to: string;
@@ -101,17 +102,21 @@ export function AppFrame({ home, navLabel, navItems, subtitle, actions, classNam
       </Dialog>
 
       <div className="flex min-h-dvh min-w-0 flex-col">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-ink-200 bg-white/95 px-4 backdrop-blur sm:px-6">
-          <button type="button" onClick={() => setDrawerOpen(true)} className="rounded-lg p-2 text-ink-700 hover:bg-ink-100 md:hidden" aria-label="Open navigation">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
-              <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
-            </svg>
-          </button>
-          <div className="md:hidden">
-            <Logo to={home} />
-          </div>
-          <div className="ml-auto flex items-center gap-1 sm:gap-3">{actions}</div>
-        </header>
+        {/* The top bar and, without a connection, the offline banner under it stay in view (issue 41). */}
+        <div className="sticky top-0 z-20">
+          <header className="flex h-16 items-center gap-3 border-b border-ink-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+            <button type="button" onClick={() => setDrawerOpen(true)} className="rounded-lg p-2 text-ink-700 hover:bg-ink-100 md:hidden" aria-label="Open navigation">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+                <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
+              </svg>
+            </button>
+            <div className="md:hidden">
+              <Logo to={home} />
+            </div>
+            <div className="ml-auto flex items-center gap-1 sm:gap-3">{actions}</div>
+          </header>
+          <OfflineBanner />
+        </div>
         {children}
       </div>
     </div>

@@ -21,7 +21,7 @@ export async function logout(): Promise<{ message: string }> {
  * member-app.md 4 and 8: logout clears the cookies and goes to /; a failed request is logged
  * and alerted ('Logout unsuccessful.', public-site-and-admin.md 8: the server may still hold
  * the session), and the cookies are cleared and the user goes to / anyway. Unsaved form drafts
- * go too.
+ * go too, and so do the projects kept on the device for offline reading (issue 41).
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -35,6 +35,7 @@ export function useLogout() {
     onSettled: () => {
       clearSession();
       discardAllDrafts();
+      void import('../../../lib/query-persistence').then(({ clearPersistedQueries }) => clearPersistedQueries());
       queryClient.clear();
       void navigate('/', { replace: true });
     },

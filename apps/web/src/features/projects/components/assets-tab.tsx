@@ -5,6 +5,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { isWaitingForNetwork, OfflineUnavailable } from '../../../components/ui/offline-unavailable';
+import { OFFLINE_UNAVAILABLE } from '../offline-messages';
 import { failureMessage } from '../../../lib/failure-message';
 import { downloadUrl, secureUrl } from '../../../lib/secure-url';
 import { useDeleteAsset } from '../api/delete-asset';
@@ -198,7 +200,9 @@ export function AssetSection({ projectId, kind }: { projectId: number; kind: Ass
         )}
         {/* member-app.md 9: asset lists are limited to a height of 16rem. */}
         <div className="relative max-h-64 overflow-y-auto">
-          {assets.isPending ? (
+          {isWaitingForNetwork(assets) ? (
+            <OfflineUnavailable message={OFFLINE_UNAVAILABLE.assets(config.title)} />
+          ) : assets.isPending ? (
             <div className="flex justify-center p-4 text-brand-700">
               <Spinner className="size-6" label={`Loading ${config.title.toLowerCase()}…`} />
             </div>

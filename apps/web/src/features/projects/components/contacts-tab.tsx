@@ -7,6 +7,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Modal } from '../../../components/ui/modal';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { isWaitingForNetwork, OfflineUnavailable } from '../../../components/ui/offline-unavailable';
+import { OFFLINE_UNAVAILABLE } from '../offline-messages';
 import { textLinkClasses } from '../../../components/ui/text-link';
 import { failureMessage } from '../../../lib/failure-message';
 import { formatPhoneNumber } from '../../../lib/format';
@@ -61,7 +63,9 @@ function ViewContactModal({ projectId, contactId, onClose }: { projectId: number
 
   return (
     <Modal open={contactId !== null} onClose={onClose} title="View Contact">
-      {contact.isPending ? (
+      {isWaitingForNetwork(contact) ? (
+        <OfflineUnavailable message={OFFLINE_UNAVAILABLE.contact} />
+      ) : contact.isPending ? (
         <PageSpinner label="Loading contact…" />
       ) : contact.isError ? (
         <LoadError message={PROJECT_TOASTS.contactLoadFailed} onRetry={() => contact.refetch()} retrying={contact.isFetching} />
@@ -149,7 +153,9 @@ export function ContactsTab({ projectId }: { projectId: number }) {
         <Button onClick={() => setAdding(true)}>Add Contact</Button>
       </div>
 
-      {contacts.isPending ? (
+      {isWaitingForNetwork(contacts) ? (
+        <OfflineUnavailable message={OFFLINE_UNAVAILABLE.contacts} />
+      ) : contacts.isPending ? (
         <PageSpinner label="Loading contacts…" />
       ) : contacts.isError ? (
         <LoadError message="We could not load the contacts." onRetry={() => contacts.refetch()} retrying={contacts.isFetching} />

@@ -9,6 +9,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Modal, ModalActions } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { isWaitingForNetwork, OfflineUnavailable } from '../../../components/ui/offline-unavailable';
+import { OFFLINE_UNAVAILABLE } from '../offline-messages';
 import { TextField } from '../../../components/ui/text-field';
 import { failureMessage } from '../../../lib/failure-message';
 import { secureUrl } from '../../../lib/secure-url';
@@ -90,7 +92,9 @@ export function LinksTab({ projectId }: { projectId: number }) {
         <Button onClick={() => setAdding(true)}>Add Link</Button>
       </div>
 
-      {links.isPending ? (
+      {isWaitingForNetwork(links) ? (
+        <OfflineUnavailable message={OFFLINE_UNAVAILABLE.links} />
+      ) : links.isPending ? (
         <PageSpinner label="Loading links…" />
       ) : links.isError ? (
         <LoadError message={PROJECT_TOASTS.linksLoadFailed} onRetry={() => links.refetch()} retrying={links.isFetching} />

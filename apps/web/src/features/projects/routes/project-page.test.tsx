@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { computeEstimate, defaultMeterMonths, type Project } from '@sunin/contract';
 import { saveSession } from '../../../lib/session';
@@ -39,6 +40,23 @@ const gets = (calls: FetchCall[], path: string) => calls.filter((call) => call.m
 
 afterEach(() => {
   localStorage.clear();
+});
+
+describe('project page offline (issue 41)', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('says that a project never opened on this device is not available offline, and loads it once back online', async () => {
+    const calls = stubProjectApi(buildProject());
+    onlineManager.setOnline(false);
+    renderProject();
+    expect(await screen.findByText('This project has not been opened on this device yet, so it is not available offline.')).toBeInTheDocument();
+    expect(screen.getByText('Not available offline')).toBeInTheDocument();
+    expect(gets(calls, '/api/projects/7')).toHaveLength(0);
+
+    onlineManager.setOnline(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sunny Foods' })).toBeInTheDocument();
+    expect(screen.queryByText('Not available offline')).not.toBeInTheDocument();
+  });
 });
 
 describe('project page (member-app.md 2 "Project detail")', () => {

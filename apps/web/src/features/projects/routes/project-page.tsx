@@ -4,6 +4,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { isWaitingForNetwork, OfflineUnavailable } from '../../../components/ui/offline-unavailable';
+import { OFFLINE_UNAVAILABLE } from '../offline-messages';
 import { textLinkClasses } from '../../../components/ui/text-link';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -56,6 +58,7 @@ function ProjectDetail({ projectId }: { projectId: number }) {
   // member-app.md 8: a project fetch failure says so in a toast (once per failure, gone once it loads).
   useFailureToast(project.isError, PROJECT_TOASTS.fetchProjectFailed, `project-load-${projectId}`);
 
+  if (isWaitingForNetwork(project)) return <OfflineUnavailable message={OFFLINE_UNAVAILABLE.project} />;
   if (project.isPending) return <PageSpinner label="Loading project…" />;
 
   if (project.isError) {

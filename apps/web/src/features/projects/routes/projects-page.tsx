@@ -7,6 +7,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { Pagination } from '../../../components/ui/pagination';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { isWaitingForNetwork, OfflineUnavailable } from '../../../components/ui/offline-unavailable';
+import { OFFLINE_UNAVAILABLE } from '../offline-messages';
 import { textLinkClasses } from '../../../components/ui/text-link';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useProjects } from '../api/list-projects';
@@ -58,7 +60,9 @@ export function ProjectsPage() {
           card's rounded ones (issue 14 item 12). */}
       <section aria-label="Your projects" className="overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm">
         <ProjectListControls list={list} />
-        {projects.isPending ? (
+        {isWaitingForNetwork(projects) ? (
+          <OfflineUnavailable message={OFFLINE_UNAVAILABLE.projectList} className="m-5" />
+        ) : projects.isPending ? (
           <PageSpinner label="Loading projects…" />
         ) : projects.isError ? (
           <div className="p-5">
