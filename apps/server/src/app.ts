@@ -104,7 +104,7 @@ export interface BuildAppOptions {
    */
   webhooks?: Pick<WebhookWorkerOptions, 'now' | 'concurrency' | 'pollIntervalMs'> & { resolve?: Resolver };
   /** The push worker's clock and poll interval (tests move the clock; a test of the wake after a commit sets the interval beyond the test). */
-  push?: Pick<PushWorkerOptions, 'now' | 'pollIntervalMs'>;
+  push?: Pick<PushWorkerOptions, 'now' | 'pollIntervalMs' | 'lanes'>;
 }
 
 /**
@@ -253,11 +253,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const push = new PushWorker({
     db: database.db,
     sender: config.push
-      ? new PushSender({ policy: targetPolicy, lookup: safeLookup(targetPolicy, (host) => app.ctx.resolveHost(host)), timeoutMs: PUSH_TIMEOUT_MS, vapid: { subject: config.push.subject, publicKey: config.push.publicKey, privateKey: config.push.privateKey } })
+      ? new PushSender({ policy: targetPolicy, lookup: safeLookup(targetPolicy, (host) => app.ctx.resolveHost(host)), timeoutMs: PUSH_TIMEOUT_MS, vapid: config.push })
       : undefined,
     log: app.log,
     ...(options.push?.now ? { now: options.push.now } : {}),
     ...(options.push?.pollIntervalMs ? { pollIntervalMs: options.push.pollIntervalMs } : {}),
+    ...(options.push?.lanes ? { lanes: options.push.lanes } : {}),
   });
   app.decorate('ctx', { config, db: database.db, run: database.run, tokens: new AccessTokens(config.jwtSecret), sessions, unsubscribeTokens, mailer, background, storage, bus, billing: await createPaymentProvider(config, database.db), payouts: await createPayoutProvider(config), log: app.log, malwareScanner, uploadSlots, webhooks, webhookSecrets, resolveHost, push });
   // The outbox workers run in every process (docs/decisions/008); closing waits for a send in progress.

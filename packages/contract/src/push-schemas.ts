@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUSH_ENDPOINT_MAX_LENGTH } from './push.js';
+import { PUSH_ENDPOINT_MAX_LENGTH, PUSH_EXPIRATION_MAX_MS } from './push.js';
 
 // The request and response schemas of web push (issue 41 item 3); its values and rules are in push.ts.
 
@@ -28,7 +28,14 @@ export const pushSubscriptionBodySchema = z.strictObject({
     .string({ error: 'endpoint must be the push service address.' })
     .max(PUSH_ENDPOINT_MAX_LENGTH, `endpoint must be at most ${PUSH_ENDPOINT_MAX_LENGTH} characters.`)
     .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'endpoint must be an https address.'),
-  expirationTime: z.number({ error: 'expirationTime must be a time in milliseconds or null.' }).int('expirationTime must be a time in milliseconds or null.').nonnegative('expirationTime must be a time in milliseconds or null.').max(8.64e15, 'expirationTime must be a time in milliseconds or null.').nullable().optional(),
+  expirationTime: z
+    .number({ error: 'expirationTime must be a time in milliseconds or null.' })
+    .int('expirationTime must be a time in milliseconds or null.')
+    .nonnegative('expirationTime must be a time in milliseconds or null.')
+    // Checked against the clock when parsed: the database cannot store a far-future date (year 10000 and beyond).
+    .refine((time) => time <= Date.now() + PUSH_EXPIRATION_MAX_MS, 'expirationTime must be at most ten years from now.')
+    .nullable()
+    .optional(),
   keys: z.strictObject(
     {
       p256dh: base64UrlOf(65, 'keys.p256dh must be the 65-byte P-256 public key in base64url.').refine((text) => text.startsWith('B'), 'keys.p256dh must be an uncompressed P-256 public key.'),

@@ -15,11 +15,13 @@ export interface PushTarget {
 
 /**
  * What one attempt gave: `sent` (2xx), `gone` (404 or 410: the subscription is over), `retry`
- * (no answer, 429 or 5xx: the push service may take it later) or `failed` (any other answer:
- * sending the same request again would not help).
+ * (no answer, 429 or 5xx: the push service may take it later), `unsafe` (the endpoint is not one
+ * the portal may connect to: plain http in production, or a host that is or resolves to a
+ * private or loopback address; it never will be, so the subscription goes) or `failed` (any
+ * other answer: sending the same request again would not help).
  */
 export interface PushAttemptResult {
-  outcome: 'sent' | 'gone' | 'retry' | 'failed';
+  outcome: 'sent' | 'gone' | 'retry' | 'unsafe' | 'failed';
   statusCode: number | null;
   error: string | null;
 }
@@ -29,7 +31,8 @@ export interface PushSenderOptions {
   /** The connection-time check (safe-target.ts safeLookup): every push service host goes through it. */
   lookup: LookupFunction;
   timeoutMs: number;
-  vapid: { subject: string; publicKey: string; privateKey: string };
+  /** The VAPID keys themselves (config.push): their private key is not enumerable, so no log or JSON of the options shows it. */
+  vapid: { readonly subject: string; readonly publicKey: string; readonly privateKey: string };
 }
 
 /**
@@ -47,17 +50,18 @@ export class PushSender {
 
   send(target: PushTarget, payload: string, topic?: string): Promise<PushAttemptResult> {
     const failed = (error: string): PushAttemptResult => ({ outcome: 'failed', statusCode: null, error });
+    const unsafe = (error: string): PushAttemptResult => ({ outcome: 'unsafe', statusCode: null, error });
     if (!URL.canParse(target.endpoint)) return Promise.resolve(failed('The endpoint is not a URL.'));
     const url = new URL(target.endpoint);
     const secure = url.protocol === 'https:';
-    if (!secure && (this.options.policy.isProduction || url.protocol !== 'http:')) return Promise.resolve(failed('The endpoint must be an https address.'));
+    if (!secure && (this.options.policy.isProduction || url.protocol !== 'http:')) return Promise.resolve(unsafe('The endpoint must be an https address.'));
     // An IP literal never reaches the lookup: checked here.
     const bare = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(bare) !== 0 && !isAllowedAddress(bare, this.options.policy)) return Promise.resolve(failed('The endpoint must point to a public address.'));
+    if (isIP(bare) !== 0 && !isAllowedAddress(bare, this.options.policy)) return Promise.resolve(unsafe('The endpoint must point to a public address.'));
     let details: ReturnType<typeof webpush.generateRequestDetails>;
     try {
       details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
-        vapidDetails: this.options.vapid,
+        vapidDetails: { subject: this.options.vapid.subject, publicKey: this.options.vapid.publicKey, privateKey: this.options.vapid.privateKey },
         TTL: PUSH_TTL_SECONDS,
         contentEncoding: 'aes128gcm',
         urgency: 'normal',
@@ -96,7 +100,8 @@ export class PushSender {
         outgoing.destroy();
         settle({ outcome: 'retry', statusCode: null, error: `No answer within ${this.options.timeoutMs / 1000} s.` });
       }, this.options.timeoutMs);
-      outgoing.on('error', (error) => settle({ outcome: 'retry', statusCode: null, error: describe(error) }));
+      // A host that resolves to an address the portal may not reach is refused for good, not retried.
+      outgoing.on('error', (error) => settle({ outcome: (error as { code?: unknown }).code === 'EUNSAFETARGET' ? 'unsafe' : 'retry', statusCode: null, error: describe(error) }));
       outgoing.end(body);
     });
   }

@@ -1,7 +1,7 @@
-import { ADMIN_ROLE, notificationSubjectPath, PUSH_RETRY_DELAYS_SECONDS, type PushPayload } from '@sunin/contract';
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { ADMIN_ROLE, cutPushBody, notificationSubjectPath, PUSH_MAX_CONSECUTIVE_FAILURES, PUSH_RETRY_DELAYS_SECONDS, type NotificationKind, type PushPayload } from '@sunin/contract';
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { notifications, pushOutbox, pushSubscriptions, users, type PushOutboxRow } from '../db/schema/index.js';
+import { pushOutbox, pushSubscriptions, type PushOutboxRow } from '../db/schema/index.js';
 import type { PushAttemptResult, PushSender } from './push-sender.js';
 import { safeErrorMessage } from './safe-error.js';
 
@@ -12,7 +12,41 @@ export const PUSH_POLL_INTERVAL_MS = 5_000;
 /** A claimed row is not due again until its lease ends: far longer than an attempt may take (15 s). */
 export const PUSH_LEASE_MS = 2 * 60_000;
 /** Messages in flight at once per process, so that one slow push service does not hold up the others. */
-export const PUSH_LANES = 4;
+export const PUSH_LANES = 8;
+/**
+ * Lanes one push service host may hold at once in a process: half, so that a slow or hanging
+ * host (anyone may name one in a subscription) leaves the other half to everyone else. Each
+ * subscription has at most one message in flight, so one device cannot hold more than one lane.
+ */
+export const PUSH_LANES_PER_HOST = PUSH_LANES / 2;
+/** Sent and failed rows are kept this long (what an investigation may want), then pruned by the worker. */
+export const PUSH_KEEP_DONE_MS = 7 * 24 * 3600 * 1000;
+/** Rows pruned per statement, and how often a process prunes. */
+export const PUSH_PRUNE_BATCH = 1000;
+export const PUSH_PRUNE_INTERVAL_MS = 10 * 60_000;
+
+/** The host part of an endpoint as the claim's SQL takes it (lowercased, with the port): the key of PUSH_LANES_PER_HOST. */
+export function pushHostOf(endpoint: string): string {
+  return (endpoint.split('://')[1] ?? '').split('/')[0]!.toLowerCase();
+}
+const HOST_SQL = sql`lower(split_part(split_part(${pushSubscriptions.endpoint}, '://', 2), '/', 1))`;
+
+/** A claimed row with what its attempt needs, read in one query (attempt()). */
+interface Claimed extends PushOutboxRow {
+  host: string;
+}
+
+/** The row, its live subscription and its notification, as attempt() reads them together. */
+interface Deliverable {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  expires_at: Date | string | null;
+  kind: NotificationKind | null;
+  project_id: number | null;
+  proposal_ticket_id: number | null;
+  company_role: string | null;
+}
 
 type WorkerLog = { warn(details: object, message: string): void; error(details: object, message: string): void };
 
@@ -26,6 +60,8 @@ export interface PushWorkerOptions {
   leaseMs?: number;
   pollIntervalMs?: number;
   lanes?: number;
+  /** Lanes one host may hold (PUSH_LANES_PER_HOST, or half of `lanes`). */
+  lanesPerHost?: number;
 }
 
 /**
@@ -39,6 +75,14 @@ export interface PushWorkerOptions {
  * A notification's row stores its title and body; the address it opens is worked out here, when
  * it is sent, from the notification (the contract's notificationSubjectPath, the one rule the
  * bell and the emails follow), so it is right even if the subject was deleted meanwhile.
+ *
+ * What is sent is read at send time in one query that requires the subscription to still
+ * belong to the notification's recipient and its session to be alive (not ended, not expired):
+ * a device moved to another member, or whose member signed out, gets nothing more of theirs.
+ * A device that fails PUSH_MAX_CONSECUTIVE_FAILURES messages in a row, or whose endpoint is
+ * found unsafe when connecting, is forgotten. Fairness: at most one message in flight per
+ * subscription and PUSH_LANES_PER_HOST per host in each process. Rows sent or failed more than
+ * PUSH_KEEP_DONE_MS ago are pruned in batches.
  */
 export class PushWorker {
   private readonly db: Database;
@@ -48,6 +92,12 @@ export class PushWorker {
   private readonly leaseMs: number;
   private readonly pollIntervalMs: number;
   private readonly lanes: number;
+  private readonly lanesPerHost: number;
+  /** Messages in flight in this process, per subscription and per host, and the claim in progress (claims go one at a time, so the counts are exact here). */
+  private readonly inFlightSubscriptions = new Set<number>();
+  private readonly inFlightHosts = new Map<string, number>();
+  private claiming: Promise<unknown> = Promise.resolve();
+  private lastPruneAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private rerun = false;
@@ -61,6 +111,7 @@ export class PushWorker {
     this.leaseMs = options.leaseMs ?? PUSH_LEASE_MS;
     this.pollIntervalMs = options.pollIntervalMs ?? PUSH_POLL_INTERVAL_MS;
     this.lanes = options.lanes ?? PUSH_LANES;
+    this.lanesPerHost = options.lanesPerHost ?? Math.max(1, Math.floor(this.lanes / 2));
   }
 
   /** Whether push is on (VAPID keys configured). */
@@ -108,6 +159,7 @@ export class PushWorker {
       do {
         this.rerun = false;
         const started = this.now();
+        await this.prune(started);
         await Promise.all(Array.from({ length: this.lanes }, () => this.lane(started)));
       } while (this.rerun && !this.closed);
     })()
@@ -121,89 +173,173 @@ export class PushWorker {
   private async lane(dueBy: Date): Promise<void> {
     for (;;) {
       if (this.closed) return;
-      const row = await this.claim(dueBy);
+      const row = await this.claimInTurn(dueBy);
       if (!row) return;
       try {
         await this.attempt(row);
       } catch (error) {
         // Left to its lease: attempted again once it ends.
         this.log.error({ error: safeErrorMessage(error), pushId: row.id }, 'push outbox: recording an attempt failed');
+      } finally {
+        this.inFlightSubscriptions.delete(row.subscription_id);
+        const left = (this.inFlightHosts.get(row.host) ?? 1) - 1;
+        if (left > 0) this.inFlightHosts.set(row.host, left);
+        else this.inFlightHosts.delete(row.host);
       }
     }
+  }
+
+  /** One lane claims at a time in this process, so that a lane that claims knows every other lane's claim (webhook-worker.ts does the same). */
+  private claimInTurn(dueBy: Date): Promise<Claimed | undefined> {
+    const claimed = this.claiming.then(async () => {
+      const row = await this.claim(dueBy);
+      if (row) {
+        this.inFlightSubscriptions.add(row.subscription_id);
+        this.inFlightHosts.set(row.host, (this.inFlightHosts.get(row.host) ?? 0) + 1);
+      }
+      return row;
+    });
+    this.claiming = claimed.catch(() => undefined);
+    return claimed;
   }
 
   /**
    * Takes the oldest row due by `dueBy` in one statement: locked with SKIP LOCKED, so concurrent
    * workers of any process take different rows, and leased (its next attempt moved to the end of
-   * the lease), so it is not due again while this process sends it.
+   * the lease), so it is not due again while this process sends it. Not of a subscription with a
+   * message in flight here, nor of a host that holds its share of the lanes here.
    */
-  private async claim(dueBy: Date): Promise<PushOutboxRow | undefined> {
+  private async claim(dueBy: Date): Promise<Claimed | undefined> {
+    const busySubscriptions = [...this.inFlightSubscriptions];
+    const fullHosts = [...this.inFlightHosts].filter(([, count]) => count >= this.lanesPerHost).map(([host]) => host);
     const due = this.db
       .select({ id: pushOutbox.id })
       .from(pushOutbox)
-      // To the millisecond past `dueBy`: rows written by SQL take the database's now(), in microseconds (mailer.ts claim).
-      .where(and(isNull(pushOutbox.sent_at), isNull(pushOutbox.failed_at), lt(pushOutbox.next_attempt_at, new Date(dueBy.getTime() + 1))))
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscription_id))
+      .where(
+        and(
+          isNull(pushOutbox.sent_at),
+          isNull(pushOutbox.failed_at),
+          // To the millisecond past `dueBy`: rows written by SQL take the database's now(), in microseconds (mailer.ts claim).
+          lt(pushOutbox.next_attempt_at, new Date(dueBy.getTime() + 1)),
+          busySubscriptions.length > 0 ? notInArray(pushOutbox.subscription_id, busySubscriptions) : undefined,
+          fullHosts.length > 0 ? sql`${HOST_SQL} not in (${sql.join(fullHosts.map((host) => sql`${host}`), sql`, `)})` : undefined,
+        ),
+      )
       .orderBy(asc(pushOutbox.next_attempt_at), asc(pushOutbox.id))
       .limit(1)
-      .for('update', { skipLocked: true });
+      .for('update', { of: pushOutbox, skipLocked: true });
     const [row] = await this.db
       .update(pushOutbox)
       .set({ attempts: sql`${pushOutbox.attempts} + 1`, next_attempt_at: new Date(this.now().getTime() + this.leaseMs) })
-      .where(inArray(pushOutbox.id, due))
-      .returning();
-    return row;
+      .from(pushSubscriptions)
+      .where(and(inArray(pushOutbox.id, due), eq(pushSubscriptions.id, pushOutbox.subscription_id)))
+      .returning({ row: pushOutbox, endpoint: pushSubscriptions.endpoint });
+    return row ? { ...row.row, host: pushHostOf(row.endpoint) } : undefined;
   }
 
-  /** The row's payload as sent: a notification's address worked out now, from the notification. */
-  private async payloadOf(row: PushOutboxRow): Promise<PushPayload> {
-    if (row.notification_id === null) return row.payload;
-    const [note] = await this.db
-      .select({ kind: notifications.kind, project_id: notifications.project_id, proposal_ticket_id: notifications.proposal_ticket_id, company_role: users.company_role })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.user_id))
-      .where(eq(notifications.id, row.notification_id))
-      .limit(1);
-    return { ...row.payload, url: note ? (notificationSubjectPath(note, note.company_role === ADMIN_ROLE)?.path ?? null) : null };
+  /**
+   * The claimed row's subscription and notification in one query, only while the subscription
+   * still belongs to the notification's recipient (a device moved to another member must not
+   * get the first one's notification) and its session is alive (not ended nor expired: a device
+   * whose member signed out gets nothing more). A test row (no notification) needs a live
+   * session only.
+   */
+  private async deliverable(row: PushOutboxRow): Promise<Deliverable | undefined> {
+    // Both drivers answer a raw statement with its rows under `rows`.
+    const { rows } = (await this.db.execute(sql`
+      select s.endpoint, s.p256dh, s.auth, s.expires_at, n.kind, n.project_id, n.proposal_ticket_id, u.company_role
+      from push_outbox o
+      join push_subscriptions s on s.id = o.subscription_id
+      join sessions ss on ss.id = s.session_id and ss.ended_at is null and ss.expires_at > ${this.now().toISOString()}::timestamptz
+      left join notifications n on n.id = o.notification_id
+      left join users u on u.id = n.user_id
+      where o.id = ${row.id} and (o.notification_id is null or n.user_id = s.user_id)
+      limit 1`)) as unknown as { rows: Deliverable[] };
+    return rows[0];
+  }
+
+  /** Sent and failed rows older than PUSH_KEEP_DONE_MS go, a batch at a time, at most every PUSH_PRUNE_INTERVAL_MS per process. */
+  private async prune(now: Date): Promise<void> {
+    // Either way round: a clock set back (tests) must not stop pruning.
+    if (Math.abs(now.getTime() - this.lastPruneAt) < PUSH_PRUNE_INTERVAL_MS) return;
+    this.lastPruneAt = now.getTime();
+    const before = new Date(now.getTime() - PUSH_KEEP_DONE_MS);
+    for (;;) {
+      const batch = this.db
+        .select({ id: pushOutbox.id })
+        .from(pushOutbox)
+        .where(and(lt(pushOutbox.created_at, before), or(lt(pushOutbox.sent_at, before), lt(pushOutbox.failed_at, before))))
+        .limit(PUSH_PRUNE_BATCH);
+      const removed = await this.db.delete(pushOutbox).where(inArray(pushOutbox.id, batch)).returning({ id: pushOutbox.id });
+      if (removed.length < PUSH_PRUNE_BATCH || this.closed) return;
+    }
   }
 
   private async attempt(row: PushOutboxRow): Promise<void> {
-    const [subscription] = await this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription_id)).limit(1);
-    if (!subscription) return; // removed meanwhile: its rows went with it
-    if (subscription.expires_at && subscription.expires_at.getTime() <= this.now().getTime()) {
-      await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+    const done = () => this.now();
+    // Only while this claim is still the latest (a row whose lease ran out may be another's now).
+    const ours = and(eq(pushOutbox.id, row.id), eq(pushOutbox.attempts, row.attempts), isNull(pushOutbox.sent_at), isNull(pushOutbox.failed_at));
+    const target = await this.deliverable(row);
+    if (!target) {
+      await this.db.update(pushOutbox).set({ failed_at: done(), last_error: 'Not sent: the device was turned off, moved to another member, or its session ended.' }).where(ours);
       return;
     }
-    const payload = await this.payloadOf(row);
+    const expiresAt = target.expires_at === null ? null : new Date(target.expires_at);
+    if (expiresAt && expiresAt.getTime() <= this.now().getTime()) {
+      await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription_id));
+      return;
+    }
+    // The address a notification opens, worked out now from the notification; a test row's is its own.
+    const url = row.notification_id === null ? row.payload.url : target.kind ? (notificationSubjectPath({ kind: target.kind, project_id: target.project_id, proposal_ticket_id: target.proposal_ticket_id }, target.company_role === ADMIN_ROLE)?.path ?? null) : null;
+    const payload: PushPayload = { ...row.payload, body: cutPushBody(row.payload.body), url };
     let result: PushAttemptResult;
     try {
-      result = await this.sender!.send(subscription, JSON.stringify(payload), payload.tag);
+      result = await this.sender!.send(target, JSON.stringify(payload), payload.tag);
     } catch (error) {
       result = { outcome: 'retry', statusCode: null, error: safeErrorMessage(error).slice(0, 300) };
     }
-    const done = this.now();
-    // Only while this claim is still the latest (a row whose lease ran out may be another's now).
-    const ours = and(eq(pushOutbox.id, row.id), eq(pushOutbox.attempts, row.attempts), isNull(pushOutbox.sent_at), isNull(pushOutbox.failed_at));
+    const at = done();
+    const subscriptionId = row.subscription_id;
+    const log = { pushId: row.id, subscriptionId, attempt: row.attempts, statusCode: result.statusCode, error: result.error };
     switch (result.outcome) {
       case 'sent':
-        await this.db.update(pushOutbox).set({ sent_at: done, last_error: null }).where(ours);
-        await this.db.update(pushSubscriptions).set({ last_success_at: done }).where(eq(pushSubscriptions.id, subscription.id));
+        await this.db.update(pushOutbox).set({ sent_at: at, last_error: null }).where(ours);
+        await this.db.update(pushSubscriptions).set({ last_success_at: at, consecutive_failures: 0 }).where(eq(pushSubscriptions.id, subscriptionId));
         return;
       case 'gone':
         // The device unsubscribed or the push service dropped it: so do we, with every row of it.
-        await this.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, subscription.id), eq(pushSubscriptions.endpoint, subscription.endpoint)));
+        await this.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.endpoint, target.endpoint)));
+        return;
+      case 'unsafe':
+        // Never a place the portal may connect to: the subscription goes, and its rows with it.
+        await this.db.update(pushOutbox).set({ failed_at: at, last_error: result.error }).where(ours);
+        await this.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.endpoint, target.endpoint)));
+        this.log.warn(log, 'push outbox: the endpoint is not one the portal may connect to; the subscription was removed');
         return;
       case 'retry':
         if (row.attempts < PUSH_MAX_ATTEMPTS) {
-          const nextAttemptAt = new Date(done.getTime() + PUSH_RETRY_DELAYS_SECONDS[row.attempts - 1]! * 1000);
+          const nextAttemptAt = new Date(at.getTime() + PUSH_RETRY_DELAYS_SECONDS[row.attempts - 1]! * 1000);
           await this.db.update(pushOutbox).set({ next_attempt_at: nextAttemptAt, last_error: result.error }).where(ours);
-          this.log.warn({ pushId: row.id, subscriptionId: subscription.id, attempt: row.attempts, statusCode: result.statusCode, error: result.error, nextAttemptAt: nextAttemptAt.toISOString() }, 'push outbox: sending failed; will retry');
+          this.log.warn({ ...log, nextAttemptAt: nextAttemptAt.toISOString() }, 'push outbox: sending failed; will retry');
           return;
         }
         break;
       case 'failed':
         break;
     }
-    await this.db.update(pushOutbox).set({ failed_at: done, last_error: result.error }).where(ours);
-    this.log.warn({ pushId: row.id, subscriptionId: subscription.id, attempt: row.attempts, statusCode: result.statusCode, error: result.error }, 'push outbox: a message could not be sent and was given up');
+    const [given] = await this.db.update(pushOutbox).set({ failed_at: at, last_error: result.error }).where(ours).returning({ id: pushOutbox.id });
+    if (!given) return;
+    this.log.warn(log, 'push outbox: a message could not be sent and was given up');
+    // Messages given up in a row: at the limit, the device is forgotten (VAPID keys changed: 401/403; a push service that never takes it).
+    const [counted] = await this.db
+      .update(pushSubscriptions)
+      .set({ consecutive_failures: sql`${pushSubscriptions.consecutive_failures} + 1` })
+      .where(eq(pushSubscriptions.id, subscriptionId))
+      .returning({ failures: pushSubscriptions.consecutive_failures });
+    if (counted && counted.failures >= PUSH_MAX_CONSECUTIVE_FAILURES) {
+      await this.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.consecutive_failures, counted.failures)));
+      this.log.warn({ subscriptionId, failures: counted.failures }, 'push outbox: a device failed too many messages in a row; its subscription was removed');
+    }
   }
 }

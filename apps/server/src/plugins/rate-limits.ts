@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { LEAD_MESSAGES, normalizeEmail, VERIFICATION_EMAIL_MESSAGES, VERIFICATION_EMAILS_PER_HOUR, type ErrorCode } from '@sunin/contract';
+import { LEAD_MESSAGES, normalizeEmail, PUSH_TEST_INTERVAL_SECONDS, PUSH_TEST_TOO_SOON, VERIFICATION_EMAIL_MESSAGES, VERIFICATION_EMAILS_PER_HOUR, type ErrorCode } from '@sunin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -31,6 +31,8 @@ declare module 'fastify' {
       signupPerIp: preHandlerAsyncHookHandler;
       /** Verification emails a signed-in user asks for, per user per hour (issue 34 item 7). */
       verificationMailPerUser: preHandlerAsyncHookHandler;
+      /** Test notifications a member sends to their devices (`POST /api/push/test`): one a minute (issue 41 item 3). */
+      pushTestPerUser: preHandlerAsyncHookHandler;
       /**
        * Wrong current passwords (and wrong codes when turning two-factor off) of a signed-in
        * session (ASVS 6.3.1): a stolen token cannot be used to guess the password behind it.
@@ -295,6 +297,8 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     signupPerIp: limiter('signup-ip', rateLimits.signupPerIp, 60 * MINUTE),
     // Each one mails a real inbox: per user, so one account cannot be used to flood its address.
     verificationMailPerUser: limiter('verify-mail-user', VERIFICATION_EMAILS_PER_HOUR, 60 * MINUTE, (request) => `user:${request.auth?.user.id ?? request.ip}`, VERIFICATION_EMAIL_MESSAGES.tooMany),
+    // Each test is a push to every device of the member: one a minute, counted like the one above (Redis or memory, never open).
+    pushTestPerUser: limiter('push-test-user', 1, PUSH_TEST_INTERVAL_SECONDS * 1000, (request) => `user:${request.auth?.user.id ?? request.ip}`, PUSH_TEST_TOO_SOON),
     // Counted per session (the token that would be stolen), with the limit of failed sign-ins
     // per account, and never cleared by a success (a profile edit that checks no password must
     // not reset it). The owner's other sessions, and a fresh sign-in, are never blocked by it.

@@ -17,6 +17,8 @@ export interface TestApp {
   schemaName: string | undefined;
   /** A user in the database plus a valid token for it. */
   signIn(overrides?: UserOverrides): Promise<{ user: Awaited<ReturnType<typeof createUser>>; token: string; sessionId: number; auth: { authorization: string } }>;
+  /** Another session of a user already signed in (a second device, a sign-in after the first ended). */
+  signInAs<U extends { id: number }>(user: U): Promise<{ user: U; token: string; sessionId: number; auth: { authorization: string } }>;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,10 @@ export async function createTestApp(
     schemaName,
     async signIn(overrides = {}) {
       const user = await createUser(database.db, overrides);
+      const { token, sessionId } = await startSession(app.ctx, database.db, user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
+      return { user, token, sessionId, auth: { authorization: `Bearer ${token}` } };
+    },
+    async signInAs(user) {
       const { token, sessionId } = await startSession(app.ctx, database.db, user.id, { ip: '127.0.0.1', userAgent: 'vitest' });
       return { user, token, sessionId, auth: { authorization: `Bearer ${token}` } };
     },

@@ -16,9 +16,14 @@ export async function pushServiceWorker(): Promise<ServiceWorkerRegistration | n
   if (!('serviceWorker' in navigator)) return null;
   const registration = await navigator.serviceWorker.getRegistration();
   if (!registration) return null;
-  // A worker still installing cannot subscribe yet: wait until one is active.
-  return registration.active ? registration : navigator.serviceWorker.ready;
+  if (registration.active) return registration;
+  // A worker still installing cannot subscribe yet: wait until one is active, but not forever
+  // (one that fails to install never becomes ready, and the panel would say "Checking" for good).
+  return Promise.race([navigator.serviceWorker.ready, new Promise<null>((resolve) => setTimeout(() => resolve(null), SERVICE_WORKER_READY_WAIT_MS))]);
 }
+
+/** How long the device panel waits for an installing service worker before it says the app files have not loaded. */
+export const SERVICE_WORKER_READY_WAIT_MS = 10_000;
 
 /**
  * What this browser offers: `supported`; `needs-home-screen` on iPhone and iPad in a Safari tab

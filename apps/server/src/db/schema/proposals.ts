@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { EmailEventType, EmailFrequency, NotificationKind } from '@sunin/contract';
+import type { EmailEventType, EmailFrequency, NotificationKind, PushEventType } from '@sunin/contract';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -157,7 +157,8 @@ export const notificationPreferences = pgTable(
     user_id: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    event_type: text().$type<EmailEventType>().notNull(),
+    /** An email event type, or a push type without an email choice (`integrations`, issue 41 item 3: its row holds only `push`). */
+    event_type: text().$type<EmailEventType | PushEventType>().notNull(),
     email: boolean().notNull(),
     /** `instant` (an email per notification) or `hourly` (one digest an hour), for the kinds of EMAIL_DIGEST_EVENT_TYPES (issue 37 item 3). */
     frequency: text().$type<EmailFrequency>().notNull().default('instant'),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sessions } from './auth.js';
 import { notifications } from './proposals.js';
 import { users } from './users.js';
 
@@ -9,6 +10,9 @@ const at = () => timestamp({ withTimezone: true, mode: 'date' });
  * One device's web push subscription (issue 41 item 3): the browser's endpoint and keys, made
  * when a member turns on notifications on that device. An endpoint belongs to one user: a
  * device that signs in as someone else moves it. Removed on the push service's 404 or 410.
+ * It belongs to the session that turned it on (or last confirmed it): when that session ends
+ * (sign-out, revoked, password change, expiry pruned), the device stops receiving the member's
+ * notifications (sessions.service endSessionsIn deletes it; the cascade covers pruned rows).
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -17,6 +21,10 @@ export const pushSubscriptions = pgTable(
     user_id: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that turned it on, or last confirmed it from the device panel. */
+    session_id: integer()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text().notNull().unique(),
     /** The browser's P-256 public key and auth secret (base64url), for the payload's encryption. */
     p256dh: text().notNull(),
@@ -27,8 +35,10 @@ export const pushSubscriptions = pgTable(
     device: text().notNull().default(''),
     created_at: at().notNull().defaultNow(),
     last_success_at: at(),
+    /** Messages given up in a row (PUSH_MAX_CONSECUTIVE_FAILURES): at the limit the subscription is deleted; a delivery resets it. */
+    consecutive_failures: integer().notNull().default(0),
   },
-  (table) => [index('push_subscriptions_user_idx').on(table.user_id)],
+  (table) => [index('push_subscriptions_user_idx').on(table.user_id), index('push_subscriptions_session_idx').on(table.session_id)],
 );
 
 /**
@@ -53,7 +63,11 @@ export const pushOutbox = pgTable(
     last_error: text(),
     created_at: at().notNull().defaultNow(),
   },
-  (table) => [index('push_outbox_due_idx').on(table.next_attempt_at).where(sql`sent_at is null and failed_at is null`)],
+  (table) => [
+    index('push_outbox_due_idx').on(table.next_attempt_at).where(sql`sent_at is null and failed_at is null`),
+    // The worker prunes rows sent or failed a week ago, oldest first.
+    index('push_outbox_created_idx').on(table.created_at),
+  ],
 );
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

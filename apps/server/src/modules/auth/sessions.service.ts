@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { findApiTokenHolder, isApiToken, revokeApiTokensIn } from '../api-tokens/api-tokens.service.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { deletePushSubscriptionsOfSessions } from '../push/push.service.js';
 
 /**
  * Server-side sessions (DESIGN.md "Sessions", docs/decisions/007): every login or signup is a
@@ -87,7 +88,9 @@ const REVOKES_API_TOKENS: Record<SessionEndReason, boolean> = {
 /**
  * Ends the user's live sessions that `which` selects, inside `db` (a transaction when the end
  * belongs to a change, like a new password), and for a change of credentials revokes the user's
- * API tokens in the same transaction (REVOKES_API_TOKENS). Returns the ended tokens' jtis, for
+ * API tokens in the same transaction (REVOKES_API_TOKENS). The devices those sessions turned on
+ * for web push stop receiving the member's notifications in the same transaction (issue 41 item
+ * 3: whoever holds the device now is no longer signed in as them). Returns the ended tokens' jtis, for
  * closeSockets once the change has committed (API tokens hold no sockets).
  */
 export async function endSessionsIn(
@@ -104,7 +107,8 @@ export async function endSessionsIn(
     .update(sessions)
     .set({ ended_at: new Date(), end_reason: reason })
     .where(and(eq(sessions.user_id, userId), isNull(sessions.ended_at), selection))
-    .returning({ jti: sessions.jti });
+    .returning({ id: sessions.id, jti: sessions.jti });
+  await deletePushSubscriptionsOfSessions(db, rows.map((row) => row.id));
   if (REVOKES_API_TOKENS[reason]) await revokeApiTokensIn(db, userId, reason);
   return rows.map((row) => row.jti);
 }

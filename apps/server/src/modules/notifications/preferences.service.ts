@@ -5,6 +5,7 @@ import {
   DEFAULT_PUSH_PREFERENCES,
   EMAIL_DIGEST_EVENT_TYPES,
   EMAIL_EVENT_LABELS,
+  EMAIL_EVENT_TYPES,
   emailEventTypesFor,
   pushEventTypesFor,
   type EmailDigestEventType,
@@ -34,6 +35,8 @@ export async function readPreferences(db: Executor, user: Pick<UserRow, 'id' | '
   return { email, push, frequency: Object.fromEntries(EMAIL_DIGEST_EVENT_TYPES.map((type) => [type, byType.get(type)?.frequency ?? DEFAULT_EMAIL_FREQUENCY])) };
 }
 
+const isEmailEventType = (type: string): type is EmailEventType => (EMAIL_EVENT_TYPES as readonly string[]).includes(type);
+
 const choicesOf = <V>(record: Partial<Record<string, V | undefined>> | undefined) => Object.entries(record ?? {}).filter((entry): entry is [string, V] => entry[1] !== undefined);
 
 /** The email and push choices; a row made for a frequency or a push choice alone takes the type's default email choice (and null, the default, for push). */
@@ -54,7 +57,8 @@ async function store(db: Executor, userId: number, email: Array<[EmailEventType,
   if (push.length > 0) {
     await db
       .insert(notificationPreferences)
-      .values(push.map(([event_type, on]) => ({ user_id: userId, event_type, email: DEFAULT_EMAIL_PREFERENCES[event_type], push: on, updated_at })))
+      // `integrations` has no email choice (it is always emailed): its row's email column is never read.
+      .values(push.map(([event_type, on]) => ({ user_id: userId, event_type, email: isEmailEventType(event_type) ? DEFAULT_EMAIL_PREFERENCES[event_type] : true, push: on, updated_at })))
       .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.event_type], set: { push: sql`excluded.push`, updated_at: sql`excluded.updated_at` } });
   }
 }

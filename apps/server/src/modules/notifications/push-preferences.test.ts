@@ -22,9 +22,20 @@ const get = async (who: SignedIn) => {
 const put = (who: SignedIn, body: object) => t.app.inject({ method: 'PUT', url: '/api/user/notification-preferences', headers: who.auth, payload: { notification_preferences: body } });
 
 describe('push preferences', () => {
-  it('offer every emailed notification type, on by default: a partner the partner ones, a full access administrator all', async () => {
-    expect((await get(partner)).push).toEqual({ proposal_updates: true, stage_changes: true, stall_alerts: true, earnings: true, customer_views: true, customer_responses: true });
-    expect(Object.keys((await get(admin)).push).sort()).toEqual(['customer_responses', 'customer_views', 'earnings', 'proposal_reminders', 'proposal_requests', 'proposal_updates', 'stage_changes', 'stall_alerts']);
+  it('offer every emailed notification type, integrations (always emailed) included, on by default: a partner the partner ones, a full access administrator all', async () => {
+    expect((await get(partner)).push).toEqual({ proposal_updates: true, stage_changes: true, stall_alerts: true, earnings: true, customer_views: true, customer_responses: true, integrations: true });
+    expect(Object.keys((await get(admin)).push).sort()).toEqual(['customer_responses', 'customer_views', 'earnings', 'integrations', 'proposal_reminders', 'proposal_requests', 'proposal_updates', 'stage_changes', 'stall_alerts']);
+    // Integrations has no email choice: it is always emailed.
+    expect((await get(partner)).email).not.toHaveProperty('integrations');
+  });
+
+  it('turn integrations pushes off and on (a row of its own that holds only the push choice)', async () => {
+    const res = await put(partner, { push: { integrations: false } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().notification_preferences.push).toMatchObject({ integrations: false });
+    expect((await put(partner, { email: { integrations: false } })).statusCode).toBe(422);
+    expect((await put(partner, { push: { integrations: true } })).statusCode).toBe(200);
+    expect((await get(partner)).push.integrations).toBe(true);
   });
 
   it('change only the types named, apart from the email choice of the same type', async () => {

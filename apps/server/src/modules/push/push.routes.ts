@@ -1,6 +1,6 @@
 import { pushSubscriptionBodySchema, pushSubscriptionListSchema, pushSubscriptionResponseSchema, pushTestResponseSchema, pushUnsubscribeBodySchema, vapidPublicKeyResponseSchema } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.js';
+import { currentSession, currentUser } from '../../plugins/auth.js';
 import { listSubscriptions, sendTestPush, subscribe, toPushSubscriptionInfo, unsubscribe, vapidPublicKey } from './push.service.js';
 
 const tags = ['Push notifications'];
@@ -30,7 +30,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { row, created } = await subscribe(app.ctx, currentUser(request), request.body, request.headers['user-agent'] ?? '');
+      const { user, sessionId } = currentSession(request);
+      const { row, created } = await subscribe(app.ctx, user, sessionId, request.body, request.headers['user-agent'] ?? '');
       return reply.status(created ? 201 : 200).send({ push_subscription: toPushSubscriptionInfo(row) });
     },
   );
@@ -44,7 +45,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.post('/push/test', { schema: { tags, summary: 'Send a test notification to each of my devices', response: { 200: pushTestResponseSchema } } }, async (request) => ({
+  app.post('/push/test', { preHandler: app.limits.pushTestPerUser, schema: { tags, summary: 'Send a test notification to each of my devices, at most once a minute (429 with Retry-After sooner)', response: { 200: pushTestResponseSchema } } }, async (request) => ({
     queued: await sendTestPush(app.ctx, currentUser(request)),
   }));
 };

@@ -1,4 +1,4 @@
-import { PUSH_MAX_DEVICES } from '@sunin/contract';
+import { PUSH_MAX_DEVICES, PUSH_TEST_PAYLOAD, PUSH_TEST_TOO_SOON } from '@sunin/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushOutbox, pushSubscriptions } from '../../db/schema/index.js';
@@ -19,7 +19,8 @@ const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KH
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The worker's clock stands at 1970: no row is ever due, so what the routes write stays as written.
+  t = await createTestApp({}, { push: { now: () => new Date(0), pollIntervalMs: 3_600_000 } });
   [alice, bob] = [await t.signIn({ account_type: 'sales_partner' }), await t.signIn({ account_type: 'sales_partner' })];
   service = await startPushService();
   const res = await t.app.inject({ method: 'GET', url: '/api/push/vapid_public_key', headers: alice.auth });
@@ -76,6 +77,19 @@ describe('POST /api/push/subscriptions', () => {
     expect((await devicesOf(bob)).map((d) => d.id)).not.toContain(held!.id);
   });
 
+  it("refuses to move another user's endpoint with other keys (409): only the same browser, which keeps its keys, moves it", async () => {
+    const device = service.subscribe(publicKey);
+    expect((await subscribe(bob, device)).statusCode).toBe(201);
+    const other = service.subscribe(publicKey);
+    const taken = await subscribe(alice, { ...device, keys: other.keys });
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect(taken.json().error.message).toMatch(/belongs to another member/);
+    const [row] = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint));
+    expect(row).toMatchObject({ user_id: bob.user.id, p256dh: device.keys.p256dh, auth: device.keys.auth, session_id: bob.sessionId });
+    // Bob's own browser may still renew its keys.
+    expect((await subscribe(bob, { ...device, keys: other.keys })).statusCode).toBe(200);
+  });
+
   it(`keeps at most ${PUSH_MAX_DEVICES} devices a user: the oldest goes`, async () => {
     const carol = await t.signIn({ account_type: 'referral_partner' });
     const ids: number[] = [];
@@ -102,6 +116,9 @@ describe('POST /api/push/subscriptions', () => {
       [{ ...good, keys: { ...good.keys, auth: 'short' } }, 'auth'],
       [{ ...good, keys: { ...good.keys, auth: `${good.keys.auth.slice(0, -1)}+` } }, 'auth'],
       [{ ...good, expirationTime: 'soon' }, 'expirationTime'],
+      // Beyond the dates the database stores (year 10000): refused, never a 500.
+      [{ ...good, expirationTime: 253402300800000 }, 'expirationTime'],
+      [{ ...good, expirationTime: Date.now() + 11 * 365 * 24 * 3600 * 1000 }, 'expirationTime'],
       [{ ...good, extra: true }, 'extra'],
       [{ endpoint: good.endpoint }, 'keys'],
     ];
@@ -150,6 +167,51 @@ describe('DELETE /api/push/subscriptions', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: alice.auth, payload: {} });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields).toHaveProperty('endpoint');
+  });
+});
+
+describe('POST /api/push/test', () => {
+  it('queues one test per device, skips a device whose test is still unsent, and allows one a minute (429 with Retry-After)', async () => {
+    const dave = await t.signIn({ account_type: 'referral_partner' });
+    const [one, two] = [service.subscribe(publicKey), service.subscribe(publicKey)];
+    expect((await subscribe(dave, one)).statusCode).toBe(201);
+    expect((await subscribe(dave, two)).statusCode).toBe(201);
+    const first = await t.app.inject({ method: 'POST', url: '/api/push/test', headers: dave.auth });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ queued: 2 });
+
+    const soon = await t.app.inject({ method: 'POST', url: '/api/push/test', headers: dave.auth });
+    expect(soon.statusCode).toBe(429);
+    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
+    expect(soon.json().error.message).toBe(PUSH_TEST_TOO_SOON);
+
+    // Another member is not held by Dave's limit, and an unsent test is not queued twice.
+    const erin = await t.signIn({ account_type: 'referral_partner' });
+    const three = service.subscribe(publicKey);
+    expect((await subscribe(erin, three)).statusCode).toBe(201);
+    const [held] = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, three.endpoint));
+    await t.db.insert(pushOutbox).values({ subscription_id: held!.id, payload: PUSH_TEST_PAYLOAD });
+    const waiting = await t.app.inject({ method: 'POST', url: '/api/push/test', headers: erin.auth });
+    expect(waiting.statusCode, waiting.body).toBe(422);
+    expect(waiting.json().error.message).toMatch(/still on its way/);
+    expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.subscription_id, held!.id))).toHaveLength(1);
+  });
+});
+
+describe('the VAPID private key', () => {
+  it('is in no serialization of the push worker (its sender holds the keys object, whose private key is not enumerable)', () => {
+    const seen = new WeakSet<object>();
+    // The database handle and the logger are shared with the whole app (and too big to write out): everything else of the worker is.
+    const text = JSON.stringify(t.app.ctx.push, (key, value: unknown) => {
+      if (key === 'db' || key === 'log') return undefined;
+      if (typeof value === 'object' && value !== null) {
+        if (seen.has(value)) return undefined;
+        seen.add(value);
+      }
+      return value;
+    });
+    expect(text).toContain(publicKey);
+    expect(text).not.toContain(t.app.ctx.config.push!.privateKey);
   });
 });
 

@@ -106,6 +106,36 @@ describe('member shell (member-app.md 2 "Member shell")', () => {
     }
   });
 
+  it('removes this device from push on sign-out: the server forgets its endpoint (before the session ends), then the browser drops it', async () => {
+    signIn();
+    const endpoint = 'https://push.example/device-1';
+    const unsubscribe = vi.fn(async () => true);
+    const subscription = { endpoint, unsubscribe, toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: 'B', auth: 'a' } }) };
+    const registration = { active: {}, pushManager: { getSubscription: async () => subscription } };
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => registration, ready: Promise.resolve(registration) } });
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    try {
+      const calls = stubFetch(({ url, method }) =>
+        url.pathname === '/api/logout' ? jsonResponse({ message: 'Logged out successfully.' }) : url.pathname === '/api/push/subscriptions' && method === 'DELETE' ? new Response(null, { status: 204 }) : jsonResponse(buildUser()),
+      );
+      const { user, router } = renderRoutes(routes, { initialEntries: ['/home'] });
+      await user.click(await screen.findByRole('button', { name: 'Ana Lopez' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      const order = calls.filter((call) => call.method === 'DELETE').map((call) => [call.url.pathname, call.body]);
+      expect(order).toEqual([
+        ['/api/push/subscriptions', { endpoint }],
+        ['/api/logout', undefined],
+      ]);
+      expect(unsubscribe).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+
   it("still clears the session and goes to / when the logout request fails, alerting 'Logout unsuccessful.'", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     signIn();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { PUSH_IOS_HINT } from '@sunin/contract';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SERVICE_WORKER_READY_WAIT_MS } from '../../../lib/push-device';
 import { saveSession } from '../../../lib/session';
 import { buildUser } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch, type FetchCall } from '../../../lib/test-utils';
@@ -160,6 +161,47 @@ describe('This device (issue 41 item 3)', () => {
     expect(await within(panel).findByRole('button', { name: DEVICE_PUSH_MESSAGES.turnOn })).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([{ endpoint: ENDPOINT }]);
     expect(unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a subscription the browser already holds again when it loads (tying it to this session), and shows on', async () => {
+    const calls = server();
+    giveBrowserPush();
+    browser.permission = 'granted';
+    browser.subscription = { endpoint: ENDPOINT, toJSON: () => JSON_OF, unsubscribe: vi.fn(async () => true) };
+    const panel = renderPanel();
+    expect(await within(panel).findByText(DEVICE_PUSH_MESSAGES.on)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST' && call.url.pathname === '/api/push/subscriptions').map((call) => call.body)).toEqual([JSON_OF]);
+  });
+
+  it('shows off and drops the browser subscription when the server refuses it on load (another member’s device)', async () => {
+    server((call) => (call.method === 'POST' && call.url.pathname === '/api/push/subscriptions' ? jsonResponse({ error: { code: 'conflict', message: 'This push address belongs to another member’s device.' } }, { status: 409 }) : undefined));
+    giveBrowserPush();
+    browser.permission = 'granted';
+    const unsubscribe = vi.fn(async () => {
+      browser.subscription = null;
+      return true;
+    });
+    browser.subscription = { endpoint: ENDPOINT, toJSON: () => JSON_OF, unsubscribe };
+    const panel = renderPanel();
+    expect(await within(panel).findByRole('button', { name: DEVICE_PUSH_MESSAGES.turnOn })).toBeInTheDocument();
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops waiting for a service worker that never becomes ready, and says the app files have not loaded', async () => {
+    server();
+    giveBrowserPush();
+    const registration = { active: null, pushManager: { getSubscription: async () => null } };
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => registration, ready: new Promise(() => {}) } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const panel = renderPanel();
+    try {
+      expect(within(panel).getByLabelText(DEVICE_PUSH_MESSAGES.checking)).toBeInTheDocument();
+      // The wait starts once the registration is read (a few promises in), then runs out.
+      await vi.advanceTimersByTimeAsync(SERVICE_WORKER_READY_WAIT_MS);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await within(panel).findByText(DEVICE_PUSH_MESSAGES.unavailable)).toBeInTheDocument();
   });
 
   it('says the app files have not loaded when no service worker is registered', async () => {

@@ -33,13 +33,28 @@ export const DEVICE_PUSH_MESSAGES = {
 
 type DeviceState = 'checking' | 'unsupported' | 'needs-home-screen' | 'unavailable' | 'blocked' | 'off' | 'on';
 
-/** Where this device stands: what the browser offers, whether it blocked the portal, and whether it has a subscription. */
+/**
+ * Where this device stands: what the browser offers, whether it blocked the portal, and whether it
+ * has a subscription. A subscription the browser holds is sent to the server again: the server
+ * ties a device to the session that sent it (it stops pushing when that session ends), so this
+ * moves it to the member signed in now and refreshes its keys. If the server refuses it (another
+ * member's device with other keys, push not set up), the browser drops it and the panel says off,
+ * so the two never disagree.
+ */
 async function readDeviceState(): Promise<DeviceState> {
   const support = pushSupport();
   if (support !== 'supported') return support;
   if (Notification.permission === 'denied') return 'blocked';
   if (!(await pushServiceWorker())) return 'unavailable';
-  return (await currentPushSubscription()) ? 'on' : 'off';
+  const subscription = await currentPushSubscription();
+  if (!subscription) return 'off';
+  try {
+    await subscribePushDevice(subscription.toJSON());
+  } catch {
+    await subscription.unsubscribe().catch(() => undefined);
+    return 'off';
+  }
+  return 'on';
 }
 
 /**

@@ -230,6 +230,25 @@ describe('profile Notifications section (issue 18 item 4)', { timeout: 15_000 },
     expect(within(group).getByRole('switch', { name: 'Earnings' })).toBeChecked();
     expect(screen.getByRole('region', { name: 'This device' })).toBeInTheDocument();
   });
+
+  it('shows integrations (always emailed) with Always in the Email column and a Push switch of its own', async () => {
+    let push: Record<string, boolean> = { ...pushOf(offered(MEMBER_TYPES)), integrations: true };
+    const calls = stubFetch((call) => {
+      if (call.method === 'PUT') push = { ...push, ...(call.body as { notification_preferences: { push: Record<string, boolean> } }).notification_preferences.push };
+      return jsonResponse({ notification_preferences: { email: offered(MEMBER_TYPES), push } });
+    });
+    renderSection();
+    const group = await screen.findByRole('group', { name: 'Notify me about' });
+    const row = within(group).getByText('Integrations').closest('li')!;
+    expect(within(row).getByText('Always')).toBeInTheDocument();
+    expect(within(row).getByText('Integrations emails are always sent')).toBeInTheDocument();
+    expect(within(group).queryByRole('switch', { name: 'Integrations' })).not.toBeInTheDocument();
+    const pushSwitch = within(row).getByRole('switch', { name: 'Push: Integrations' });
+    expect(pushSwitch).toBeChecked();
+    await userEvent.setup().click(pushSwitch);
+    await waitFor(() => expect(puts(calls)).toEqual([{ notification_preferences: { push: { integrations: false } } }]));
+    expect(pushSwitch).not.toBeChecked();
+  });
 });
 
 function accessibleName(element: HTMLElement): string {

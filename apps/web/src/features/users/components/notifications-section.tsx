@@ -2,7 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import toast from 'react-hot-toast';
 import { Switch } from '@headlessui/react';
-import { EMAIL_EVENT_LABELS, EMAIL_EVENT_TYPES, isDigestEventType, isPushEventType, type EmailDigestEventType, type EmailEventType, type EmailFrequency, type PushEventType } from '@sunin/contract';
+import {
+  ALWAYS_EMAILED_PUSH_TYPES,
+  EMAIL_EVENT_LABELS,
+  EMAIL_EVENT_TYPES,
+  isDigestEventType,
+  isPushEventType,
+  PUSH_ONLY_EVENT_LABELS,
+  type EmailDigestEventType,
+  type EmailEventType,
+  type EmailFrequency,
+  type PushEventType,
+} from '@sunin/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Panel } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
@@ -19,6 +30,9 @@ export const NOTIFICATION_PREFERENCE_MESSAGES = {
   /** Issue 41 item 3: each type's switch for the member's devices, beside its email switch. */
   pushLabel: (label: string) => `Push: ${label}`,
   pushNotOffered: 'Email only',
+  /** A type that is always emailed (integrations): no email switch, only a push one. */
+  alwaysEmailed: 'Always',
+  alwaysEmailedLabel: (label: string) => `${label} emails are always sent`,
   loading: 'Loading your email preferences…',
   loadFailed: 'We could not load your email preferences.',
   noneOffered: 'There are no emails to choose from.',
@@ -31,6 +45,9 @@ export const NOTIFICATION_PREFERENCE_MESSAGES = {
   /** The server emails verified addresses only (docs/decisions/023). */
   unverified: (email: string) => `We email only verified addresses: confirm ${email} with the link we sent when you signed up (or changed it), and these emails start.`,
 } as const;
+
+/** The name of an email or push type (integrations is a push type only). */
+const labelOf = (type: EmailEventType | PushEventType) => (type in EMAIL_EVENT_LABELS ? EMAIL_EVENT_LABELS[type as EmailEventType] : PUSH_ONLY_EVENT_LABELS[type as (typeof ALWAYS_EMAILED_PUSH_TYPES)[number]]);
 
 /** How long "Saved" stays beside the list after the last save. */
 const SAVED_NOTE_MS = 3000;
@@ -63,7 +80,7 @@ export function NotificationsSection({ email, verified }: { email: string; verif
   useScrollIntoViewOnHash(preferences.isSuccess);
   useEffect(() => () => clearTimeout(savedTimer.current), []);
 
-  const saveHandlers = (type: EmailEventType) => {
+  const saveHandlers = (type: EmailEventType | PushEventType) => {
     clearTimeout(savedTimer.current);
     setSaved(false);
     return {
@@ -72,7 +89,7 @@ export function NotificationsSection({ email, verified }: { email: string; verif
         savedTimer.current = setTimeout(() => setSaved(false), SAVED_NOTE_MS);
       },
       onError: (error: unknown) => {
-        toast.error(errorMessage(error, NOTIFICATION_PREFERENCE_MESSAGES.saveFailed(EMAIL_EVENT_LABELS[type].label)));
+        toast.error(errorMessage(error, NOTIFICATION_PREFERENCE_MESSAGES.saveFailed(labelOf(type).label)));
       },
     };
   };
@@ -87,6 +104,7 @@ export function NotificationsSection({ email, verified }: { email: string; verif
     content = <LoadError message={NOTIFICATION_PREFERENCE_MESSAGES.loadFailed} onRetry={() => preferences.refetch()} retrying={preferences.isFetching} />;
   } else {
     const offered = EMAIL_EVENT_TYPES.filter((type) => preferences.data.email[type] !== undefined);
+    const alwaysEmailed = ALWAYS_EMAILED_PUSH_TYPES.filter((type) => preferences.data.push[type] !== undefined);
     content = (
       // A labelled group rather than a fieldset: a legend cannot share a line with the status.
       <div role="group" aria-labelledby="notify-me-about">
@@ -138,6 +156,21 @@ export function NotificationsSection({ email, verified }: { email: string; verif
                   {isDigestEventType(type) && preferences.data.frequency?.[type] !== undefined && (
                     <FrequencyChoice type={type} value={preferences.data.frequency[type]} disabled={preferences.data.email[type] !== true} onChange={(frequency) => chooseFrequency(type, frequency)} />
                   )}
+                </li>
+              ))}
+              {alwaysEmailed.map((type) => (
+                <li key={type} className="py-3">
+                  <div className="flex items-start gap-4">
+                    <span className="min-w-0 flex-1">
+                      <span className="block text-sm font-medium text-ink-900">{labelOf(type).label}</span>
+                      <span className="mt-0.5 block text-sm text-ink-600">{labelOf(type).description}</span>
+                    </span>
+                    <span className="mt-0.5 w-11 shrink-0 text-center text-xs font-medium text-ink-600">
+                      <span aria-hidden>{NOTIFICATION_PREFERENCE_MESSAGES.alwaysEmailed}</span>
+                      <span className="sr-only">{NOTIFICATION_PREFERENCE_MESSAGES.alwaysEmailedLabel(labelOf(type).label)}</span>
+                    </span>
+                    <PushSwitch label={labelOf(type).label} checked={preferences.data.push[type] === true} onChange={(enabled) => togglePush(type, enabled)} />
+                  </div>
                 </li>
               ))}
             </ul>
