@@ -30,7 +30,12 @@ export function startApp(): Root {
   const persistence = () => import('./lib/query-persistence');
   void persistence().then(({ startQueryPersistence }) => startQueryPersistence(queryClient, getSessionUserId()));
   // Only for a member: a customer's link or an unsubscribe page (this entry too) installs nothing.
-  const installApp = () => void registerServiceWorker({ onUpdateReady: showUpdateReadyToast });
+  // Then this device's push subscription, if it has one, goes to the server again: it follows
+  // the member from one sign-in to the next (lib/push-device.ts, loaded only then).
+  const installApp = () =>
+    void registerServiceWorker({ onUpdateReady: showUpdateReadyToast })
+      .then((registration) => registration && import('./lib/push-device').then(({ refreshThisDevice }) => refreshThisDevice()))
+      .catch(() => undefined);
   if (getSessionUserId()) installApp();
 
   // A 401 on a call made with a token: the session cookies are already cleared; drop cached

@@ -77,8 +77,9 @@ export interface PushWorkerOptions {
  * bell and the emails follow), so it is right even if the subject was deleted meanwhile.
  *
  * What is sent is read at send time in one query that requires the subscription to still
- * belong to the notification's recipient and its session to be alive (not ended, not expired):
- * a device moved to another member, or whose member signed out, gets nothing more of theirs.
+ * exist and belong to the notification's recipient: a device moved to another member, or
+ * turned off when its member signed out (the subscription goes in that transaction), gets
+ * nothing more of theirs.
  * A device that fails PUSH_MAX_CONSECUTIVE_FAILURES messages in a row, or whose endpoint is
  * found unsafe when connecting, is forgotten. Fairness: at most one message in flight per
  * subscription and PUSH_LANES_PER_HOST per host in each process. Rows sent or failed more than
@@ -241,9 +242,8 @@ export class PushWorker {
   /**
    * The claimed row's subscription and notification in one query, only while the subscription
    * still belongs to the notification's recipient (a device moved to another member must not
-   * get the first one's notification) and its session is alive (not ended nor expired: a device
-   * whose member signed out gets nothing more). A test row (no notification) needs a live
-   * session only.
+   * get the first one's notification). A device whose member signed out is gone with its rows
+   * (sessions.service.ts ENDS_PUSH); a test row (no notification) needs its subscription only.
    */
   private async deliverable(row: PushOutboxRow): Promise<Deliverable | undefined> {
     // Both drivers answer a raw statement with its rows under `rows`.
@@ -251,7 +251,6 @@ export class PushWorker {
       select s.endpoint, s.p256dh, s.auth, s.expires_at, n.kind, n.project_id, n.proposal_ticket_id, u.company_role
       from push_outbox o
       join push_subscriptions s on s.id = o.subscription_id
-      join sessions ss on ss.id = s.session_id and ss.ended_at is null and ss.expires_at > ${this.now().toISOString()}::timestamptz
       left join notifications n on n.id = o.notification_id
       left join users u on u.id = n.user_id
       where o.id = ${row.id} and (o.notification_id is null or n.user_id = s.user_id)
@@ -282,7 +281,7 @@ export class PushWorker {
     const ours = and(eq(pushOutbox.id, row.id), eq(pushOutbox.attempts, row.attempts), isNull(pushOutbox.sent_at), isNull(pushOutbox.failed_at));
     const target = await this.deliverable(row);
     if (!target) {
-      await this.db.update(pushOutbox).set({ failed_at: done(), last_error: 'Not sent: the device was turned off, moved to another member, or its session ended.' }).where(ours);
+      await this.db.update(pushOutbox).set({ failed_at: done(), last_error: 'Not sent: the device was turned off or moved to another member.' }).where(ours);
       return;
     }
     const expiresAt = target.expires_at === null ? null : new Date(target.expires_at);

@@ -1,4 +1,5 @@
-import { apiRequest } from './api-client';
+import { pushSubscriptionResponseSchema } from '@sunin/contract';
+import { ApiError, apiRequest } from './api-client';
 
 /**
  * This browser's side of web push (issue 41 item 3): whether it can take notifications, its
@@ -7,10 +8,9 @@ import { apiRequest } from './api-client';
  */
 
 /**
- * The service worker that shows the pushes. Until the PWA work's
- * `serviceWorkerRegistration()` (lib/service-worker.ts) is merged, this stands in for it: the
- * registration of this page, once active, or null when none is registered (then no push can be
- * shown, and the panel says notifications are not available here).
+ * The service worker that shows the pushes (registered by lib/service-worker.ts for a signed-in
+ * member in production builds): this page's registration, once active, or null when none is
+ * registered (then no push can be shown, and the panel says notifications are not available here).
  */
 export async function pushServiceWorker(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return null;
@@ -53,6 +53,27 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
   if (pushSupport() !== 'supported') return null;
   const registration = await pushServiceWorker();
   return registration ? registration.pushManager.getSubscription() : null;
+}
+
+/**
+ * Sends this browser's subscription, if it holds one, to the server again: at every start of the
+ * app and whenever the device panel loads. The server ties a device to the session that sent it
+ * last (a sign-out ends it there), so this is how a device follows its member from one sign-in to
+ * the next, with its current keys. `on`: the server took it. `off`: none, or the server refused
+ * it (another member's device with other keys, push not set up), and the browser drops it so the
+ * two never disagree. `unreachable`: no answer (offline at a site visit); the subscription stays.
+ */
+export async function refreshThisDevice(): Promise<'on' | 'off' | 'unreachable'> {
+  const subscription = await currentPushSubscription();
+  if (!subscription) return 'off';
+  try {
+    pushSubscriptionResponseSchema.parse(await apiRequest<unknown>('/push/subscriptions', { method: 'POST', body: subscription.toJSON() }));
+    return 'on';
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === 401 || error.status >= 500) return 'unreachable';
+    await subscription.unsubscribe().catch(() => undefined);
+    return 'off';
+  }
 }
 
 /** DELETE /api/push/subscriptions: the server stops pushing to this endpoint of the caller. */

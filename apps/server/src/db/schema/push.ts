@@ -21,10 +21,13 @@ export const pushSubscriptions = pgTable(
     user_id: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The session that turned it on, or last confirmed it from the device panel. */
-    session_id: integer()
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /**
+     * The session that turned it on, or last sent it again from the device (the app does at every
+     * start). Ending that session on purpose (sign-out, another device's "sign out", an
+     * administrator, a new password...) removes the device in the same transaction; a session that
+     * merely went idle or expired keeps it, and its pruning leaves null (docs/decisions/053).
+     */
+    session_id: integer().references(() => sessions.id, { onDelete: 'set null' }),
     endpoint: text().notNull().unique(),
     /** The browser's P-256 public key and auth secret (base64url), for the payload's encryption. */
     p256dh: text().notNull(),

@@ -86,6 +86,23 @@ const REVOKES_API_TOKENS: Record<SessionEndReason, boolean> = {
 };
 
 /**
+ * Whether ending sessions for this reason also turns off web push on the devices those sessions
+ * turned it on (issue 41 item 3, docs/decisions/053): every end somebody chose does, since
+ * whoever holds the device is no longer signed in as the member. Going idle does not: a phone in
+ * a pocket is idle, and it is there that a member wants to hear of a signed proposal. Exhaustive.
+ */
+const ENDS_PUSH: Record<SessionEndReason, boolean> = {
+  logout: true,
+  idle: false,
+  signed_out_by_user: true,
+  signed_out_by_admin: true,
+  password_changed: true,
+  password_reset: true,
+  email_changed: true,
+  mfa_changed: true,
+};
+
+/**
  * Ends the user's live sessions that `which` selects, inside `db` (a transaction when the end
  * belongs to a change, like a new password), and for a change of credentials revokes the user's
  * API tokens in the same transaction (REVOKES_API_TOKENS). The devices those sessions turned on
@@ -108,7 +125,7 @@ export async function endSessionsIn(
     .set({ ended_at: new Date(), end_reason: reason })
     .where(and(eq(sessions.user_id, userId), isNull(sessions.ended_at), selection))
     .returning({ id: sessions.id, jti: sessions.jti });
-  await deletePushSubscriptionsOfSessions(db, rows.map((row) => row.id));
+  if (ENDS_PUSH[reason]) await deletePushSubscriptionsOfSessions(db, rows.map((row) => row.id));
   if (REVOKES_API_TOKENS[reason]) await revokeApiTokensIn(db, userId, reason);
   return rows.map((row) => row.jti);
 }

@@ -2,7 +2,7 @@ import { DEFAULT_EMAIL_PREFERENCES, type EmailedNotificationKind } from '@sunin/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statement } from '../../db/client.js';
-import { mailOutbox, notificationPreferences, notifications, pushOutbox, pushSubscriptions, sessions } from '../../db/schema/index.js';
+import { mailOutbox, notificationPreferences, notifications, pushOutbox, pushSubscriptions } from '../../db/schema/index.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../test/test-app.js';
 import { notificationCtes } from './notification-sql.js';
 import { createNotifications } from './notifications.service.js';
@@ -65,8 +65,6 @@ describe('notificationCtes and createNotifications', () => {
       hourlyForAnotherKind: await adminOf(verified),
       // A member with an `hourly` row (an administrator no longer): instant, as for every member.
       demoted: await t.signIn({ account_type: 'sales_partner', ...verified }),
-      // Their device's session ended (signed out elsewhere, password changed): the device gets nothing more of theirs.
-      sessionEnded: await t.signIn({ account_type: 'sales_partner', ...verified }),
     };
     await choose(people.hourlyAdmin!, kind, true, 'hourly');
     await choose(people.instantAdmin!, kind, true, 'instant');
@@ -76,7 +74,6 @@ describe('notificationCtes and createNotifications', () => {
     await choose(people.demoted!, kind, true, 'hourly');
     // Every one has a device; one of them turned this kind off for push.
     for (const [name, who] of Object.entries(people)) await t.db.insert(pushSubscriptions).values({ user_id: who.user.id, session_id: who.sessionId, endpoint: `https://push.example/${kind}/${name}`, p256dh: 'B', auth: 'a' });
-    await t.db.update(sessions).set({ ended_at: new Date() }).where(eq(sessions.id, people.sessionEnded!.sessionId));
     await t.db.update(notificationPreferences).set({ push: false }).where(eq(notificationPreferences.user_id, people.instantAdmin!.user.id));
     const ids = Object.values(people).map((who) => who.user.id);
     const [viaSql, viaService] = [await project(`SQL ${kind}`), await project(`Service ${kind}`)];
@@ -99,7 +96,6 @@ describe('notificationCtes and createNotifications', () => {
       hourlyButOff: { notified: true, digest_pending: false, emails: [], pushed: push },
       hourlyForAnotherKind: { notified: true, digest_pending: false, emails: email, pushed: push },
       demoted: { notified: true, digest_pending: false, emails: email, pushed: push },
-      sessionEnded: { notified: true, digest_pending: false, emails: email, pushed: [] },
     });
   });
 });

@@ -43,7 +43,7 @@ function pushDefaultSql(kind: string): string {
 
 /**
  * The web push rows of some notifications (issue 41 item 3), the one rule both writers use: a
- * row per device (push subscription) of each recipient, whose session is still alive, who has the kind on for push, by choice
+ * row per device (push subscription) of each recipient who has the kind on for push, by choice
  * (`notification_preferences.push`) or by default. `notes` is a relation of notification rows
  * (the `note` CTE, or the notifications just inserted). The payload keeps the title and body; the
  * address it opens is worked out from the notification when it is sent (lib/push-worker.ts), and
@@ -53,7 +53,6 @@ export function pushOutboxInsert(notes: string): string {
   return `insert into push_outbox (subscription_id, notification_id, payload)
     select s.id, n.id, jsonb_build_object('title', n.title, 'body', n.message, 'url', null, 'tag', 'notification-' || n.id)
     from ${notes} n join push_subscriptions s on s.user_id = n.user_id
-    join sessions ss on ss.id = s.session_id and ss.ended_at is null and ss.expires_at > now()
     left join notification_preferences pp on pp.user_id = n.user_id and pp.event_type = n.kind
     where coalesce(pp.push, ${pushDefaultSql('n.kind')})
     returning id`;

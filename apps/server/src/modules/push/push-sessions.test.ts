@@ -3,13 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pushOutbox, pushSubscriptions, sessions } from '../../db/schema/index.js';
 import { startPushService, type DeviceSubscription, type PushServiceStandIn } from '../../test/push-service.js';
 import { createTestApp, type SignedIn, type TestApp } from '../../test/test-app.js';
+import { endSessionsIn } from '../auth/sessions.service.js';
 import { createNotifications } from '../notifications/notifications.service.js';
 
 /**
- * A device takes a member's notifications only while the session that turned it on lives (issue
- * 41 item 3, review H1), and only their own (M3): every way a session ends removes its devices
- * in the same transaction, and the worker sends nothing to a device whose session has ended or
- * expired, or that now belongs to someone other than the notification's recipient.
+ * A device takes a member's notifications until a session end somebody chose turns it off (issue
+ * 41 item 3, review H1: sign-out, "sign out other sessions", an administrator, new credentials
+ * remove it in the same transaction; going idle or expiring does not), and only their own (M3):
+ * the worker sends nothing to a device that now belongs to someone other than the recipient.
  */
 let clock = new Date();
 let t: TestApp;
@@ -83,24 +84,28 @@ describe('a device belongs to the session that turned it on', () => {
     expect(await subscriptionOf(device)).toBeUndefined();
   });
 
-  it('goes with its session row when expired sessions are pruned (the foreign key cascades)', async () => {
+  it('stays when its session goes idle, expires and is pruned: the phone in a pocket still hears of the member\'s projects', async () => {
     const { member, device } = await memberWithDevice();
+    await t.db.transaction((tx) => endSessionsIn(tx, member.user.id, { id: member.sessionId }, 'idle'));
+    expect((await subscriptionOf(device))!.session_id).toBe(member.sessionId);
     await t.db.delete(sessions).where(eq(sessions.id, member.sessionId));
-    expect(await subscriptionOf(device)).toBeUndefined();
+    expect((await subscriptionOf(device))!.session_id).toBeNull();
+    await notifyAndFlush(member.user.id);
+    expect(service.received.map((push) => (push.json as { title: string }).title)).toEqual(['Earnings recorded']);
   });
 });
 
-describe('the worker sends only to a device of the recipient whose session lives', () => {
-  it('sends nothing to a device whose session expired, and records why', async () => {
+describe('the worker sends only to a device that is still the recipient\'s', () => {
+  it('sends nothing to a device turned off by a sign-out after its push was written', async () => {
     const { member, device } = await memberWithDevice();
     await createNotifications(t.db, [member.user.id], { kind: 'earnings', title: 'Earnings', message: 'Paid.', subject: null });
-    // Expired after the row was written (the row's own insert already skips a dead session).
-    await t.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(sessions.id, member.sessionId));
+    const subscription = (await subscriptionOf(device))!;
+    expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.subscription_id, subscription.id))).toHaveLength(1);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/logout', headers: member.auth })).statusCode).toBe(200);
     clock = new Date();
     await t.app.ctx.push.flush();
     expect(service.requests).toEqual([]);
-    const [row] = await t.db.select().from(pushOutbox).where(eq(pushOutbox.subscription_id, (await subscriptionOf(device))!.id));
-    expect(row).toMatchObject({ sent_at: null, failed_at: expect.any(Date), last_error: expect.stringMatching(/session ended/) });
+    expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.subscription_id, subscription.id))).toEqual([]);
   });
 
   it("never delivers one member's notification to a device that now belongs to another", async () => {

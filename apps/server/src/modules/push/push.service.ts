@@ -128,8 +128,8 @@ export async function listSubscriptions(ctx: AppContext, user: UserRow): Promise
 
 /**
  * A test notification to each of the caller's devices (`POST /api/push/test`, at most once a
- * minute: rate-limits.ts pushTestPerUser); 422 with none. A device whose session has ended is
- * not sent to, nor one that still has an unsent test (a slow or unreachable push service would
+ * minute: rate-limits.ts pushTestPerUser); 422 with none. Not sent to a device that still has an
+ * unsent test (a slow or unreachable push service would
  * otherwise collect them).
  */
 export async function sendTestPush(ctx: AppContext, user: UserRow): Promise<number> {
@@ -138,7 +138,6 @@ export async function sendTestPush(ctx: AppContext, user: UserRow): Promise<numb
   const { rows } = (await ctx.db.execute(
     sql`insert into ${pushOutbox} (subscription_id, payload)
       select s.id, ${JSON.stringify(PUSH_TEST_PAYLOAD)}::jsonb from ${pushSubscriptions} s
-      join sessions ss on ss.id = s.session_id and ss.ended_at is null and ss.expires_at > now()
       where s.user_id = ${user.id}
         and not exists (select 1 from ${pushOutbox} o where o.subscription_id = s.id and o.notification_id is null and o.sent_at is null and o.failed_at is null)
       returning id`,

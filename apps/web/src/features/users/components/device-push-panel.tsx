@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { base64UrlToBytes, currentPushSubscription, deletePushSubscription, pushServiceWorker, pushSupport } from '../../../lib/push-device';
+import { base64UrlToBytes, currentPushSubscription, deletePushSubscription, pushServiceWorker, pushSupport, refreshThisDevice } from '../../../lib/push-device';
 import { getVapidPublicKey } from '../api/get-vapid-public-key';
 import { useSendTestPush } from '../api/send-test-push';
 import { subscribePushDevice } from '../api/subscribe-push-device';
@@ -35,26 +35,15 @@ type DeviceState = 'checking' | 'unsupported' | 'needs-home-screen' | 'unavailab
 
 /**
  * Where this device stands: what the browser offers, whether it blocked the portal, and whether it
- * has a subscription. A subscription the browser holds is sent to the server again: the server
- * ties a device to the session that sent it (it stops pushing when that session ends), so this
- * moves it to the member signed in now and refreshes its keys. If the server refuses it (another
- * member's device with other keys, push not set up), the browser drops it and the panel says off,
- * so the two never disagree.
+ * has a subscription, which is sent to the server again (refreshThisDevice): refused, the browser
+ * drops it and the panel says off; unanswered (offline), it stays on.
  */
 async function readDeviceState(): Promise<DeviceState> {
   const support = pushSupport();
   if (support !== 'supported') return support;
   if (Notification.permission === 'denied') return 'blocked';
   if (!(await pushServiceWorker())) return 'unavailable';
-  const subscription = await currentPushSubscription();
-  if (!subscription) return 'off';
-  try {
-    await subscribePushDevice(subscription.toJSON());
-  } catch {
-    await subscription.unsubscribe().catch(() => undefined);
-    return 'off';
-  }
-  return 'on';
+  return (await refreshThisDevice()) === 'off' ? 'off' : 'on';
 }
 
 /**
