@@ -47,7 +47,7 @@ export function pngOfSize(size: number, fill = 1): Buffer {
   return Buffer.concat([PNG_1PX.subarray(0, iend), chunk, PNG_1PX.subarray(iend)]);
 }
 
-/** A file of `size` bytes of the kind: a padded PNG, or the minimal PDF followed by `fill` bytes. */
-export function fileOfSize(kind: 'image' | 'file', size: number, fill = 0): Buffer {
+/** A file of `size` bytes of the kind: a padded PNG for 'image', else the minimal PDF followed by `fill` bytes. */
+export function fileOfSize(kind: string, size: number, fill = 0): Buffer {
   return kind === 'image' ? pngOfSize(size, fill) : Buffer.concat([PDF_MINIMAL, Buffer.alloc(size - PDF_MINIMAL.length, fill)]);
 }
