@@ -33,8 +33,8 @@ const isItemRefusal = (error: ApiError) => error.status >= 400 && error.status <
  * An item left "uploading" by a run that died (a closed tab) is sent again: its
  * Idempotency-Key makes that safe.
  */
-export function runQueue(userId: string, deps: RunDeps): Promise<RunOutcome> {
-  return deps.locks.request(queueLockName(userId), async () => {
+export async function runQueue(userId: string, deps: RunDeps): Promise<RunOutcome> {
+  return deps.locks.request(queueLockName(userId), async (): Promise<RunOutcome> => {
     for (;;) {
       const next = (await listItems(deps.db, userId)).find((item) => item.state !== 'failed');
       if (!next) return 'done';
@@ -58,5 +58,5 @@ export function runQueue(userId: string, deps: RunDeps): Promise<RunOutcome> {
       deps.onChange?.();
       await deps.onSent?.(next);
     }
-  }) as Promise<RunOutcome>;
+  });
 }
