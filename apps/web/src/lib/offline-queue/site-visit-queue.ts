@@ -16,11 +16,23 @@ const queueDb = () => (dbPromise ??= openQueueDb());
 let snapshot: QueueItem[] = [];
 const listeners = new Set<() => void>();
 const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('sunin-site-visit-queue');
-if (channel) channel.onmessage = () => void refreshQueue();
+if (channel) {
+  channel.onmessage = () => void refreshQueue();
+  // Node's BroadcastChannel (tests) would otherwise keep the process alive.
+  (channel as BroadcastChannel & { unref?: () => void }).unref?.();
+}
+
+/** A browser without IndexedDB (or with it turned off) has no queue: the screens then send directly or show nothing waiting. */
+const hasIndexedDb = () => typeof indexedDB !== 'undefined';
 
 export async function refreshQueue(): Promise<void> {
   const userId = getSessionUserId();
-  snapshot = userId ? await listItems(await queueDb(), userId) : [];
+  try {
+    snapshot = userId && hasIndexedDb() ? await listItems(await queueDb(), userId) : [];
+  } catch (error) {
+    console.error('The site visit queue could not be read.', error);
+    snapshot = [];
+  }
   for (const listener of listeners) listener();
 }
 
@@ -53,7 +65,7 @@ export function setQueueSentHandler(handler: (item: QueueItem) => void | Promise
 /** Sends the signed-in user's waiting items; does nothing while offline or signed out. */
 export async function syncQueue(): Promise<RunOutcome | undefined> {
   const userId = getSessionUserId();
-  if (!userId || !isOnline()) return undefined;
+  if (!userId || !isOnline() || !hasIndexedDb()) return undefined;
   const locks = typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : localLocks;
   return runQueue(userId, { db: await queueDb(), send: sendQueueItem, onSent: (item) => onSent(item), onChange: changed, isOnline, locks });
 }
