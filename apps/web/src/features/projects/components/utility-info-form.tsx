@@ -21,6 +21,7 @@ import { isOnline } from '../../../lib/network-status';
 import { enqueue } from '../../../lib/offline-queue/site-visit-queue';
 import { BillScanButton, QueuedUtilityItems } from '../site-visit/bill-scan-button';
 import { BillScanPanel } from '../site-visit/bill-scan-panel';
+import { setScanImage, useScanImage } from '../site-visit/scan-image-store';
 import { emptyMeter } from './project-form-values';
 
 const UTILITY_FIELD_NAMES = [
@@ -56,7 +57,7 @@ export function UtilityInfoForm({ project }: { project: Project }) {
   const { draftPrefix, basePath } = useProjectApi();
   // A member's save goes through the site visit queue when offline (issue 41); the admin area always sends.
   const offlineCapable = basePath === '/projects';
-  const [scanUrl, setScanUrl] = useState<string | null>(null);
+  const scanUrl = useScanImage(project.id);
   const form = useForm<ProjectFormValues>({ defaultValues: projectToFormValues(project) });
   const { handleSubmit, setError, reset, control, getValues, setValue } = form;
   const [importing, setImporting] = useState(false);
@@ -113,10 +114,7 @@ export function UtilityInfoForm({ project }: { project: Project }) {
                 // The partner has the bill: its months go under Meters, which need Power Bill Received.
                 if (getValues('power_bill_received_status') !== 'Yes') setValue('power_bill_received_status', 'Yes', { shouldDirty: true });
                 if (getValues('meter_rows').length === 0) setValue('meter_rows', [emptyMeter(0)], { shouldDirty: true });
-                setScanUrl((previous) => {
-                  if (previous) URL.revokeObjectURL(previous);
-                  return url;
-                });
+                setScanImage(project.id, url);
               }}
             />
             <QueuedUtilityItems projectId={project.id} />
@@ -137,10 +135,7 @@ export function UtilityInfoForm({ project }: { project: Project }) {
               {scanUrl ? (
                 <BillScanPanel
                   imageUrl={scanUrl}
-                  onClose={() => {
-                    URL.revokeObjectURL(scanUrl);
-                    setScanUrl(null);
-                  }}
+                  onClose={() => setScanImage(project.id, null)}
                 />
               ) : (
                 <MeterFields />
