@@ -135,3 +135,14 @@ export const browserPhotoDeps: PhotoDeps<ImageBitmap> = {
     return blob;
   },
 };
+
+/** A Blob's bytes (FileReader where Blob.arrayBuffer is missing: older Safari, jsdom). */
+export function blobBytes(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The photo could not be read.'));
+    reader.readAsArrayBuffer(blob);
+  });
+}

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import type { PhotoItem } from '../../../lib/offline-queue/queue-db';
 import { enqueue, useQueuedItems } from '../../../lib/offline-queue/site-visit-queue';
 import { CaptureLine } from './capture-line';
-import { browserPhotoDeps, processPhoto, UNREADABLE_PHOTO_MESSAGE, type PhotoDeps } from './photo-processing';
+import { blobBytes, browserPhotoDeps, processPhoto, UNREADABLE_PHOTO_MESSAGE, type PhotoDeps } from './photo-processing';
 import { QueuedItemStatus } from './queued-item-status';
 
 /** The processed photo's bytes, shown from the device while it waits (the URL is freed with the image). */
@@ -69,7 +69,7 @@ export function SiteVisitPhotos({ projectId, deps = browserPhotoDeps }: { projec
         await enqueue({
           type: 'photo',
           projectId,
-          bytes: await photo.blob.arrayBuffer(),
+          bytes: await blobBytes(photo.blob),
           contentType: 'image/jpeg',
           name: photo.name,
           taken_at: photo.taken_at,
