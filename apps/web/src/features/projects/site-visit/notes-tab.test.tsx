@@ -7,6 +7,8 @@ import { refreshQueue, syncQueue } from '../../../lib/offline-queue/site-visit-q
 import { saveSession } from '../../../lib/session';
 import { buildUser } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch, type FetchCall } from '../../../lib/test-utils';
+import { ProjectApiProvider, type ProjectApi } from '../../../lib/project-api';
+import { memberProjectApi } from '../api/project-api';
 import { NotesTab } from './notes-tab';
 
 /**
@@ -44,6 +46,14 @@ function renderNotes(projectId: number) {
   saveSession('jwt', user);
   return renderRoutes([{ path: '/', element: <NotesTab projectId={projectId} /> }]);
 }
+
+/** The admin area's shape of the project API (features/admin has the real one; features do not import each other). */
+const adminApi: ProjectApi = {
+  ...memberProjectApi,
+  basePath: '/admin/projects',
+  updateMethod: 'PUT',
+  keys: { ...memberProjectApi.keys, project: (projectId: number) => ['admin', 'projects', 'detail', projectId] as const, storage: null },
+};
 
 const goOffline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 
@@ -113,5 +123,33 @@ describe('Notes tab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByText(/Could not upload/)).not.toBeInTheDocument());
     expect(screen.getByText(/No notes yet/)).toBeInTheDocument();
+  });
+
+  it('in the admin area, adds a note straight through the admin API and may delete any note after confirming', async () => {
+    const notes = [note(106, 1, 'Partner note', 7)];
+    const calls = stubFetch(({ url, method, body }: FetchCall) => {
+      if (url.pathname === '/api/admin/projects/106/notes' && method === 'GET') return jsonResponse(notes);
+      if (url.pathname === '/api/admin/projects/106/notes' && method === 'POST') {
+        const created = { ...note(106, 2, (body as { note: { body: string } }).note.body), author_name: 'Avery Admin' };
+        notes.push(created);
+        return jsonResponse(created, { status: 201 });
+      }
+      if (url.pathname === '/api/admin/projects/106/notes/1' && method === 'DELETE') {
+        notes.splice(0, 1);
+        return new Response(null, { status: 204 });
+      }
+      return jsonResponse([]);
+    });
+    saveSession('jwt', buildUser({ id: 1, account_type: 'admin', company_role: 'full_access_admin' }));
+    renderRoutes([{ path: '/', element: <ProjectApiProvider api={adminApi}><NotesTab projectId={106} /></ProjectApiProvider> }]);
+    await screen.findByText('Partner note');
+    await userEvent.type(screen.getByLabelText('New note'), 'Checked by the office.');
+    await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Checked by the office.')).toBeInTheDocument();
+    expect(screen.queryByText('Waiting to upload')).not.toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: /Delete the note/ })[0]!);
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete note?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Partner note')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.url.pathname}`)).toEqual(['POST /api/admin/projects/106/notes', 'DELETE /api/admin/projects/106/notes/1']);
   });
 });
