@@ -86,6 +86,8 @@ export const ADMIN_TOKEN_WRITES: ReadonlySet<string> = new Set([
   'POST /api/admin/projects/:id/files',
   'PUT /api/admin/projects/:id/files/:recordId',
   'DELETE /api/admin/projects/:id/files/:recordId',
+  'POST /api/admin/projects/:id/notes',
+  'DELETE /api/admin/projects/:id/notes/:noteId',
   'POST /api/admin/projects/:id/usage-imports',
   'PUT /api/admin/proposal_tickets/:id',
   'PATCH /api/admin/proposal_tickets/:id',

@@ -38,3 +38,4 @@ export * from './shares.js';
 export * from './operations.js';
 export * from './referrals.js';
 export * from './integrations.js';
+export * from './site-visit.js';

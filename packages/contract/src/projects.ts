@@ -326,6 +326,10 @@ export const storedFileSchema = z.object({
   url: z.string(),
   content_type: z.string(),
   byte_size: z.number().int(),
+  /** A photo's capture time and position as the device read them from its EXIF (issue 41); null for files. */
+  taken_at: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   created_at: z.string(),
 });
 export type StoredFile = z.infer<typeof storedFileSchema>;

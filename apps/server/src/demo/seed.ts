@@ -178,7 +178,7 @@ function writerFor(owner: UserRow, admin: ProjectScope): ProjectScope {
 
 /** One file as an upload route would hand it over. */
 function uploadOf(filename: string, bytes: Buffer): UploadSource {
-  return { declaredBytes: bytes.length + MULTIPART_FRAMING_BYTES, open: async () => ({ filename, stream: Readable.from([bytes], { objectMode: false }) }) };
+  return { declaredBytes: bytes.length + MULTIPART_FRAMING_BYTES, open: async () => ({ filename, stream: Readable.from([bytes], { objectMode: false }), fields: {} }) };
 }
 
 /** One project's story, each step dated by the timeline (STEP_DAYS or an admin step's hours apart, the last `lastActivityDaysAgo`). */

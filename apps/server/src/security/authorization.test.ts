@@ -35,6 +35,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/projects/:id/usage-imports': () => usageUpload(),
   'DELETE /api/projects/:id/images/:recordId': () => ({ source: 'active_storage' }),
   'DELETE /api/projects/:id/files/:recordId': () => ({ source: 'active_storage' }),
+  'POST /api/projects/:id/notes': () => ({ note: { body: 'Intruder' } }),
   'POST /api/projects/:projectId/proposal_tickets': () => ({ proposal_ticket: { details: 'Intruder' } }),
   'PATCH /api/projects/:projectId/proposal_tickets/:ticketId': () => ({ proposal_ticket: { status: 5, details: 'Intruder', revision_type: 'Request a revision to the original proposal' } }),
   'PATCH /api/users/:userId/notifications/:id': () => ({ notification: { read: true } }),

@@ -38,6 +38,7 @@ export async function ownEverything(t: TestApp, who: Session, name: string): Pro
   const ticket = await created(await post(`${base}/tickets`, { ticket: { title: name } }), 'ticket');
   const image = await created(await post(`${base}/images`, pngUpload(name)), 'image');
   const file = await created(await post(`${base}/files`, pdfUpload(name)), 'file');
+  const note = await created(await post(`${base}/notes`, { note: { body: name } }), 'note');
   const proposal = await created(await post(`${base}/proposal_tickets`, { proposal_ticket: { details: name } }), 'proposal ticket');
   const share = await call(t, 'POST', `${base}/shares`, who.auth, { share: { recipient_name: name, recipient_email: 'customer@example.com' } });
   expect(share.statusCode, `share: ${share.body}`).toBe(201);
@@ -59,6 +60,7 @@ export async function ownEverything(t: TestApp, who: Session, name: string): Pro
     'tickets:recordId': ticket,
     'images:recordId': image,
     'files:recordId': file,
+    'notes:noteId': note,
     'proposal_tickets:ticketId': proposal,
     'users:userId': who.user.id,
     'notifications:id': notification!.id,

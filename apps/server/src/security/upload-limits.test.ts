@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, storedFiles } from '../db/schema/index.js';
-import { PDF_MINIMAL, PNG_1PX, multipartBody } from '../test/fixtures.js';
+import { PDF_MINIMAL, PNG_1PX, multipartBody, pngOfSize } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { waitFor } from '../test/cable-client.js';
 
@@ -32,7 +32,7 @@ async function newProject(session: Session): Promise<number> {
   return res.json().projectId as number;
 }
 
-const png = (size: number, fill = 1) => Buffer.concat([PNG_1PX, Buffer.alloc(size - PNG_1PX.length, fill)]);
+const png = (size: number, fill = 1) => pngOfSize(size, fill);
 
 async function upload(url: string, auth: { authorization: string }, data: Buffer, filename = 'photo.png') {
   const form = new FormData();

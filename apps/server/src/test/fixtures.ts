@@ -1,3 +1,5 @@
+import { crc32 } from 'node:zlib';
+
 /** Small real files for upload tests: a 1x1 PNG, a minimal PDF, and a multipart body builder; a signup body. */
 export const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -27,4 +29,25 @@ export function signupBody(id: string, password: string) {
   return {
     user: { first_name: 'Sig', last_name: 'Nup', user_name: `sig${id}`, email: `sig.${id}@example.com`, phone_number: '5125550100', password, password_confirmation: password, address_1: '1 Way', city: 'Austin', state: 'TX', zip: '78701', account_type: 'referral_partner' },
   };
+}
+
+/**
+ * A valid PNG of exactly `size` bytes: PNG_1PX with a private ancillary chunk of `fill` bytes
+ * before IEND. Bytes appended after IEND would not do: a photo's metadata stripping
+ * (image-metadata.ts) stores nothing past IEND.
+ */
+export function pngOfSize(size: number, fill = 1): Buffer {
+  const dataLength = size - PNG_1PX.length - 12;
+  if (dataLength < 0) throw new Error(`a padded PNG is at least ${PNG_1PX.length + 12} bytes`);
+  const iend = PNG_1PX.length - 12;
+  const chunk = Buffer.alloc(12 + dataLength, fill);
+  chunk.writeUInt32BE(dataLength, 0);
+  chunk.write('paDd', 4, 'latin1');
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + dataLength)), 8 + dataLength);
+  return Buffer.concat([PNG_1PX.subarray(0, iend), chunk, PNG_1PX.subarray(iend)]);
+}
+
+/** A file of `size` bytes of the kind: a padded PNG for 'image', else the minimal PDF followed by `fill` bytes. */
+export function fileOfSize(kind: string, size: number, fill = 0): Buffer {
+  return kind === 'image' ? pngOfSize(size, fill) : Buffer.concat([PDF_MINIMAL, Buffer.alloc(size - PDF_MINIMAL.length, fill)]);
 }

@@ -72,6 +72,8 @@ export interface RequestOptions {
   redirectOnUnauthorized?: boolean;
   /** How a successful body is read: JSON (default) or a Blob (an image or file the page shows or saves). */
   responseType?: 'json' | 'blob';
+  /** Extra request headers (the offline queue's Idempotency-Key, issue 41). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> {
@@ -116,7 +118,7 @@ function toApiError(status: number, body: unknown): ApiError {
  */
 export async function apiRequestWithResponse<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const { method = 'GET', body, query, signal, auth = true, redirectOnUnauthorized = true, responseType = 'json' } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = auth ? getToken() : undefined;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 

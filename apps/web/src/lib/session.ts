@@ -93,6 +93,11 @@ export function getToken(): string | undefined {
   return Cookies.get(SESSION_COOKIES.authorization) || undefined;
 }
 
+/** The signed-in user's id (the `id` cookie): whose offline queue this tab may read and send. */
+export function getSessionUserId(): string | undefined {
+  return getToken() ? Cookies.get(SESSION_COOKIES.id) || undefined : undefined;
+}
+
 export function readSession(): Session {
   return {
     token: getToken(),

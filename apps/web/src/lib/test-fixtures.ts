@@ -119,6 +119,9 @@ export function buildStoredFile(overrides: Partial<StoredFile> = {}): StoredFile
     url: `/api/projects/7/images/${id}`,
     content_type: 'image/png',
     byte_size: 2048,
+    taken_at: null,
+    latitude: null,
+    longitude: null,
     created_at: '2025-03-01T10:00:00.000Z',
     ...overrides,
   };

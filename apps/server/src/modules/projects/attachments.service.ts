@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { formatStorageSize } from '@sunin/contract';
+import { formatStorageSize, photoFieldsSchema, SITE_VISIT_MESSAGES, type PhotoFields } from '@sunin/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app-context.js';
-import type { Executor } from '../../db/client.js';
+import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { storedFiles, type StoredFileKind, type StoredFileRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { findProject, findWritableProject, touchProject, type ProjectScope } from './project-access.js';
 import { assertWithinQuota, lockStorageUsage, storageUsedBy } from './storage-usage.js';
 import { feedMeter, readHead, SNIFF_BYTES, UploadMeter, type MeterFailure, type UploadFileStream } from './upload-stream.js';
 import { diff, recordProjectEvent } from '../audit/audit.service.js';
+import { metadataStripperFor } from './image-metadata.js';
 
 /** What each kind accepts, judged by the bytes themselves, never by the name or declared type. */
 const ACCEPTED: Record<StoredFileKind, { types: readonly string[]; message: string }> = {
@@ -64,8 +65,38 @@ export async function listAttachments(ctx: AppContext, scope: ProjectScope, proj
 export interface UploadSource {
   /** The request's Content-Length (the file plus a little multipart framing), when sent. */
   declaredBytes: number | undefined;
-  /** Starts reading the multipart body; called only once the cheap checks have passed. */
-  open(): Promise<{ filename: string | undefined; stream: UploadFileStream }>;
+  /**
+   * Starts reading the multipart body; called only once the cheap checks have passed. `fields`
+   * are the text fields sent before the file part (a photo's taken_at, latitude, longitude).
+   */
+  open(): Promise<{ filename: string | undefined; stream: UploadFileStream; fields: Record<string, string> }>;
+}
+
+/** What an upload made: the row, and whether it was already there (the same Idempotency-Key again). */
+export interface UploadResult {
+  row: StoredFileRow;
+  replayed: boolean;
+}
+
+/** A photo's fields, checked before a byte of the file is stored: 422 with each field's message. */
+export function parsePhotoFields(fields: Record<string, string>): PhotoFields {
+  const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== ''));
+  const parsed = photoFieldsSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const messages: Record<string, string> = {};
+  for (const issue of parsed.error.issues) messages[String(issue.path[0] ?? 'file')] ??= issue.message;
+  throw new AppError('validation_failed', Object.values(messages)[0] ?? 'Invalid photo fields.', messages);
+}
+
+/** The row an earlier upload with this Idempotency-Key made on the project, if any. */
+async function findByClientRef(db: Executor, projectId: number, kind: StoredFileKind, clientRef: string): Promise<StoredFileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.project_id, projectId), eq(storedFiles.client_ref, clientRef)))
+    .limit(1);
+  if (row && row.kind !== kind) throw new AppError('conflict', SITE_VISIT_MESSAGES.keyReused);
+  return row;
 }
 
 /**
@@ -92,10 +123,18 @@ export const SCANNER_UNAVAILABLE_MESSAGE = 'Uploads cannot be checked for malwar
  *    name: over the limit 413, flagged 422, scanner away 503, and nothing stays behind;
  * 4. the row, in a transaction that holds the owner's quota lock and checks the real size.
  * Bytes first, then the row; the bytes are removed if the row fails (docs/decisions/003).
+ * A photo's metadata is stripped on the way (image-metadata.ts), and its capture fields are
+ * checked before its bytes are read (422). With a `clientRef` (the Idempotency-Key, issue 41),
+ * an upload the project already has answers that row and stores nothing, also when two
+ * copies race (the unique index decides).
  */
-export async function uploadAttachment(ctx: AppContext, scope: ProjectScope, projectId: number, kind: StoredFileKind, upload: UploadSource): Promise<StoredFileRow> {
+export async function uploadAttachment(ctx: AppContext, scope: ProjectScope, projectId: number, kind: StoredFileKind, upload: UploadSource, clientRef?: string): Promise<UploadResult> {
   const { uploadMaxBytes, storageQuotaBytesPerUser: quota } = ctx.config;
   const project = await findWritableProject(ctx.db, scope, projectId);
+  if (clientRef) {
+    const existing = await findByClientRef(ctx.db, project.id, kind, clientRef);
+    if (existing) return { row: existing, replayed: true };
+  }
   const whose = project.user_id === scope.user.id ? 'own' : 'owner';
   // A first look with the declared body less its framing (the file is about that big): a full
   // quota answers before anything is read. The check with the real size comes in step 4.
@@ -103,6 +142,13 @@ export async function uploadAttachment(ctx: AppContext, scope: ProjectScope, pro
   assertWithinQuota(await storageUsedBy(ctx.db, project.user_id), expected, quota, whose);
 
   const file = await upload.open();
+  let photo: PhotoFields = {};
+  try {
+    if (kind === 'image') photo = parsePhotoFields(file.fields);
+  } catch (error) {
+    file.stream.destroy();
+    throw error;
+  }
   const start = await readHead(file.stream, SNIFF_BYTES).catch((error: unknown) => {
     throw meterError(ctx, { reason: 'body_failed', error: error as Error }, { key: '', userId: scope.user.id, projectId: project.id });
   });
@@ -116,7 +162,7 @@ export async function uploadAttachment(ctx: AppContext, scope: ProjectScope, pro
   const name = withTypeExtension(safeDisplayName(file.filename, `${kind === 'image' ? 'photo' : 'document'}.${detected.ext}`), detected.mime);
 
   const meter = new UploadMeter(file.stream, uploadMaxBytes, ctx.malwareScanner.startScan());
-  feedMeter(meter, file.stream, start);
+  feedMeter(meter, file.stream, start, kind === 'image' ? metadataStripperFor(detected.mime) : undefined);
   try {
     await ctx.storage.put(key, meter, detected.mime);
   } catch (error) {
@@ -124,22 +170,38 @@ export async function uploadAttachment(ctx: AppContext, scope: ProjectScope, pro
   }
 
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const row = await ctx.db.transaction(async (tx) => {
       await findWritableProject(tx, scope, projectId);
       // Parallel uploads of one owner (any process) check and insert one at a time.
       await lockStorageUsage(tx, project.user_id);
       assertWithinQuota(await storageUsedBy(tx, project.user_id), meter.bytes, quota, whose);
       const [row] = await tx
         .insert(storedFiles)
-        .values({ project_id: project.id, kind, name, content_type: detected.mime, byte_size: meter.bytes, checksum: meter.checksum, storage_key: key })
+        .values({
+          project_id: project.id,
+          kind,
+          name,
+          content_type: detected.mime,
+          byte_size: meter.bytes,
+          checksum: meter.checksum,
+          storage_key: key,
+          taken_at: photo.taken_at ?? null,
+          latitude: photo.latitude ?? null,
+          longitude: photo.longitude ?? null,
+          client_ref: clientRef ?? null,
+        })
         .returning();
       await touchProject(tx, project.id);
       if (!row) throw new Error('insert returned no row');
       await auditFile(tx, scope, `${kind === 'image' ? 'photo' : 'file'}_uploaded`, row, null, row);
       return row;
     });
+    return { row, replayed: false };
   } catch (error) {
     await ctx.storage.delete(key).catch((cleanup: unknown) => ctx.log.error({ err: cleanup, key }, 'could not remove the bytes of a failed upload'));
+    // The same key raced in from another request (a retry while the first was still running).
+    const raced = clientRef && isUniqueViolation(error) ? await findByClientRef(ctx.db, project.id, kind, clientRef) : undefined;
+    if (raced) return { row: raced, replayed: true };
     throw error;
   }
 }
@@ -163,6 +225,8 @@ export function meterError(ctx: AppContext, failure: MeterFailure | undefined, w
       return new AppError('service_unavailable', SCANNER_UNAVAILABLE_MESSAGE);
     case 'body_failed':
       return new AppError('bad_request', INCOMPLETE_BODY_MESSAGE);
+    case 'unreadable':
+      return new AppError('validation_failed', failure.error.message, { file: failure.error.message });
   }
 }
 

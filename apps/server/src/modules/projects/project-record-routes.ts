@@ -34,7 +34,9 @@ import {
 import { registerProjectEconomicsRoutes } from '../estimate/estimate.routes.js';
 import { findProject, isAdmin, type ProjectScope } from './project-access.js';
 import { listProjectActivity } from '../audit/audit.service.js';
-import { receiveUpload, uploadSource } from './upload-request.js';
+import { discardRestOfUpload, receiveUpload, uploadSource } from './upload-request.js';
+import { idempotencyKeyOf } from './idempotency-key.js';
+import { registerProjectNoteRoutes } from './project-notes.routes.js';
 import { contactRecords, linkRecords, ticketRecords, type projectRecords } from './project-records.service.js';
 
 export const projectParams = z.object({ id: idParam });
@@ -65,6 +67,9 @@ export function toStoredFileResponse(row: StoredFileRow, prefix = '/projects') {
     url: `/api${prefix}/${row.project_id}/${ATTACHMENT_ROUTES[row.kind]}/${row.id}/download`,
     content_type: row.content_type,
     byte_size: row.byte_size,
+    taken_at: row.taken_at ? iso(row.taken_at) : null,
+    latitude: row.latitude,
+    longitude: row.longitude,
     created_at: iso(row.created_at),
   };
 }
@@ -143,10 +148,29 @@ function registerAttachmentRoutes(app: FastifyInstance, options: ProjectRoutesOp
 
   typed.post(
     `${prefix}/:id/${path}`,
-    { schema: { tags, summary: 'Upload one file (multipart/form-data, field "file")', params: projectParams, consumes: ['multipart/form-data'], response: { 201: storedFileSchema } } },
+    {
+      schema: {
+        tags,
+        summary:
+          kind === 'image'
+            ? 'Upload one photo (multipart/form-data: optional fields taken_at, latitude, longitude, then the field "file"). Its metadata is stripped from the stored bytes. An Idempotency-Key header (a UUID) makes a repeated request answer 200 with the photo it already stored.'
+            : 'Upload one file (multipart/form-data, field "file"). An Idempotency-Key header (a UUID) makes a repeated request answer 200 with the file it already stored.',
+        params: projectParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: storedFileSchema, 201: storedFileSchema },
+      },
+    },
     async (request, reply) => {
-      const row = await receiveUpload(app, request, () => uploadAttachment(app.ctx, scopeOf(request), request.params.id, kind, uploadSource(request, app.ctx.config.uploadMaxBytes)), scopeOf(request).user.id);
-      return reply.status(201).send(respond(row));
+      const scope = scopeOf(request);
+      const { row, replayed } = await receiveUpload(
+        app,
+        request,
+        () => uploadAttachment(app.ctx, scope, request.params.id, kind, uploadSource(request, app.ctx.config.uploadMaxBytes), idempotencyKeyOf(request)),
+        scope.user.id,
+      );
+      // A replay answers without reading the file it sent again.
+      if (replayed) discardRestOfUpload(app, request);
+      return reply.status(replayed ? 200 : 201).send(respond(row));
     },
   );
 
@@ -182,7 +206,7 @@ function registerAttachmentRoutes(app: FastifyInstance, options: ProjectRoutesOp
   });
 }
 
-/** Contacts, links, tickets (member only), photos and files under a project; its estimate and usage import. */
+/** Contacts, links, tickets (member only), photos, files and notes under a project; its estimate and usage import. */
 export function registerProjectSubRoutes(app: FastifyInstance, options: ProjectRoutesOptions): void {
   registerRecordRoutes(app, options, { path: 'contacts', wrapper: 'contact', label: 'Contacts', records: contactRecords as never, createBody: contactCreateBodySchema, updateBody: contactUpdateBodySchema, response: contactSchema });
   registerRecordRoutes(app, options, { path: 'project_links', wrapper: 'project_link', label: 'Project links', records: linkRecords as never, createBody: projectLinkCreateBodySchema, updateBody: projectLinkUpdateBodySchema, response: projectLinkSchema });
@@ -191,6 +215,7 @@ export function registerProjectSubRoutes(app: FastifyInstance, options: ProjectR
   }
   registerAttachmentRoutes(app, options, 'image');
   registerAttachmentRoutes(app, options, 'file');
+  registerProjectNoteRoutes(app, options);
   registerProjectEconomicsRoutes(app, options);
   registerActivityRoute(app, options);
 }

@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import { INCOMPLETE_BODY_MESSAGE, tooLargeMessage, type UploadSource } from './attachments.service.js';
@@ -61,6 +62,24 @@ function discardUnreadBody(request: FastifyRequest, maxBytes: number): void {
   raw.resume();
 }
 
+/** The text fields sent before the file part, by name (the first of a repeated name). */
+function textFieldsOf(fields: MultipartFile['fields']): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, entry] of Object.entries(fields)) {
+    const first = Array.isArray(entry) ? entry[0] : entry;
+    if (first && first.type === 'field' && typeof first.value === 'string') values[name] = first.value;
+  }
+  return values;
+}
+
+/**
+ * Reads and throws away what is left of a body the answer no longer needs: an upload sent again
+ * with an Idempotency-Key the project already has (issue 41) is answered without its file.
+ */
+export function discardRestOfUpload(app: FastifyInstance, request: FastifyRequest): void {
+  discardUnreadBody(request, app.ctx.config.uploadMaxBytes + BODY_OVERHEAD_BYTES);
+}
+
 /**
  * The one file of an upload request, opened only when the service asks (after its cheap
  * checks). A body the multipart parser cannot read (no boundary, cut off before its end) is
@@ -77,7 +96,7 @@ export function uploadSource(request: FastifyRequest, maxBytes: number): UploadS
           part?.file.resume();
           throw new AppError('validation_failed', 'Choose a file to upload.', { file: 'Choose a file to upload.' });
         }
-        return { filename: part.filename, stream: part.file };
+        return { filename: part.filename, stream: part.file, fields: textFieldsOf(part.fields) };
       } catch (error) {
         if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
         throw new AppError('bad_request', INCOMPLETE_BODY_MESSAGE);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback, type Writable } from 'node:stream';
 import type { MalwareScan } from '../../lib/malware-scanner.js';
 
 /**
@@ -54,21 +54,29 @@ export function readHead(stream: Readable, size: number): Promise<FileStart> {
 }
 
 /**
- * Sends the first bytes already read and then the rest of the file through the meter. A failing
- * source fails the meter; a meter that stops (limit, scan) stops the source, which makes
- * busboy stop handing over the part.
+ * Sends the first bytes already read and then the rest of the file through the meter, by way of
+ * `transform` when there is one (a photo's metadata stripper: the meter then counts, hashes and
+ * scans the bytes that are stored). A failing source fails the meter; a failing transform (a
+ * damaged image) fails it as unreadable; a meter that stops (limit, scan) stops the source,
+ * which makes busboy stop handing over the part.
  */
-export function feedMeter(meter: UploadMeter, source: UploadFileStream, start: FileStart): void {
+export function feedMeter(meter: UploadMeter, source: UploadFileStream, start: FileStart, transform?: Transform): void {
+  const entry: Writable = transform ?? meter;
+  if (transform) {
+    transform.on('error', (error) => meter.unreadable(error));
+    meter.once('close', () => transform.destroy());
+    transform.pipe(meter);
+  }
   if (start.ended) {
-    meter.end(start.bytes);
+    entry.end(start.bytes);
     return;
   }
-  meter.write(start.bytes);
+  entry.write(start.bytes);
   source.once('error', (error) => meter.sourceFailed(error));
   meter.once('close', () => {
     if (!source.readableEnded) source.destroy();
   });
-  source.pipe(meter);
+  source.pipe(entry);
 }
 
 /** Why the meter stopped the stream; the service turns each into its answer. */
@@ -77,7 +85,9 @@ export type MeterFailure =
   | { reason: 'infected'; signature: string }
   | { reason: 'scan_failed'; error: Error }
   /** The body broke off (cut multipart, the client went away). */
-  | { reason: 'body_failed'; error: Error };
+  | { reason: 'body_failed'; error: Error }
+  /** The file's own structure is broken (a photo the metadata stripper could not parse). */
+  | { reason: 'unreadable'; error: Error };
 
 /**
  * Between the file stream and storage: counts and hashes every byte (sha256 checksum), feeds
@@ -106,6 +116,11 @@ export class UploadMeter extends Transform {
   /** The body broke off while the file was being read. */
   sourceFailed(error: Error): void {
     this.stop({ reason: 'body_failed', error });
+  }
+
+  /** The transform before the meter could not read the file. */
+  unreadable(error: Error): void {
+    this.stop({ reason: 'unreadable', error });
   }
 
   get checksum(): string {

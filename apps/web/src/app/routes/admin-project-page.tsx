@@ -14,6 +14,7 @@ import { SharePanel } from '../../features/projects/components/share/share-panel
 import { SiteInfoForm } from '../../features/projects/components/site-info-form';
 import { TimelinePanel } from '../../features/projects/components/timeline-panel';
 import { UtilityInfoForm } from '../../features/projects/components/utility-info-form';
+import { NotesTab } from '../../features/projects/site-visit/notes-tab';
 
 /** The member's project tabs, edited in the admin project detail through the admin API (issue 15 item 5). */
 const MEMBER_PROJECT_SECTIONS: ProjectSections = {
@@ -22,6 +23,7 @@ const MEMBER_PROJECT_SECTIONS: ProjectSections = {
   Contacts: ContactsTab,
   Links: LinksTab,
   Assets: AssetsTab,
+  Notes: NotesTab,
   Proposal: ProposalTab,
   Shares: SharePanel,
   Estimate: EstimatePanel,

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { deferredDialog } from '../../components/ui/deferred-dialog';
@@ -8,6 +9,7 @@ import { ADMIN_ROLE, PARTNER_ACCOUNT_TYPES, REFERRALS_PATH } from '@sunin/contra
 import { hasAccountType } from '../../lib/access';
 import { useCurrentUser } from '../../lib/current-user';
 import { readSession } from '../../lib/session';
+import { useSiteVisitQueueSync } from '../../lib/offline-queue/site-visit-queue';
 import { needsSubscription } from '../guards/subscription-guard';
 import { AppFrame, type FrameNavItem } from './app-frame';
 import { UserMenu } from './user-menu';
@@ -43,6 +45,14 @@ export function MemberShell() {
   // would answer 402, so the button is not offered to them.
   const canCreateProjects = !currentUser || !needsSubscription(currentUser);
   useLiveNotifications(userId);
+  // The site visit queue (issue 41): sent on start, when back online, and after each addition;
+  // each item the server takes refreshes the project's queries (all under ['projects']) and the storage used.
+  const queryClient = useQueryClient();
+  const refreshAfterUpload = useCallback(
+    () => Promise.all([queryClient.invalidateQueries({ queryKey: ['projects'] }), queryClient.invalidateQueries({ queryKey: ['user', 'storage'] })]).then(() => undefined),
+    [queryClient],
+  );
+  useSiteVisitQueueSync(refreshAfterUpload);
   const [newProjectOpen, setNewProjectOpen] = useState(false);
   // The account_type cookie answers at once (no flicker while the profile loads).
   const session = readSession();

@@ -6,6 +6,7 @@ import { isAdmin } from '../../lib/access';
 import { disconnectCable } from '../../lib/cable';
 import { fullName, useCurrentUser } from '../../lib/current-user';
 import { initials } from '../../lib/initials';
+import { useQueuedItems } from '../../lib/offline-queue/site-visit-queue';
 import { readSession } from '../../lib/session';
 
 const itemClasses = 'block w-full px-4 py-2 text-left text-sm text-ink-700 data-focus:bg-ink-100 data-focus:text-ink-900';
@@ -30,6 +31,7 @@ export function UserMenu({ links, avatarClassName = 'bg-brand-700' }: { links?: 
   const logout = useLogout();
   const name = profile.data ? fullName(profile.data) : 'Account';
   const items = links ?? memberLinks();
+  const waiting = useQueuedItems().length;
 
   return (
     <Menu as="div" className="relative">
@@ -71,6 +73,12 @@ export function UserMenu({ links, avatarClassName = 'bg-brand-700' }: { links?: 
             Log out
           </button>
         </MenuItem>
+        {waiting > 0 && (
+          // Issue 41: the site visit queue outlives a sign-out, for this user only.
+          <p role="status" className="border-t border-ink-100 px-4 py-2 text-xs text-ink-600">
+            {waiting === 1 ? '1 site visit item waits' : `${waiting} site visit items wait`} to upload from this device. If you log out, they stay here and upload when you sign in again.
+          </p>
+        )}
       </MenuItems>
     </Menu>
   );

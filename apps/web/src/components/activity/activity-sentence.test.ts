@@ -90,6 +90,9 @@ describe('describeAuditEntry: the plain words of each audited admin write', () =
   });
 
   it('project: photos and files', () => {
+    expect(describeAuditEntry(entry('note_created', 'project', { record_id: c(null, 4), body: c(null, 'Meter is in the garage.') }))).toBe('Avery Admin added a note: “Meter is in the garage.”');
+    expect(describeAuditEntry(entry('note_deleted', 'project', { record_id: c(4, null), body: c('Meter is in the garage.', null) }))).toBe('Avery Admin deleted a note: “Meter is in the garage.”');
+    expect(describeAuditEntry(entry('note_deleted', 'project', { record_id: c(4, null) }))).toBe('Avery Admin deleted note #4');
     expect(describeAuditEntry(entry('photo_uploaded', 'project', { record_id: c(null, 6), name: c(null, 'site.png'), content_type: c(null, 'image/png'), byte_size: c(null, 68) }))).toBe(
       'Avery Admin uploaded the photo site.png',
     );

@@ -10,7 +10,7 @@ import { describeIntegrationAction } from './integration-sentence';
  * server records (apps/server/src/modules/audit, docs/decisions/016-audit-trail.md) is unit-tested:
  *   user: created, updated, sessions_ended, mfa_reset, account_created|updated|deleted;
  *   project: created, updated, stage_changed, deleted, contact_|link_|ticket_created|updated|deleted,
- *            photo_|file_uploaded|renamed|deleted;
+ *            photo_|file_uploaded|renamed|deleted, note_created|deleted (issue 41: the note's text);
  *   proposal_ticket: requested, revision_requested (by the member), updated;
  *   earnings (issue 17): project deal_recorded|deal_updated; user earning_approved|earning_adjusted|payout_recorded;
  *   customer links (issue 36): project share_created|share_revoked|customer_signed, proposal_ticket
@@ -145,6 +145,8 @@ function recordName(kind: string, changes: AuditChanges): string {
       return valueOf(changes, 'company_name') ? `the account ${valueOf(changes, 'company_name')}` : `account${number}`;
     case 'ticket':
       return valueOf(changes, 'title') ? `the ticket ${valueOf(changes, 'title')}` : `ticket${number}`;
+    case 'note':
+      return valueOf(changes, 'body') ? `a note: “${formatAuditValue('body', valueOf(changes, 'body'))}”` : `note${number}`;
     default:
       return `${kind.replace(/_/g, ' ')}${number}`;
   }
@@ -164,7 +166,7 @@ const TARIFF_FIELD_WORDS: Record<string, string> = {
   example: 'example mark',
 };
 
-const RECORD_ACTION = /^(contact|link|ticket|photo|file|account)_(created|updated|deleted|uploaded|renamed)$/;
+const RECORD_ACTION = /^(contact|link|ticket|photo|file|account|note)_(created|updated|deleted|uploaded|renamed)$/;
 
 function recordSentence(kind: string, verb: string, entry: AuditEntry): string {
   const { changes } = entry;

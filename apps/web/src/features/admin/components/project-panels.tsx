@@ -19,6 +19,8 @@ export interface ProjectSections {
   Contacts: ComponentType<{ projectId: number }>;
   Links: ComponentType<{ projectId: number }>;
   Assets: ComponentType<{ projectId: number }>;
+  /** The project's notes (issue 41): the admin area adds and deletes them directly. */
+  Notes: ComponentType<{ projectId: number }>;
   Proposal: ComponentType<{ project: Project; ticketActions?: (ticket: ProposalTicket) => ReactNode }>;
   /** The customer links of the project (issue 36 item 1), below the tabs. */
   Shares: ComponentType<{ projectId: number }>;

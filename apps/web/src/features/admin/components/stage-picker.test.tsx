@@ -17,7 +17,7 @@ describe('stage states', () => {
 
 /** Only Project Stages is exercised here; the editable tabs are tested in app/routes/admin-project-page.test.tsx. */
 const EMPTY = () => null;
-const NO_SECTIONS: ProjectSections = { SiteInfo: EMPTY, UtilityInfo: EMPTY, Contacts: EMPTY, Links: EMPTY, Assets: EMPTY, Proposal: EMPTY, Shares: EMPTY, Estimate: EMPTY, Timeline: EMPTY, draftKey: (id, form, prefix) => `${prefix}.${id}.${form}` };
+const NO_SECTIONS: ProjectSections = { SiteInfo: EMPTY, UtilityInfo: EMPTY, Contacts: EMPTY, Links: EMPTY, Assets: EMPTY, Notes: EMPTY, Proposal: EMPTY, Shares: EMPTY, Estimate: EMPTY, Timeline: EMPTY, draftKey: (id, form, prefix) => `${prefix}.${id}.${form}` };
 
 describe('Project Stages tab (public-site-and-admin.md 2.10)', { timeout: 15_000 }, () => {
   function setup(putStatus = 200) {

@@ -23,7 +23,7 @@ import { StagePicker } from '../components/stage-picker';
 import { SiteDuplicatesNotice } from '../components/site-duplicates-notice';
 import { parseRouteId } from './route-id';
 
-const TABS = ['Site Info', 'Utility Info', 'Project Contacts', 'Project Links', 'Assets', 'Proposal', 'Project Stages'] as const;
+const TABS = ['Site Info', 'Utility Info', 'Project Contacts', 'Project Links', 'Assets', 'Notes', 'Proposal', 'Project Stages'] as const;
 /** The `?tab=` values a link may open, by the member page's tab keys. */
 const TAB_PARAMS: Record<string, (typeof TABS)[number] | undefined> = { 'site-info': 'Site Info', 'utility-info': 'Utility Info', proposal: 'Proposal' };
 
@@ -166,6 +166,9 @@ function AdminProject({ projectId, sections }: { projectId: number; sections: Pr
           </TabPanel>
           <TabPanel className="focus:outline-none">
             <sections.Assets projectId={data.id} />
+          </TabPanel>
+          <TabPanel className="focus:outline-none">
+            <sections.Notes projectId={data.id} />
           </TabPanel>
           <TabPanel className="focus:outline-none">
             <sections.Proposal project={data} ticketActions={(ticket) => <ManageTicketAction ticket={ticket} />} />

@@ -17,6 +17,8 @@ import { PROJECT_TOASTS } from '../messages';
 import { ASSET_KINDS, filterDroppedFiles, formatBytes } from './asset-kinds';
 import { Lightbox } from './lightbox';
 import { StorageUsage } from './storage-usage';
+import { CaptureLine } from '../site-visit/capture-line';
+import { SiteVisitPhotos } from '../site-visit/site-visit-photos';
 
 const smallAction = 'inline-flex items-center rounded-md px-2 py-1 text-xs font-semibold';
 const iconAction = 'inline-flex size-8 items-center justify-center rounded-md';
@@ -49,6 +51,7 @@ function PhotoGrid({ photos, onOpen, onDelete }: { photos: StoredFile[]; onOpen:
             <p className="truncate text-xs text-ink-700" title={photo.name}>
               {photo.name}
             </p>
+            <CaptureLine photo={photo} />
             {/* Icons: two worded buttons do not fit a tile two columns wide at 360 px. */}
             <div className="mt-1 flex gap-1">
               <a href={downloadUrl(photo.url)} download className={`${iconAction} text-brand-700 hover:bg-brand-50`} aria-label={`Download ${photo.name}`} title="Download">
@@ -240,7 +243,10 @@ export function AssetSection({ projectId, kind }: { projectId: number; kind: Ass
   );
 }
 
-/** The Assets tab: the member's storage (not in the admin area: it is the caller's own), Photos and Files. */
+/**
+ * The Assets tab: the member's storage (not in the admin area: it is the caller's own), the
+ * site visit's photos (member only: they go through the member's offline queue), Photos and Files.
+ */
 export function AssetsTab({ projectId }: { projectId: number }) {
   const showStorage = useProjectApi().keys.storage !== null;
   return (
@@ -249,6 +255,7 @@ export function AssetsTab({ projectId }: { projectId: number }) {
         <h2 className="text-lg font-semibold text-ink-900">Assets</h2>
         {showStorage && <StorageUsage />}
       </div>
+      {showStorage && <SiteVisitPhotos projectId={projectId} />}
       <AssetSection projectId={projectId} kind="images" />
       <AssetSection projectId={projectId} kind="files" />
     </div>

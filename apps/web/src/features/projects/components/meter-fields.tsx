@@ -143,26 +143,35 @@ function MeterFieldset({ meterIndex, state, onRemove }: { meterIndex: number; st
           </Button>
         </div>
       )}
-      <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-        {Array.from({ length: MONTHS_PER_METER }, (_, monthIndex) => {
-          const month = months[monthIndex];
-          return (
-            <TextField
-              key={monthIndex}
-              // "Jan 2025" on screen; its name starts with what is seen (WCAG 2.5.3) and keeps the spec's "Month N".
-              label={month ? shortMonthLabel(month) : `Month ${monthIndex + 1}`}
-              aria-label={month ? `${shortMonthLabel(month)}, Month ${monthIndex + 1}` : `Month ${monthIndex + 1}`}
-              type="number"
-              min={0}
-              step="any"
-              inputMode="decimal"
-              placeholder="kWh"
-              {...register(`meter_rows.${meterIndex}.kwh.${monthIndex}`)}
-            />
-          );
-        })}
-      </div>
+      <MeterMonthInputs meterIndex={meterIndex} />
     </fieldset>
+  );
+}
+
+/** A meter's 12 monthly kWh fields, labelled by calendar month: in its fieldset, and beside a scanned bill (issue 41 item 4). */
+export function MeterMonthInputs({ meterIndex, className = 'mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4' }: { meterIndex: number; className?: string }) {
+  const { register, control } = useFormContext<ProjectFormValues>();
+  const months = useWatch({ control, name: `meter_rows.${meterIndex}.months` }) ?? [];
+  return (
+    <div className={className}>
+      {Array.from({ length: MONTHS_PER_METER }, (_, monthIndex) => {
+        const month = months[monthIndex];
+        return (
+          <TextField
+            key={monthIndex}
+            // "Jan 2025" on screen; its name starts with what is seen (WCAG 2.5.3) and keeps the spec's "Month N".
+            label={month ? shortMonthLabel(month) : `Month ${monthIndex + 1}`}
+            aria-label={month ? `${shortMonthLabel(month)}, Month ${monthIndex + 1}` : `Month ${monthIndex + 1}`}
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            placeholder="kWh"
+            {...register(`meter_rows.${meterIndex}.kwh.${monthIndex}`)}
+          />
+        );
+      })}
+    </div>
   );
 }
 

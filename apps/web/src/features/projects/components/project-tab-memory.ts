@@ -10,6 +10,7 @@ export const PROJECT_TABS = [
   { key: 'contacts', label: 'Project Contacts' },
   { key: 'links', label: 'Project Links' },
   { key: 'assets', label: 'Assets' },
+  { key: 'notes', label: 'Notes' },
   { key: 'proposal', label: 'Proposal' },
 ] as const;
 

@@ -8,6 +8,7 @@ import { useDraftKeys } from '../../../lib/form-drafts';
 import { AssetsTab } from './assets-tab';
 import { ContactsTab } from './contacts-tab';
 import { LinksTab } from './links-tab';
+import { NotesTab } from '../site-visit/notes-tab';
 import { ProposalTab } from './proposal/proposal-tab';
 import { projectDraftKey, projectDrafts } from './project-drafts';
 import { PROJECT_TABS, readProjectTab, rememberProjectTab, type ProjectTabKey } from './project-tab-memory';
@@ -96,6 +97,9 @@ export function ProjectTabs({ project }: { project: Project }) {
         </TabPanel>
         <TabPanel className="focus:outline-none">
           <AssetsTab projectId={project.id} />
+        </TabPanel>
+        <TabPanel className="focus:outline-none">
+          <NotesTab projectId={project.id} />
         </TabPanel>
         <TabPanel className="focus:outline-none">
           <ProposalTab project={project} />

@@ -17,6 +17,12 @@ import { useFormDraft } from '../../../lib/use-form-draft';
 import { projectDraftKey } from './project-drafts';
 import { UsageImportDialog } from './usage-import-dialog';
 import { applyUsageImport, type UsageTarget } from './usage-import-plan';
+import { isOnline } from '../../../lib/network-status';
+import { enqueue } from '../../../lib/offline-queue/site-visit-queue';
+import { BillScanButton, QueuedUtilityItems } from '../site-visit/bill-scan-button';
+import { BillScanPanel } from '../site-visit/bill-scan-panel';
+import { setScanImage, useScanImage } from '../site-visit/scan-image-store';
+import { emptyMeter } from './project-form-values';
 
 const UTILITY_FIELD_NAMES = [
   'utility_company',
@@ -32,6 +38,8 @@ const UTILITY_FIELD_NAMES = [
 /** What the form keeps as a draft: its fields and the meters. */
 const UTILITY_DRAFT_FIELDS = [...UTILITY_FIELD_NAMES, 'meter_rows'] as const;
 
+const UTILITY_QUEUED = 'Saved on this device. The utility information uploads when you are back online.';
+
 const kwhNumber = (text: string): number | null => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
 
 /** The estimate's view of unsaved meters and bill (issue 35 item 5: it recomputes as the partner types). */
@@ -46,7 +54,10 @@ function estimateDraft(meters: MeterValues[], bill: string): EstimateDraft {
  */
 export function UtilityInfoForm({ project }: { project: Project }) {
   const updateProject = useUpdateProject(project.id);
-  const { draftPrefix } = useProjectApi();
+  const { draftPrefix, basePath } = useProjectApi();
+  // A member's save goes through the site visit queue when offline (issue 41); the admin area always sends.
+  const offlineCapable = basePath === '/projects';
+  const scanUrl = useScanImage(project.id);
   const form = useForm<ProjectFormValues>({ defaultValues: projectToFormValues(project) });
   const { handleSubmit, setError, reset, control, getValues, setValue } = form;
   const [importing, setImporting] = useState(false);
@@ -58,13 +69,22 @@ export function UtilityInfoForm({ project }: { project: Project }) {
   const published = useMemo(() => (isDirty ? estimateDraft(meterRows, bill) : null), [isDirty, meterRows, bill]);
   usePublishEstimateDraft(published);
 
+  /** Keeps the values on the device for the queue; the form shows them as saved. */
+  const queueSave = async (values: ProjectFormValues) => {
+    await enqueue({ type: 'utility', projectId: project.id, project: utilityPayload(values) });
+    reset(values);
+    toast.success(UTILITY_QUEUED);
+  };
+
   const save = handleSubmit(async (values) => {
+    if (offlineCapable && !isOnline()) return queueSave(values);
     try {
       draft.beforeSave();
       await updateProject.mutateAsync(utilityPayload(values));
       toast.success(PROJECT_TOASTS.utilitySaved);
     } catch (error) {
       draft.afterFailedSave();
+      if (offlineCapable && error instanceof ApiError && error.code === 'network_error') return queueSave(values);
       showServerFieldErrors(error, setError, UTILITY_FIELD_NAMES);
       // Meter readings are checked as a whole (12 numbers per meter): one message for the section.
       const meterMessage =
@@ -86,6 +106,20 @@ export function UtilityInfoForm({ project }: { project: Project }) {
         <h2 id="utility-information-title" className="text-lg font-semibold text-ink-900">
           Utility Information
         </h2>
+        {offlineCapable && (
+          <div className="space-y-3">
+            <BillScanButton
+              projectId={project.id}
+              onScanned={(url) => {
+                // The partner has the bill: its months go under Meters, which need Power Bill Received.
+                if (getValues('power_bill_received_status') !== 'Yes') setValue('power_bill_received_status', 'Yes', { shouldDirty: true });
+                if (getValues('meter_rows').length === 0) setValue('meter_rows', [emptyMeter(0)], { shouldDirty: true });
+                setScanImage(project.id, url);
+              }}
+            />
+            <QueuedUtilityItems projectId={project.id} />
+          </div>
+        )}
         <FormSection title="Primary Meter">
           <PrimaryMeterFields />
         </FormSection>
@@ -98,7 +132,14 @@ export function UtilityInfoForm({ project }: { project: Project }) {
                 </Button>
                 <p className="text-sm text-ink-600">From the utility’s Green Button file (XML or CSV).</p>
               </div>
-              <MeterFields />
+              {scanUrl ? (
+                <BillScanPanel
+                  imageUrl={scanUrl}
+                  onClose={() => setScanImage(project.id, null)}
+                />
+              ) : (
+                <MeterFields />
+              )}
               <UsageImportDialog projectId={project.id} meters={getValues('meter_rows')} open={importing} onClose={() => setImporting(false)} onApply={applyUsage} />
             </FormSection>
             <FormSection title="Total Annual Kilowatts">

@@ -114,11 +114,11 @@ describe('project page (member-app.md 2 "Project detail")', () => {
     expect(region.querySelector('[aria-current]')).toBeNull();
   });
 
-  it('has six tabs, Proposal last; the choice is remembered per project and restored', async () => {
+  it('has seven tabs (Notes since issue 41), Proposal last; the choice is remembered per project and restored', async () => {
     stubProjectApi(buildProject());
     const first = renderProject();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Site Info', 'Utility Info', 'Project Contacts', 'Project Links', 'Assets', 'Proposal']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Site Info', 'Utility Info', 'Project Contacts', 'Project Links', 'Assets', 'Notes', 'Proposal']);
     expect(screen.getByRole('tab', { name: 'Site Info' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'Site Information' })).toBeInTheDocument();
 

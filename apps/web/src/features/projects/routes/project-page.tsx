@@ -21,6 +21,8 @@ import { StageProgress } from '../../../components/ui/stage-progress';
 import { parseRouteId } from './project-id';
 import { ChevronIcon } from '../../../components/ui/chevron-icon';
 import { useFailureToast } from '../../../lib/toast-lifecycle';
+import { useQueuedItems } from '../../../lib/offline-queue/site-visit-queue';
+import { QueuedCount } from '../site-visit/queued-item-status';
 
 /** Breadcrumb from sm up; on phones a Back link to /projects instead (member-app.md 2). */
 function ProjectNavigation() {
@@ -35,6 +37,11 @@ function ProjectNavigation() {
   );
 }
 
+/** The site visit items of this project still on the device (issue 41). */
+function ProjectQueueCount({ projectId }: { projectId: number }) {
+  return <QueuedCount items={useQueuedItems(projectId)} />;
+}
+
 function ProjectHeader({ project }: { project: Project }) {
   const cityLine = [project.city, [project.state, project.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
@@ -42,6 +49,7 @@ function ProjectHeader({ project }: { project: Project }) {
       <p className="font-mono text-sm text-ink-500">Project #{project.id}</p>
       <h1 className="mt-1 text-2xl font-bold break-words text-ink-900">{project.company_name || 'Untitled project'}</h1>
       <SignedBadge signedAt={project.signed_at} className="mt-2" />
+      <ProjectQueueCount projectId={project.id} />
       <address className="mt-1 text-sm text-ink-600 not-italic">
         {project.address_1 && <span className="block">{project.address_1}</span>}
         {project.address_2 && <span className="block">{project.address_2}</span>}

@@ -1,0 +1,73 @@
+import { Readable, type Transform } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { describePhoto, photoWithMetadata, type PhotoFormat } from '../../test/photo-fixtures.js';
+import { JpegMetadataStripper, MalformedImageError, metadataStripperFor, PngMetadataStripper, stripWebpMetadata } from './image-metadata.js';
+
+/** Runs bytes through a stripper in chunks of `size` bytes (1 tests every boundary). */
+async function strip(stripper: Transform, bytes: Buffer, size = bytes.length): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+  return buffer(Readable.from(chunks).pipe(stripper));
+}
+
+const MIME: Record<PhotoFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+describe('photo metadata stripping', () => {
+  for (const format of ['jpeg', 'png', 'webp'] as const) {
+    for (const chunk of [1, 7, 65536]) {
+      it(`removes Exif (GPS included), XMP and text from a ${format} read in chunks of ${chunk} bytes, and the image still decodes`, async () => {
+        const original = await photoWithMetadata(format);
+        const before = await describePhoto(original);
+        // The fixture really carries what must go.
+        expect(before).toMatchObject({ exif: true, xmp: true, text: true, gps: true });
+        const stripped = await strip(metadataStripperFor(MIME[format])!, original, chunk);
+        expect(await describePhoto(stripped)).toEqual({ format: format === 'jpeg' ? 'jpeg' : format, width: 48, height: 32, exif: false, xmp: false, text: false, gps: false });
+        expect(stripped.length).toBeLessThan(original.length);
+      });
+    }
+  }
+
+  it('keeps the pixels of a JPEG exactly and its ICC profile', async () => {
+    const original = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } }).jpeg().withIccProfile('p3').withExif({ IFD0: { Artist: 'x' } }).toBuffer();
+    const stripped = await strip(new JpegMetadataStripper(), original, 13);
+    expect((await sharp(stripped).metadata()).icc).toBeDefined();
+    expect((await sharp(stripped).raw().toBuffer()).equals(await sharp(original).raw().toBuffer())).toBe(true);
+  });
+
+  it('keeps a progressive JPEG whole (markers between its scans) and drops a COM segment and what follows EOI', async () => {
+    const progressive = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#88aa22' } }).jpeg({ progressive: true }).toBuffer();
+    const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, 0x0e]), Buffer.from('hidden note!')]);
+    const withComment = Buffer.concat([progressive.subarray(0, 2), comment, progressive.subarray(2), Buffer.from('trailing maker data')]);
+    const stripped = await strip(new JpegMetadataStripper(), withComment, 5);
+    expect(stripped.includes('hidden note')).toBe(false);
+    expect(stripped.includes('trailing maker')).toBe(false);
+    expect(stripped.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
+    expect((await sharp(stripped).raw().toBuffer()).equals(await sharp(progressive).raw().toBuffer())).toBe(true);
+  });
+
+  it('sets the WebP RIFF size to the file and clears the VP8X Exif and XMP flags', async () => {
+    const stripped = stripWebpMetadata(await photoWithMetadata('webp'));
+    expect(stripped.readUInt32LE(4)).toBe(stripped.length - 8);
+    const vp8x = stripped.indexOf('VP8X');
+    expect(vp8x).toBeGreaterThan(0);
+    expect(stripped[vp8x + 8]! & 0x0c).toBe(0);
+    expect(stripped.includes('EXIF')).toBe(false);
+    expect(stripped.includes('XMP ')).toBe(false);
+  });
+
+  it('refuses a file whose structure is broken, as a damaged image', async () => {
+    const jpeg = await photoWithMetadata('jpeg');
+    await expect(strip(new JpegMetadataStripper(), jpeg.subarray(0, 40))).rejects.toBeInstanceOf(MalformedImageError);
+    await expect(strip(new JpegMetadataStripper(), Buffer.from('not a jpeg at all'))).rejects.toBeInstanceOf(MalformedImageError);
+    const png = await photoWithMetadata('png');
+    await expect(strip(new PngMetadataStripper(), png.subarray(0, png.length - 20))).rejects.toThrow('This PNG image is damaged or incomplete, so it was not stored.');
+    const webp = await photoWithMetadata('webp');
+    expect(() => stripWebpMetadata(webp.subarray(0, webp.length - 30))).toThrow(MalformedImageError);
+  });
+
+  it('leaves GIF alone (it has no stripper)', () => {
+    expect(metadataStripperFor('image/gif')).toBeUndefined();
+  });
+});

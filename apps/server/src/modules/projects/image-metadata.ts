@@ -1,0 +1,278 @@
+import { Transform, type TransformCallback } from 'node:stream';
+
+/**
+ * Removes the metadata of a photo on its way to storage (issue 41 item 2): whatever the device
+ * did, the stored bytes carry no capture place, camera serial, author or editing history. The
+ * capture time and position the member chose to send arrive as separate fields of the upload.
+ *
+ * Only what decoding needs is kept:
+ * - JPEG: the image segments, APP0 JFIF, APP2 ICC_PROFILE and APP14 Adobe (colour); every other
+ *   APPn (APP1 Exif and XMP, APP2 MPF, APP13 IPTC/Photoshop...), COM, and anything after EOI
+ *   (a second picture, a maker's trailer) is dropped. Streamed, one segment (at most 64 KiB) at
+ *   a time; the entropy-coded data passes through untouched.
+ * - PNG: every chunk but eXIf, tEXt, zTXt, iTXt and tIME, and nothing after IEND. Streamed.
+ * - WebP: every chunk but EXIF and XMP, with the RIFF size and the VP8X flags fixed to match.
+ *   Buffered (the upload limit bounds it): the RIFF size comes first.
+ *
+ * The library that does this as a stream (exif-be-gone) keeps APP13, COM, PNG text after a
+ * split read and WebP XMP, and leaves the RIFF size and VP8X flags wrong; hence these parsers,
+ * tested on files sharp writes with Exif, GPS, XMP and text (image-metadata.test.ts).
+ */
+
+/** A photo whose structure is broken: the upload answers 422 and nothing is stored. */
+export class MalformedImageError extends Error {
+  constructor(readonly format: 'JPEG' | 'PNG' | 'WebP') {
+    super(`This ${format} image is damaged or incomplete, so it was not stored.`);
+  }
+}
+
+/** A stripper for the sniffed type of a photo; undefined for a type that has none (GIF). */
+export function metadataStripperFor(contentType: string): Transform | undefined {
+  switch (contentType) {
+    case 'image/jpeg':
+      return new JpegMetadataStripper();
+    case 'image/png':
+      return new PngMetadataStripper();
+    case 'image/webp':
+      return new WebpMetadataStripper();
+    default:
+      return undefined;
+  }
+}
+
+const startsWith = (bytes: Buffer, offset: number, text: string) => bytes.subarray(offset, offset + text.length).equals(Buffer.from(text, 'latin1'));
+
+/** The APPn and COM segments of a JPEG that decoding needs; every other one is metadata. */
+function keepJpegSegment(marker: number, segment: Buffer): boolean {
+  // segment: FF, marker, length (2), payload.
+  if (marker === 0xfe) return false; // COM
+  if (marker < 0xe0 || marker > 0xef) return true; // not APPn: tables, frame, restart interval...
+  if (marker === 0xe0) return startsWith(segment, 4, 'JFIF\0');
+  if (marker === 0xe2) return startsWith(segment, 4, 'ICC_PROFILE\0');
+  if (marker === 0xee) return startsWith(segment, 4, 'Adobe');
+  return false;
+}
+
+const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
+
+export class JpegMetadataStripper extends Transform {
+  private pending: Buffer = Buffer.alloc(0);
+  private state: 'soi' | 'marker' | 'scan' | 'done' = 'soi';
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    try {
+      this.process();
+      callback();
+    } catch (error) {
+      callback(error as Error);
+    }
+  }
+
+  override _flush(callback: TransformCallback): void {
+    // A JPEG cut off inside its entropy-coded data still decodes (most of it); one cut off
+    // before its first scan does not.
+    if (this.state === 'scan') {
+      this.push(this.pending);
+      return callback();
+    }
+    callback(this.state === 'done' ? null : new MalformedImageError('JPEG'));
+  }
+
+  private process(): void {
+    for (;;) {
+      const bytes = this.pending;
+      if (this.state === 'done') {
+        this.pending = Buffer.alloc(0);
+        return;
+      }
+      if (this.state === 'soi') {
+        if (bytes.length < 2) return;
+        if (bytes[0] !== 0xff || bytes[1] !== 0xd8) throw new MalformedImageError('JPEG');
+        this.push(bytes.subarray(0, 2));
+        this.pending = bytes.subarray(2);
+        this.state = 'marker';
+        continue;
+      }
+      if (this.state === 'scan') {
+        // Entropy-coded data: 0xFF is followed by 0x00 (a stuffed byte) or a restart marker;
+        // anything else after 0xFF (bar more 0xFF fill) is the next segment's marker.
+        let from = 0;
+        for (;;) {
+          const at = bytes.indexOf(0xff, from);
+          if (at === -1) {
+            this.push(bytes);
+            this.pending = Buffer.alloc(0);
+            return;
+          }
+          if (at === bytes.length - 1) {
+            this.push(bytes.subarray(0, at));
+            this.pending = bytes.subarray(at);
+            return;
+          }
+          const next = bytes[at + 1]!;
+          if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
+            from = at + 2;
+            continue;
+          }
+          if (next === 0xff) {
+            from = at + 1;
+            continue;
+          }
+          this.push(bytes.subarray(0, at));
+          this.pending = bytes.subarray(at);
+          this.state = 'marker';
+          break;
+        }
+        continue;
+      }
+      // A marker: 0xFF, optional 0xFF fill, the marker byte, then (for most) a 2-byte length.
+      if (bytes.length < 2) return;
+      if (bytes[0] !== 0xff) throw new MalformedImageError('JPEG');
+      let index = 1;
+      while (index < bytes.length && bytes[index] === 0xff) index++;
+      if (index >= bytes.length) return;
+      const marker = bytes[index]!;
+      const after = index + 1;
+      if (marker === 0xd8 || marker === 0x00) throw new MalformedImageError('JPEG');
+      if (marker === 0xd9) {
+        this.push(Buffer.from([0xff, 0xd9]));
+        this.pending = Buffer.alloc(0);
+        this.state = 'done';
+        continue;
+      }
+      if (isStandalone(marker)) {
+        this.push(Buffer.from([0xff, marker]));
+        this.pending = bytes.subarray(after);
+        continue;
+      }
+      if (bytes.length < after + 2) return;
+      const length = bytes.readUInt16BE(after);
+      if (length < 2) throw new MalformedImageError('JPEG');
+      const end = after + length;
+      if (bytes.length < end) return;
+      const segment = Buffer.concat([Buffer.from([0xff, marker]), bytes.subarray(after, end)]);
+      if (keepJpegSegment(marker, segment)) this.push(segment);
+      this.pending = bytes.subarray(end);
+      if (marker === 0xda) this.state = 'scan';
+    }
+  }
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** PNG chunks that describe rather than draw: text, Exif, the modification time. */
+export const PNG_METADATA_CHUNKS: ReadonlySet<string> = new Set(['eXIf', 'tEXt', 'zTXt', 'iTXt', 'tIME']);
+
+export class PngMetadataStripper extends Transform {
+  private pending: Buffer = Buffer.alloc(0);
+  private state: 'signature' | 'header' | 'body' | 'done' = 'signature';
+  /** Bytes left of the current chunk (its data and CRC), and whether they are kept. */
+  private remaining = 0;
+  private keep = true;
+  private last = false;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    try {
+      this.process();
+      callback();
+    } catch (error) {
+      callback(error as Error);
+    }
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(this.state === 'done' ? null : new MalformedImageError('PNG'));
+  }
+
+  private process(): void {
+    while (this.pending.length > 0) {
+      const bytes = this.pending;
+      switch (this.state) {
+        case 'done':
+          this.pending = Buffer.alloc(0);
+          return;
+        case 'signature':
+          if (bytes.length < 8) return;
+          if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new MalformedImageError('PNG');
+          this.push(bytes.subarray(0, 8));
+          this.pending = bytes.subarray(8);
+          this.state = 'header';
+          break;
+        case 'header': {
+          if (bytes.length < 8) return;
+          const length = bytes.readUInt32BE(0);
+          const type = bytes.subarray(4, 8).toString('latin1');
+          if (length > 0x7fffffff || !/^[A-Za-z]{4}$/.test(type)) throw new MalformedImageError('PNG');
+          this.keep = !PNG_METADATA_CHUNKS.has(type);
+          this.last = type === 'IEND';
+          if (this.keep) this.push(bytes.subarray(0, 8));
+          this.remaining = length + 4;
+          this.pending = bytes.subarray(8);
+          this.state = 'body';
+          break;
+        }
+        case 'body': {
+          const take = Math.min(this.remaining, bytes.length);
+          if (this.keep) this.push(bytes.subarray(0, take));
+          this.remaining -= take;
+          this.pending = bytes.subarray(take);
+          if (this.remaining === 0) this.state = this.last ? 'done' : 'header';
+          break;
+        }
+      }
+    }
+  }
+}
+
+/** WebP chunks that describe rather than draw, and the VP8X flag bit of each. */
+const WEBP_METADATA_CHUNKS: Record<string, number> = { EXIF: 0x08, 'XMP ': 0x04 };
+
+/** Strips a whole WebP file (RIFF container) held in memory. */
+export function stripWebpMetadata(file: Buffer): Buffer {
+  if (file.length < 12 || !startsWith(file, 0, 'RIFF') || !startsWith(file, 8, 'WEBP')) throw new MalformedImageError('WebP');
+  const riffEnd = 8 + file.readUInt32LE(4);
+  if (riffEnd > file.length || riffEnd < 12) throw new MalformedImageError('WebP');
+  const kept: Buffer[] = [];
+  let offset = 12;
+  while (offset < riffEnd) {
+    if (offset + 8 > riffEnd) throw new MalformedImageError('WebP');
+    const type = file.subarray(offset, offset + 4).toString('latin1');
+    const size = file.readUInt32LE(offset + 4);
+    const end = offset + 8 + size + (size % 2);
+    // The pad byte of the last chunk is sometimes left out by writers; tolerate exactly that.
+    if (end > riffEnd && !(end === riffEnd + 1 && size % 2 === 1)) throw new MalformedImageError('WebP');
+    if (!(type in WEBP_METADATA_CHUNKS)) {
+      const chunk = Buffer.from(file.subarray(offset, Math.min(end, riffEnd)));
+      if (type === 'VP8X') {
+        if (size < 10) throw new MalformedImageError('WebP');
+        chunk[8] = chunk[8]! & ~(WEBP_METADATA_CHUNKS.EXIF! | WEBP_METADATA_CHUNKS['XMP ']!);
+      }
+      kept.push(chunk, ...(end > riffEnd ? [Buffer.alloc(1)] : []));
+    }
+    offset = end;
+  }
+  const body = Buffer.concat(kept);
+  const header = Buffer.alloc(12);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(4 + body.length, 4);
+  header.write('WEBP', 8, 'latin1');
+  return Buffer.concat([header, body]);
+}
+
+export class WebpMetadataStripper extends Transform {
+  private readonly chunks: Buffer[] = [];
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.chunks.push(chunk);
+    callback();
+  }
+
+  override _flush(callback: TransformCallback): void {
+    try {
+      callback(null, stripWebpMetadata(Buffer.concat(this.chunks)));
+    } catch (error) {
+      callback(error as Error);
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@sunin/contract';
+import { apiRequest } from '../api-client';
+import type { QueueItem } from './queue-db';
+
+/**
+ * Sends one queued item as the member's API takes it (member-app.md 7 and issue 41), each with
+ * its Idempotency-Key so that sending it again after a lost answer makes nothing twice. A
+ * photo's fields go before its file, as the server reads them.
+ */
+export async function sendQueueItem(item: QueueItem): Promise<void> {
+  const base = `/projects/${item.projectId}`;
+  const headers = { [IDEMPOTENCY_KEY_HEADER]: item.id };
+  switch (item.type) {
+    case 'photo':
+    case 'file': {
+      const body = new FormData();
+      if (item.type === 'photo') {
+        if (item.taken_at) body.append('taken_at', item.taken_at);
+        if (item.latitude !== null && item.longitude !== null) {
+          body.append('latitude', String(item.latitude));
+          body.append('longitude', String(item.longitude));
+        }
+      }
+      body.append('file', new Blob([item.bytes], { type: item.contentType }), item.name);
+      await apiRequest(`${base}/${item.type === 'photo' ? 'images' : 'files'}`, { method: 'POST', body, headers });
+      return;
+    }
+    case 'note':
+      await apiRequest(`${base}/notes`, { method: 'POST', body: { note: { body: item.body } }, headers });
+      return;
+    case 'utility':
+      // A project update sets values: sending it twice leaves the same project.
+      await apiRequest(base, { method: 'PATCH', body: { project: item.project } });
+      return;
+  }
+}

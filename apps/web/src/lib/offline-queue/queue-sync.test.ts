@@ -1,0 +1,154 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../api-client';
+import { addItem, deleteItem, listItems, openQueueDb, putItem, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
+import { runQueue, type RunDeps } from './queue-sync';
+
+/**
+ * The site visit queue (issue 41 item 2) on fake-indexeddb: order, each item once, a refused
+ * item marked with the server's message while the rest go on, a lost network stopping the run,
+ * one user's items never sent as another's, and runs of two tabs serialised by the lock.
+ */
+let db: QueueDb;
+beforeEach(async () => {
+  db = await openQueueDb();
+});
+afterEach(async () => {
+  for (const item of await db.getAll('items')) await deleteItem(db, item.id);
+  db.close();
+});
+
+const note = (projectId: number, body: string): NewQueueItem => ({ type: 'note', projectId, body });
+
+/** A lock manager like the browser's: callbacks under one name run one after another. */
+function fakeLocks(): RunDeps['locks'] & { held: string[] } {
+  const chains = new Map<string, Promise<unknown>>();
+  const held: string[] = [];
+  return {
+    held,
+    request: ((name: string, callback: () => Promise<unknown>) => {
+      const run = (chains.get(name) ?? Promise.resolve()).then(async () => {
+        held.push(name);
+        try {
+          return await callback();
+        } finally {
+          held.splice(held.indexOf(name), 1);
+        }
+      });
+      chains.set(name, run.catch(() => undefined));
+      return run;
+    }) as RunDeps['locks']['request'],
+  };
+}
+
+function deps(send: (item: QueueItem) => Promise<void>, overrides: Partial<RunDeps> = {}): RunDeps {
+  return { db, send, isOnline: () => true, locks: fakeLocks(), ...overrides };
+}
+
+describe('runQueue', () => {
+  it('sends the items in the order they were made, each once, and empties the queue', async () => {
+    for (const body of ['first', 'second', 'third']) await addItem(db, 'u1', note(7, body));
+    const sent: string[] = [];
+    const refreshed: string[] = [];
+    const outcome = await runQueue('u1', deps(async (item) => void sent.push((item as { body: string }).body), { onSent: (item) => void refreshed.push(item.id) }));
+    expect(outcome).toBe('done');
+    expect(sent).toEqual(['first', 'second', 'third']);
+    expect(refreshed).toHaveLength(3);
+    expect(await listItems(db, 'u1')).toEqual([]);
+    // A second run finds nothing to send.
+    expect(await runQueue('u1', deps(async () => void sent.push('again')))).toBe('done');
+    expect(sent).toHaveLength(3);
+  });
+
+  it("marks an item the server refuses as failed with the server's message and fields, and sends the next", async () => {
+    await addItem(db, 'u1', note(7, 'ok'));
+    const bad = await addItem(db, 'u1', note(7, 'refused'));
+    await addItem(db, 'u1', note(7, 'after'));
+    const sent: string[] = [];
+    const outcome = await runQueue(
+      'u1',
+      deps(async (item) => {
+        if (item.id === bad.id) throw new ApiError(422, 'validation_failed', 'Latitude must be a number from -90 to 90.', { latitude: 'Latitude must be a number from -90 to 90.' });
+        sent.push((item as { body: string }).body);
+      }),
+    );
+    expect(outcome).toBe('done');
+    expect(sent).toEqual(['ok', 'after']);
+    const [left] = await listItems(db, 'u1');
+    expect(left).toMatchObject({ id: bad.id, state: 'failed', error: { message: 'Latitude must be a number from -90 to 90.', fields: { latitude: 'Latitude must be a number from -90 to 90.' } } });
+    // A failed item stays out of later runs until it is retried.
+    expect(await runQueue('u1', deps(async () => void sent.push('again')))).toBe('done');
+    expect(sent).toEqual(['ok', 'after']);
+  });
+
+  it('stops at a network failure, leaving that item and the rest waiting in order', async () => {
+    await addItem(db, 'u1', note(7, 'sent'));
+    await addItem(db, 'u1', note(7, 'lost'));
+    await addItem(db, 'u1', note(7, 'later'));
+    const sent: string[] = [];
+    const outcome = await runQueue(
+      'u1',
+      deps(async (item) => {
+        if ((item as { body: string }).body === 'lost') throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+        sent.push((item as { body: string }).body);
+      }),
+    );
+    expect(outcome).toBe('offline');
+    expect(sent).toEqual(['sent']);
+    expect((await listItems(db, 'u1')).map((item) => [(item as { body: string }).body, item.state])).toEqual([
+      ['lost', 'waiting'],
+      ['later', 'waiting'],
+    ]);
+    // Back online, the run picks up where it stopped.
+    expect(await runQueue('u1', deps(async (item) => void sent.push((item as { body: string }).body)))).toBe('done');
+    expect(sent).toEqual(['sent', 'lost', 'later']);
+  });
+
+  it('sends nothing while the browser is offline', async () => {
+    await addItem(db, 'u1', note(7, 'waiting'));
+    expect(await runQueue('u1', deps(async () => expect.unreachable(), { isOnline: () => false }))).toBe('offline');
+    expect(await listItems(db, 'u1')).toMatchObject([{ state: 'waiting' }]);
+  });
+
+  it('stops on 401 and waits for the user to sign in again; a 5xx stops too, without failing the item', async () => {
+    await addItem(db, 'u1', note(7, 'a'));
+    expect(await runQueue('u1', deps(async () => Promise.reject(new ApiError(401, 'unauthorized', 'You need to sign in or sign up before continuing.'))))).toBe('signed_out');
+    expect(await listItems(db, 'u1')).toMatchObject([{ state: 'waiting' }]);
+    expect(await runQueue('u1', deps(async () => Promise.reject(new ApiError(503, 'service_unavailable', 'Try again later.'))))).toBe('server_unavailable');
+    expect(await listItems(db, 'u1')).toMatchObject([{ state: 'waiting' }]);
+  });
+
+  it("never sends one user's items for another", async () => {
+    await addItem(db, 'u1', note(7, "u1's note"));
+    await addItem(db, 'u2', note(8, "u2's note"));
+    const sent: string[] = [];
+    await runQueue('u2', deps(async (item) => void sent.push(`${item.userId}:${(item as { body: string }).body}`)));
+    expect(sent).toEqual(["u2:u2's note"]);
+    expect(await listItems(db, 'u1')).toMatchObject([{ body: "u1's note", state: 'waiting' }]);
+  });
+
+  it('runs of two tabs at once take turns under the lock: each item is sent once', async () => {
+    for (const body of ['a', 'b', 'c', 'd']) await addItem(db, 'u1', note(7, body));
+    const locks = fakeLocks();
+    const sent: string[] = [];
+    let inFlight = 0;
+    const send = async (item: QueueItem) => {
+      inFlight++;
+      expect(inFlight).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sent.push((item as { body: string }).body);
+      inFlight--;
+    };
+    const outcomes = await Promise.all([runQueue('u1', deps(send, { locks })), runQueue('u1', deps(send, { locks }))]);
+    expect(outcomes).toEqual(['done', 'done']);
+    expect(sent).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('sends again an item a closed tab left "uploading" (its Idempotency-Key makes that safe)', async () => {
+    const item = await addItem(db, 'u1', note(7, 'interrupted'));
+    await putItem(db, { ...item, state: 'uploading' });
+    const sent: string[] = [];
+    await runQueue('u1', deps(async (queued) => void sent.push(queued.id)));
+    expect(sent).toEqual([item.id]);
+  });
+});

@@ -1,0 +1,62 @@
+import { ApiError } from '../api-client';
+import { listItems, putItem, deleteItem, type QueueDb, type QueueItem } from './queue-db';
+
+/** How a run ended: nothing left to send, or why it stopped and waits. */
+export type RunOutcome = 'done' | 'offline' | 'signed_out' | 'server_unavailable';
+
+export interface RunDeps {
+  db: QueueDb;
+  send(item: QueueItem): Promise<void>;
+  /** After each item the server took: refresh what shows it, tell other tabs. */
+  onSent?(item: QueueItem): void | Promise<void>;
+  /** After each change of an item's state. */
+  onChange?(): void;
+  isOnline(): boolean;
+  /** The Web Locks API (navigator.locks); tests pass their own. */
+  locks: Pick<LockManager, 'request'>;
+}
+
+/** The lock that makes one tab at a time send a user's queue. */
+export const queueLockName = (userId: string) => `sunin-site-visit-queue:${userId}`;
+
+/** A refusal the item itself caused (bad values, a project since deleted): mark it, go on. */
+const isItemRefusal = (error: ApiError) => error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 408 && error.status !== 429;
+
+/**
+ * Sends the user's waiting items in the order they were made, one at a time, each once
+ * (issue 41 item 2). The lock serialises runs across tabs: a run reads the queue afresh for
+ * every item and removes it once the server has taken it, so an item is never sent by two runs.
+ * - no network (fetch failed, or the browser says offline): the item waits, the run stops;
+ * - 401: the item waits, the run stops until the user signs in again;
+ * - another 4xx: the item is marked failed with the server's message, the run goes on;
+ * - 5xx, 408, 429: the item waits, the run stops (try again later).
+ * An item left "uploading" by a run that died (a closed tab) is sent again: its
+ * Idempotency-Key makes that safe.
+ */
+export async function runQueue(userId: string, deps: RunDeps): Promise<RunOutcome> {
+  return deps.locks.request(queueLockName(userId), async (): Promise<RunOutcome> => {
+    for (;;) {
+      const next = (await listItems(deps.db, userId)).find((item) => item.state !== 'failed');
+      if (!next) return 'done';
+      if (!deps.isOnline()) return 'offline';
+      await putItem(deps.db, { ...next, state: 'uploading', error: undefined });
+      deps.onChange?.();
+      try {
+        await deps.send(next);
+      } catch (error) {
+        if (error instanceof ApiError && error.status !== 0 && isItemRefusal(error)) {
+          await putItem(deps.db, { ...next, state: 'failed', error: { message: error.message, fields: error.fields } });
+          deps.onChange?.();
+          continue;
+        }
+        await putItem(deps.db, { ...next, state: 'waiting', error: undefined });
+        deps.onChange?.();
+        if (!(error instanceof ApiError) || error.status === 0) return 'offline';
+        return error.status === 401 ? 'signed_out' : 'server_unavailable';
+      }
+      await deleteItem(deps.db, next.id);
+      deps.onChange?.();
+      await deps.onSent?.(next);
+    }
+  });
+}

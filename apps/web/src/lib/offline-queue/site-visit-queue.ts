@@ -1,0 +1,137 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { isOnline } from '../network-status';
+import { getSessionUserId } from '../session';
+import { addItem, deleteItem, getItem, listItems, openQueueDb, putItem, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
+import { sendQueueItem } from './queue-send';
+import { runQueue, type RunDeps, type RunOutcome } from './queue-sync';
+
+/**
+ * The site visit queue as the screens use it (issue 41 item 2): add an item, watch the items of
+ * a project, retry or remove one, and send them all. The snapshot is of the signed-in user's
+ * items only; other tabs hear of every change through a BroadcastChannel.
+ */
+let dbPromise: Promise<QueueDb> | undefined;
+const queueDb = () => (dbPromise ??= openQueueDb());
+
+let snapshot: QueueItem[] = [];
+const listeners = new Set<() => void>();
+const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('sunin-site-visit-queue');
+if (channel) {
+  channel.onmessage = () => void refreshQueue();
+  // Node's BroadcastChannel (tests) would otherwise keep the process alive.
+  (channel as BroadcastChannel & { unref?: () => void }).unref?.();
+}
+
+/** A browser without IndexedDB (or with it turned off) has no queue: the screens then send directly or show nothing waiting. */
+const hasIndexedDb = () => typeof indexedDB !== 'undefined';
+
+export async function refreshQueue(): Promise<void> {
+  const userId = getSessionUserId();
+  try {
+    snapshot = userId && hasIndexedDb() ? await listItems(await queueDb(), userId) : [];
+  } catch (error) {
+    console.error('The site visit queue could not be read.', error);
+    snapshot = [];
+  }
+  for (const listener of listeners) listener();
+}
+
+function changed(): void {
+  void refreshQueue();
+  channel?.postMessage('changed');
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Within one tab when the browser has no Web Locks API (Safari before 15.4): runs one after another. */
+let localChain: Promise<unknown> = Promise.resolve();
+const localLocks: RunDeps['locks'] = {
+  request: ((_name: string, callback: () => Promise<unknown>) => {
+    const run = localChain.then(callback, callback);
+    localChain = run.catch(() => undefined);
+    return run;
+  }) as RunDeps['locks']['request'],
+};
+
+let onSent: (item: QueueItem) => void | Promise<void> = () => undefined;
+/** What the app refreshes after the server took an item (the member shell installs it). */
+export function setQueueSentHandler(handler: (item: QueueItem) => void | Promise<void>): void {
+  onSent = handler;
+}
+
+/** Sends the signed-in user's waiting items; does nothing while offline or signed out. */
+export async function syncQueue(): Promise<RunOutcome | undefined> {
+  const userId = getSessionUserId();
+  if (!userId || !isOnline() || !hasIndexedDb()) return undefined;
+  const locks = typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : localLocks;
+  return runQueue(userId, { db: await queueDb(), send: sendQueueItem, onSent: (item) => onSent(item), onChange: changed, isOnline, locks });
+}
+
+/** Queues a write for the signed-in user and, when online, starts sending at once. */
+export async function enqueue(item: NewQueueItem): Promise<QueueItem> {
+  const userId = getSessionUserId();
+  if (!userId) throw new Error('Sign in to add to this project.');
+  const stored = await addItem(await queueDb(), userId, item);
+  changed();
+  void syncQueue();
+  return stored;
+}
+
+/** What a failed item may be sent again with: a note's edited text, a photo without its capture fields. */
+export interface RetryChanges {
+  body?: string;
+  taken_at?: null;
+  latitude?: null;
+  longitude?: null;
+}
+
+/** Puts a failed item back in line, with what the member changed (a note's text), and sends. */
+export async function retryQueueItem(id: string, changes: RetryChanges = {}): Promise<void> {
+  const db = await queueDb();
+  const item = await getItem(db, id);
+  if (!item || item.userId !== getSessionUserId()) return;
+  await putItem(db, { ...item, ...changes, state: 'waiting', error: undefined } as QueueItem);
+  changed();
+  void syncQueue();
+}
+
+export async function removeQueueItem(id: string): Promise<void> {
+  const db = await queueDb();
+  const item = await getItem(db, id);
+  if (!item || item.userId !== getSessionUserId()) return;
+  await deleteItem(db, id);
+  changed();
+}
+
+/** The signed-in user's queued items, of one project when given, oldest first. */
+export function useQueuedItems(projectId?: number): QueueItem[] {
+  const items = useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  return useMemo(() => (projectId === undefined ? items : items.filter((item) => item.projectId === projectId)), [items, projectId]);
+}
+
+/** How often a waiting queue is tried again while online (a server that was busy). */
+const RETRY_INTERVAL_MS = 30_000;
+
+/**
+ * Runs the queue for the signed-in user: when the app starts, when the browser comes back
+ * online, and now and then while items wait. Mounted once, in the member shell.
+ */
+export function useSiteVisitQueueSync(onItemSent: (item: QueueItem) => void | Promise<void>): void {
+  useEffect(() => {
+    setQueueSentHandler(onItemSent);
+    const sync = () => void syncQueue().catch((error: unknown) => console.error('The site visit queue could not be sent.', error));
+    void refreshQueue().then(sync);
+    window.addEventListener('online', sync);
+    const timer = window.setInterval(() => {
+      if (snapshot.some((item) => item.state === 'waiting')) sync();
+    }, RETRY_INTERVAL_MS);
+    return () => {
+      window.removeEventListener('online', sync);
+      window.clearInterval(timer);
+      setQueueSentHandler(() => undefined);
+    };
+  }, [onItemSent]);
+}
