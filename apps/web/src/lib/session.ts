@@ -93,7 +93,7 @@ export function getToken(): string | undefined {
   return Cookies.get(SESSION_COOKIES.authorization) || undefined;
 }
 
-/** The signed-in user's id (the `id` cookie): whose offline queue this tab may read and send. */
+/** The signed-in user's id (the `id` cookie), or undefined without a session: whose offline queue and offline cache this tab may use. */
 export function getSessionUserId(): string | undefined {
   return getToken() ? Cookies.get(SESSION_COOKIES.id) || undefined : undefined;
 }
@@ -106,7 +106,3 @@ export function readSession(): Session {
   };
 }
 
-/** The signed-in user's id (the id cookie), or undefined without a session. */
-export function getSessionUserId(): string | undefined {
-  return getToken() ? Cookies.get(SESSION_COOKIES.id) || undefined : undefined;
-}
