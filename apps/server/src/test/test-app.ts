@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import webpush from 'web-push';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import { dropSchema, openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
@@ -27,6 +28,12 @@ export interface TestApp {
  * in-memory PGlite by default, or a private schema on the PostgreSQL of DATABASE_URL (CI's
  * second pass). Redis is used for rate limits when REDIS_URL is set.
  */
+/**
+ * One VAPID pair for every test app of this worker, given as configuration like the secrets
+ * above: DATA_DIR then holds only what the test itself makes (the upload tests list it).
+ */
+const testVapidKeys = webpush.generateVAPIDKeys();
+
 export async function createTestApp(
   env: Record<string, string> = {},
   options: {
@@ -53,6 +60,8 @@ export async function createTestApp(
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     TIN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    VAPID_PUBLIC_KEY: testVapidKeys.publicKey,
+    VAPID_PRIVATE_KEY: testVapidKeys.privateKey,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     APP_URL: 'http://portal.test',

@@ -238,7 +238,7 @@ describe('API tokens', () => {
 
 describe('without VAPID keys (production without VAPID_*)', () => {
   it('answers 503 with a clear message, and stores nothing', async () => {
-    const off = await createTestApp({ NODE_ENV: 'production', BILLING_PROVIDER: 'local', ADMIN_MFA_REQUIRED: 'false' });
+    const off = await createTestApp({ NODE_ENV: 'production', BILLING_PROVIDER: 'local', ADMIN_MFA_REQUIRED: 'false', VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' });
     try {
       expect(off.app.ctx.config.push).toBeUndefined();
       const who = await off.signIn({ account_type: 'sales_partner' });
