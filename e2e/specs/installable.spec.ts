@@ -15,7 +15,7 @@ import { createMember, logIn, type Person } from '../support/people';
  */
 
 const PHONE = { width: 390, height: 844 };
-const OFFLINE_TEXT = "You're offline — showing what you last saw. Changes you make wait to upload.";
+const OFFLINE_TEXT = "You're offline. Showing what you last saw; photos, notes and utility values you add wait to upload.";
 
 /** The width and height of a PNG, from its IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
