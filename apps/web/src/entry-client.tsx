@@ -32,8 +32,10 @@ export function startApp(): Root {
   // unsubscribe or password page downloads none of it and gets no database. Without a session,
   // what an ended one left goes (without creating anything). The service worker keeps the app
   // shell (production builds only).
-  let persistenceModule: Promise<typeof import('./lib/query-persistence')> | null = null;
-  const persistence = () => (persistenceModule ??= import('./lib/query-persistence'));
+  const loadPersistence = () => import('./lib/query-persistence');
+  let persistenceModule: ReturnType<typeof loadPersistence> | null = null;
+  // One module promise, so that its starts and clears are asked for in the order they were made.
+  const persistence = () => (persistenceModule ??= loadPersistence());
   const keepProjectsFor = (pathname: string) => {
     const userId = getSessionUserId();
     if (userId && isAppShellPath(pathname)) void persistence().then(({ startQueryPersistence }) => startQueryPersistence(queryClient, userId));

@@ -59,6 +59,8 @@ describe('project page offline (issue 41)', () => {
   });
 });
 
+const PROJECT_FETCH_FAILED = 'Failed to fetch project data.';
+
 describe('project page on a poor signal (issue 41)', () => {
   it('keeps the project it showed when a refresh fails, says so, and refreshes on Retry', async () => {
     let down = false;
@@ -79,11 +81,14 @@ describe('project page on a poor signal (issue 41)', () => {
     expect(await screen.findByText('Could not refresh: showing what you last saw.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Sunny Foods' })).toBeInTheDocument();
     expect(screen.queryByText('Please try again.')).not.toBeInTheDocument();
+    expect(await screen.findByText(PROJECT_FETCH_FAILED)).toBeInTheDocument();
 
     down = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByText('Could not refresh: showing what you last saw.')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { level: 1, name: 'Sunny Foods' })).toBeInTheDocument();
+    // member-app.md 8's failure toast goes once the project loads again.
+    await waitFor(() => expect(screen.queryByText(PROJECT_FETCH_FAILED)).not.toBeInTheDocument());
   });
 });
 
