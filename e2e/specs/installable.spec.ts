@@ -15,7 +15,7 @@ import { createMember, logIn, type Person } from '../support/people';
  */
 
 const PHONE = { width: 390, height: 844 };
-const OFFLINE_TEXT = "You're offline — showing what you last saw. Changes you make wait to upload.";
+const OFFLINE_TEXT = "You're offline. Showing what you last saw; photos, notes and utility values you add wait to upload.";
 
 /** The width and height of a PNG, from its IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -45,6 +45,17 @@ function keptOnDevice(page: Page): Promise<Record<string, string>> {
         };
       }),
   );
+}
+
+/** When the member's copy on the device was last saved (the persister's timestamp), or null. */
+async function lastSaved(page: Page): Promise<number | null> {
+  const [value] = Object.values(await keptOnDevice(page));
+  return value ? (JSON.parse(value) as { timestamp: number }).timestamp : null;
+}
+
+/** The names of this origin's IndexedDB databases (without opening, so without creating, any). */
+function databaseNames(page: Page): Promise<string[]> {
+  return page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? ''));
 }
 
 /** Console errors (a refused CSP directive among them) and uncaught exceptions. */
@@ -146,14 +157,18 @@ test.describe('installable app (issue 41)', () => {
       expect(gzipBytes / 1024, `${path}: first-load JavaScript, gzip KiB`).toBeLessThanOrEqual(100);
       expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
     }
-    // A business owner's customer link runs the app's entry, but without a session: no app to install.
+    // A business owner's customer link runs the app's entry, but without a session: no app to
+    // install, and no offline cache (not even an empty database).
     await page.goto('/p/not-a-real-link');
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    expect(await databaseNames(page)).toEqual([]);
   });
 
-  test('offline at 390 px: the shell, the indicator and the projects opened before; a public page is not served from a cache; sign-out clears the device', async ({ page, context, request }) => {
+  test('offline at 390 px: the shell, the indicator and the projects opened before (also after 5 minutes unused); a public page is not served from a cache; sign-out offline clears the device', async ({ page, context, request }) => {
     const errors = watchErrors(page);
+    // The page's clock, to move past TanStack's default 5-minute gcTime (time otherwise flows).
+    await page.clock.install();
     const person = await createMember(request);
     const token = await apiToken(request, person.email, person.password);
     const company = `Offline Bakery ${Date.now()}`;
@@ -172,6 +187,23 @@ test.describe('installable app (issue 41)', () => {
     await expect.poll(async () => Object.entries(await keptOnDevice(page)).map(([key, value]) => [key, value.includes(company)])).toEqual([[expect.stringMatching(/^user:\d+$/), true]]);
     await expect.poll(async () => Object.values(await keptOnDevice(page)).join('')).toContain('"contacts"');
     await expect(page.getByText(OFFLINE_TEXT)).toHaveCount(0);
+
+    // The project goes unused for more than 5 minutes while the app stays open; a later save
+    // (the list refetched as it is shown again) must still hold it.
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page.getByRole('link', { name: company }).first()).toBeVisible();
+    const beforeIdle = await page.evaluate(() => Date.now());
+    await page.clock.fastForward('06:00');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Projects' }).click();
+    await expect.poll(() => lastSaved(page)).toBeGreaterThan(beforeIdle + 5 * 60 * 1000);
+    const keptAfterIdle = Object.values(await keptOnDevice(page)).join('');
+    expect(keptAfterIdle).toContain(`"queryKey":["projects","detail",${projectId}]`);
+    expect(keptAfterIdle).toContain('"contacts"');
+    await page.goto(`/projects/${projectId}`);
+    await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
 
     await goOffline(context, page);
     await page.reload();
@@ -202,16 +234,63 @@ test.describe('installable app (issue 41)', () => {
     expect(caches.filter((path) => path.startsWith('/api') || path.startsWith('/pages') || path === '/pricing' || path === '/')).toEqual([]);
     expect(caches).toContain('/index.html');
 
-    // Back online: the indicator goes; signing out deletes what the device kept.
-    await context.setOffline(false);
+    // Back in the app, still offline: the indicator; it goes when the connection returns.
     await page.goto('/home');
-    await expect(page.getByRole('button', { name: `${person.firstName} ${person.lastName}` })).toBeVisible();
+    const menu = page.getByRole('button', { name: `${person.firstName} ${person.lastName}` });
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: OFFLINE_TEXT })).toBeVisible();
+    await context.setOffline(false);
     await expect(page.getByText(OFFLINE_TEXT)).toHaveCount(0);
-    await page.getByRole('button', { name: `${person.firstName} ${person.lastName}` }).click();
+
+    // Signing out offline: at once, the cookies and what the device kept go, and the member is
+    // told the server may still hold the session.
+    await goOffline(context, page);
+    await menu.click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect.poll(() => keptOnDevice(page)).toEqual({});
+    await expect(page.getByText('Logout unsuccessful.', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^You are signed out on this device, but the server did not confirm it/)).toBeVisible();
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('authorization');
+    expect(await keptOnDevice(page)).toEqual({});
+    await context.setOffline(false);
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe('a poor signal (issue 41)', () => {
+  // The browser says online, every /api request fails. Without a service worker, so that the
+  // page's own routes see every request (Playwright cannot route what a worker handles).
+  test.use({ viewport: PHONE, serviceWorkers: 'block' });
+
+  test('a project screen keeps what it showed, with a note, instead of an error', async ({ page, request }) => {
+    const person = await createMember(request);
+    const token = await apiToken(request, person.email, person.password);
+    const company = `Weak Signal Bakery ${Date.now()}`;
+    const projectId = await createProject(request, token, company);
+    await page.clock.install();
+    await signIn(page, person);
+    await page.goto(`/projects/${projectId}`);
+    await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
+    await expect.poll(async () => Object.values(await keptOnDevice(page)).join('')).toContain(company);
+
+    await page.route('**/api/**', (route) => route.abort('failed'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
+    // The restored project is refreshed at once and fails after the query client's retries
+    // (their waits run on the page's clock: moved on until the note shows).
+    const note = page.getByText('Could not refresh: showing what you last saw.', { exact: true });
+    await expect(async () => {
+      await page.clock.fastForward(5_000);
+      await expect(note).toBeVisible({ timeout: 500 });
+    }).toPass();
+    await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
+    await expect(page.getByText('Please try again.')).toHaveCount(0);
+    // The failed refresh did not erase the copy on the device.
+    expect(Object.values(await keptOnDevice(page)).join('')).toContain(company);
+
+    await page.unroute('**/api/**');
+    await page.getByRole('button', { name: 'Retry', exact: true }).first().click();
+    await expect(note).toHaveCount(0);
   });
 });
 

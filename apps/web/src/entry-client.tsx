@@ -8,9 +8,11 @@ import { createAppRouter } from './app/router';
 import { showUpdateReadyToast } from './app/update-ready-toast';
 import { MFA_ENROLMENT_PATH, setMfaEnrollmentHandler, setUnauthorizedHandler } from './lib/api-client';
 import { currentUserQueryKey } from './lib/current-user';
+import { deletePersistedQueriesDatabase } from './lib/persisted-queries';
 import { locationToPath } from './lib/redirect';
 import { registerServiceWorker } from './lib/service-worker';
 import { getSessionUserId, setSessionStartHandler } from './lib/session';
+import { isAppShellPath } from './sw-routes';
 
 /**
  * Mounts the app (index.html: the member and admin areas, and every path that is not a
@@ -25,10 +27,22 @@ export function startApp(): Root {
   keyInitialHistoryEntry();
   const router = createAppRouter();
   // The last-seen projects of the signed-in member, for offline reading (issue 41), loaded
-  // beside the first page rather than in it (the /projects first-load budget); the service
-  // worker keeps the app shell (production builds only).
-  const persistence = () => import('./lib/query-persistence');
-  void persistence().then(({ startQueryPersistence }) => startQueryPersistence(queryClient, getSessionUserId()));
+  // beside the first page rather than in it (the /projects first-load budget), and only once
+  // a member is in the member or admin area: a business owner opening a customer's link, an
+  // unsubscribe or password page downloads none of it and gets no database. Without a session,
+  // what an ended one left goes (without creating anything). The service worker keeps the app
+  // shell (production builds only).
+  const loadPersistence = () => import('./lib/query-persistence');
+  let persistenceModule: ReturnType<typeof loadPersistence> | null = null;
+  // One module promise, so that its starts and clears are asked for in the order they were made.
+  const persistence = () => (persistenceModule ??= loadPersistence());
+  const keepProjectsFor = (pathname: string) => {
+    const userId = getSessionUserId();
+    if (userId && isAppShellPath(pathname)) void persistence().then(({ startQueryPersistence }) => startQueryPersistence(queryClient, userId));
+  };
+  if (getSessionUserId()) keepProjectsFor(router.state.location.pathname);
+  else void deletePersistedQueriesDatabase();
+  router.subscribe((state) => keepProjectsFor(state.location.pathname));
   // Only for a member: a customer's link or an unsubscribe page (this entry too) installs nothing.
   // Then this device's push subscription, if it has one, goes to the server again: it follows
   // the member from one sign-in to the next (lib/push-device.ts, loaded only then).
@@ -50,13 +64,12 @@ export function startApp(): Root {
   // A login or signup: forget anything cached for a previous session (on the device too); the
   // new user is current.
   setSessionStartHandler((user) => {
-    void persistence().then(async ({ clearPersistedQueries, startQueryPersistence }) => {
-      await clearPersistedQueries();
-      await startQueryPersistence(queryClient, String(user.id));
-    });
+    // (Persistence starts again for the new user on the way into the app: keepProjectsFor.)
+    void persistence().then(({ clearPersistedQueries }) => clearPersistedQueries());
     queryClient.clear();
     queryClient.setQueryData(currentUserQueryKey, user);
     installApp();
+    keepProjectsFor(router.state.location.pathname);
   });
 
   // ADMIN_MFA_REQUIRED: an administrator without two-factor is sent to enrol instead of an error page.

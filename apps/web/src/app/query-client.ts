@@ -1,5 +1,6 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
+import { keepPersistedQueriesInMemory } from '../lib/persisted-queries';
 
 /** Client errors (4xx) will not change on a retry; network and server errors get two more tries. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -17,10 +18,13 @@ export function createQueryClient(): QueryClient {
   // that starts offline (the installed app opened on a roof, issue 41) must know at once, so
   // that its queries pause and keep what was restored from the device instead of failing.
   if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay, staleTime: 30_000 },
       mutations: { retry: false },
     },
   });
+  // What the device keeps for offline reading stays in the cache as long (lib/persisted-queries.ts).
+  keepPersistedQueriesInMemory(queryClient);
+  return queryClient;
 }

@@ -1,7 +1,14 @@
+import 'fake-indexeddb/auto';
 import Cookies from 'js-cookie';
 import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { createStore, entries, set } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
 import type { CompanyRole } from '@sunin/contract';
+import { SIGNED_OUT_ON_THIS_DEVICE_ONLY } from '../../features/auth/api/logout';
+import { PERSISTED_QUERIES_DATABASE } from '../../lib/persisted-queries';
+import { PERSISTED_QUERIES_VERSION, persistedQueriesKey, startQueryPersistence } from '../../lib/query-persistence';
 import { saveSession } from '../../lib/session';
 import { buildUser } from '../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch } from '../../lib/test-utils';
@@ -154,5 +161,35 @@ describe('member shell (member-app.md 2 "Member shell")', () => {
     // public-site-and-admin.md 8 "Logout failure alert".
     expect(await screen.findByText('Logout unsuccessful.')).toBeInTheDocument();
     warn.mockRestore();
+  });
+
+  it('signs out offline at once: the request fails instead of waiting for a connection, what the device kept is deleted, and the member is told the server may still hold the session', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    toast.remove(); // The failed sign-out above left its toasts in react-hot-toast's store.
+    const member = signIn();
+    stubFetch(({ url }) => (url.pathname === '/api/logout' ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(buildUser())));
+    const { user, router, queryClient } = renderRoutes(routes, { initialEntries: ['/home'] });
+    // What an earlier visit kept on the device, restored as the app starts.
+    const store = createStore(PERSISTED_QUERIES_DATABASE, 'queries');
+    const project = { queryKey: ['projects', 'detail', 7], queryHash: '["projects","detail",7]', state: { data: { id: 7, company_name: 'Acme Bakery' }, dataUpdatedAt: Date.now(), dataUpdateCount: 1, error: null, errorUpdatedAt: 0, errorUpdateCount: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false, status: 'success', fetchStatus: 'idle' } };
+    await set(persistedQueriesKey(String(member.id)), JSON.stringify({ timestamp: Date.now(), buster: PERSISTED_QUERIES_VERSION, clientState: { mutations: [], queries: [project] } }), store);
+    await startQueryPersistence(queryClient, String(member.id));
+    expect(queryClient.getQueryData(['projects', 'detail', 7])).toEqual({ id: 7, company_name: 'Acme Bakery' });
+    await user.click(await screen.findByRole('button', { name: 'Ana Lopez' }));
+    onlineManager.setOnline(false);
+    try {
+      await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(await entries(store)).toEqual([]);
+      expect(queryClient.getQueryData(['projects', 'detail', 7])).toBeUndefined();
+      expect(Cookies.get('authorization')).toBeUndefined();
+      expect(await screen.findByText('Logout unsuccessful.')).toBeInTheDocument();
+      expect(await screen.findByText(SIGNED_OUT_ON_THIS_DEVICE_ONLY)).toBeInTheDocument();
+      expect(warn).toHaveBeenCalled();
+    } finally {
+      onlineManager.setOnline(true);
+      warn.mockRestore();
+    }
   });
 });

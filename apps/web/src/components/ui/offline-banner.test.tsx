@@ -15,7 +15,7 @@ describe('OfflineBanner', () => {
     onLine.mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
     expect(region).toHaveTextContent(OFFLINE_MESSAGE);
-    expect(OFFLINE_MESSAGE).toBe("You're offline — showing what you last saw. Changes you make wait to upload.");
+    expect(OFFLINE_MESSAGE).toBe("You're offline. Showing what you last saw; photos, notes and utility values you add wait to upload.");
 
     onLine.mockReturnValue(true);
     act(() => void window.dispatchEvent(new Event('online')));

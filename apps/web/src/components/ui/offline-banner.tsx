@@ -1,6 +1,10 @@
 import { useOnlineStatus } from '../../lib/network-status';
 
-export const OFFLINE_MESSAGE = "You're offline — showing what you last saw. Changes you make wait to upload.";
+/**
+ * Only what is true offline: the screens show what was loaded before, and the field work of
+ * issue 41 (photos, notes, utility values) is queued on the device; other forms need a connection.
+ */
+export const OFFLINE_MESSAGE = "You're offline. Showing what you last saw; photos, notes and utility values you add wait to upload.";
 
 /**
  * The member and admin shells' offline indicator (issue 41 item 1), under the top bar. The

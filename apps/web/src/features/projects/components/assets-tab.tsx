@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { isWaitingForNetwork, OfflineUnavailable } from '../../../components/ui/offline-unavailable';
+import { RefreshFailedNotice, refreshFailedWithData } from '../../../components/ui/refresh-failed-notice';
 import { OFFLINE_UNAVAILABLE } from '../offline-messages';
 import { failureMessage } from '../../../lib/failure-message';
 import { downloadUrl, secureUrl } from '../../../lib/secure-url';
@@ -201,6 +202,7 @@ export function AssetSection({ projectId, kind }: { projectId: number; kind: Ass
             {refusal}
           </Alert>
         )}
+        {refreshFailedWithData(assets) && <RefreshFailedNotice className="mb-3" onRetry={() => assets.refetch()} retrying={assets.isFetching} />}
         {/* member-app.md 9: asset lists are limited to a height of 16rem. */}
         <div className="relative max-h-64 overflow-y-auto">
           {isWaitingForNetwork(assets) ? (
@@ -209,7 +211,7 @@ export function AssetSection({ projectId, kind }: { projectId: number; kind: Ass
             <div className="flex justify-center p-4 text-brand-700">
               <Spinner className="size-6" label={`Loading ${config.title.toLowerCase()}…`} />
             </div>
-          ) : assets.isError ? (
+          ) : assets.data === undefined ? (
             <Alert tone="error">
               <p>We could not load the {config.title.toLowerCase()}.</p>
               <Button variant="secondary" className="mt-3" onClick={() => void assets.refetch()} pending={assets.isFetching}>

@@ -44,6 +44,21 @@ function stubContactsApi(initial: Contact[], fail: Partial<Record<'create' | 'up
   });
 }
 
+describe('contacts tab on a poor signal (issue 41)', () => {
+  it('keeps the contacts it showed when a refresh fails, and says so', async () => {
+    let down = false;
+    stubFetch(({ url }) => (down ? Promise.reject(new TypeError('Failed to fetch')) : url.pathname === '/api/projects/7/contacts' ? jsonResponse([buildContact({ contact_first_name: 'Rosa', contact_last_name: 'Diaz' })]) : jsonResponse([])));
+    saveSession('jwt', buildUser());
+    const { queryClient } = renderRoutes([{ path: '/', element: <ContactsTab projectId={7} /> }]);
+    expect(await screen.findByText('Rosa Diaz')).toBeInTheDocument();
+    down = true;
+    await queryClient.refetchQueries();
+    expect(await screen.findByText('Could not refresh: showing what you last saw.')).toBeInTheDocument();
+    expect(screen.getByText('Rosa Diaz')).toBeInTheDocument();
+    expect(screen.queryByText('We could not load the contacts.')).not.toBeInTheDocument();
+  });
+});
+
 describe('Project Contacts tab (member-app.md 2)', () => {
   it("adds a contact through the New Contact modal: 'Contact added successfully!'", async () => {
     const calls = stubContactsApi([]);

@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Modal } from '../../../components/ui/modal';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { isWaitingForNetwork, OfflineUnavailable } from '../../../components/ui/offline-unavailable';
+import { RefreshFailedNotice } from '../../../components/ui/refresh-failed-notice';
 import { OFFLINE_UNAVAILABLE } from '../offline-messages';
 import { textLinkClasses } from '../../../components/ui/text-link';
 import { failureMessage } from '../../../lib/failure-message';
@@ -157,16 +158,21 @@ export function ContactsTab({ projectId }: { projectId: number }) {
         <OfflineUnavailable message={OFFLINE_UNAVAILABLE.contacts} />
       ) : contacts.isPending ? (
         <PageSpinner label="Loading contacts…" />
-      ) : contacts.isError ? (
+      ) : contacts.data === undefined ? (
         <LoadError message="We could not load the contacts." onRetry={() => contacts.refetch()} retrying={contacts.isFetching} />
-      ) : contacts.data.length === 0 ? (
-        <EmptyState title="No contacts yet">Add the people you work with at this company.</EmptyState>
       ) : (
-        <ul className="space-y-3">
-          {contacts.data.map((contact) => (
-            <ContactCard key={contact.id} contact={contact} onView={() => setViewing(contact.id)} onDelete={() => setDeleting(contact)} />
-          ))}
-        </ul>
+        <>
+          {contacts.isError && <RefreshFailedNotice onRetry={() => contacts.refetch()} retrying={contacts.isFetching} />}
+          {contacts.data.length === 0 ? (
+            <EmptyState title="No contacts yet">Add the people you work with at this company.</EmptyState>
+          ) : (
+            <ul className="space-y-3">
+              {contacts.data.map((contact) => (
+                <ContactCard key={contact.id} contact={contact} onView={() => setViewing(contact.id)} onDelete={() => setDeleting(contact)} />
+              ))}
+            </ul>
+          )}
+        </>
       )}
 
       <NewContactModal projectId={projectId} open={adding} onClose={() => setAdding(false)} />

@@ -29,6 +29,19 @@ function stubLinksApi(initial: ProjectLink[], { failList, failCreate, failDelete
   });
 }
 
+describe('links tab on a poor signal (issue 41)', () => {
+  it('keeps the links it showed when a refresh fails, and says so', async () => {
+    let down = false;
+    stubFetch(() => (down ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse([buildProjectLink({ link_title: 'Finance deck' })])));
+    const { queryClient } = renderLinks();
+    expect(await screen.findByRole('link', { name: /Finance deck/ })).toBeInTheDocument();
+    down = true;
+    await queryClient.refetchQueries();
+    expect(await screen.findByText('Could not refresh: showing what you last saw.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Finance deck/ })).toBeInTheDocument();
+  });
+});
+
 describe('Project Links tab (member-app.md 2)', () => {
   it("adds a link with one of the six types: 'Link added successfully!'", async () => {
     const calls = stubLinksApi([]);

@@ -10,6 +10,7 @@ import { Modal, ModalActions } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { isWaitingForNetwork, OfflineUnavailable } from '../../../components/ui/offline-unavailable';
+import { RefreshFailedNotice, refreshFailedWithData } from '../../../components/ui/refresh-failed-notice';
 import { OFFLINE_UNAVAILABLE } from '../offline-messages';
 import { TextField } from '../../../components/ui/text-field';
 import { failureMessage } from '../../../lib/failure-message';
@@ -92,11 +93,12 @@ export function LinksTab({ projectId }: { projectId: number }) {
         <Button onClick={() => setAdding(true)}>Add Link</Button>
       </div>
 
+      {refreshFailedWithData(links) && <RefreshFailedNotice onRetry={() => links.refetch()} retrying={links.isFetching} />}
       {isWaitingForNetwork(links) ? (
         <OfflineUnavailable message={OFFLINE_UNAVAILABLE.links} />
       ) : links.isPending ? (
         <PageSpinner label="Loading links…" />
-      ) : links.isError ? (
+      ) : links.data === undefined ? (
         <LoadError message={PROJECT_TOASTS.linksLoadFailed} onRetry={() => links.refetch()} retrying={links.isFetching} />
       ) : links.data.length === 0 ? (
         <EmptyState title="No links yet">Keep finance, proposal, utility and calendar links in one place.</EmptyState>

@@ -59,6 +59,39 @@ describe('project page offline (issue 41)', () => {
   });
 });
 
+const PROJECT_FETCH_FAILED = 'Failed to fetch project data.';
+
+describe('project page on a poor signal (issue 41)', () => {
+  it('keeps the project it showed when a refresh fails, says so, and refreshes on Retry', async () => {
+    let down = false;
+    const project = buildProject();
+    stubFetch(({ url, method }) => {
+      if (down) return Promise.reject(new TypeError('Failed to fetch'));
+      if (url.pathname === '/api/projects/7' && method === 'GET') return jsonResponse(project);
+      if (url.pathname === '/api/projects/7/estimate') return jsonResponse(computeEstimate(project));
+      if (url.pathname === '/api/tariffs') return jsonResponse({ tariffs: [] });
+      return jsonResponse([]);
+    });
+    const { queryClient, user } = renderProject();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sunny Foods' })).toBeInTheDocument();
+
+    // The browser says online; the requests fail.
+    down = true;
+    await queryClient.refetchQueries({ queryKey: ['projects', 'detail', 7], exact: true });
+    expect(await screen.findByText('Could not refresh: showing what you last saw.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sunny Foods' })).toBeInTheDocument();
+    expect(screen.queryByText('Please try again.')).not.toBeInTheDocument();
+    expect(await screen.findByText(PROJECT_FETCH_FAILED)).toBeInTheDocument();
+
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText('Could not refresh: showing what you last saw.')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'Sunny Foods' })).toBeInTheDocument();
+    // member-app.md 8's failure toast goes once the project loads again.
+    await waitFor(() => expect(screen.queryByText(PROJECT_FETCH_FAILED)).not.toBeInTheDocument());
+  });
+});
+
 describe('project page (member-app.md 2 "Project detail")', () => {
   it('shows the breadcrumb, the Back link, the header and the five-stage progress', async () => {
     stubProjectApi(buildProject({ project_stage: 'Financing and Documentation' }));

@@ -5,6 +5,7 @@ import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { isWaitingForNetwork, OfflineUnavailable } from '../../../components/ui/offline-unavailable';
+import { RefreshFailedNotice } from '../../../components/ui/refresh-failed-notice';
 import { OFFLINE_UNAVAILABLE } from '../offline-messages';
 import { textLinkClasses } from '../../../components/ui/text-link';
 import { ApiError } from '../../../lib/api-client';
@@ -69,7 +70,10 @@ function ProjectDetail({ projectId }: { projectId: number }) {
   if (isWaitingForNetwork(project)) return <OfflineUnavailable message={OFFLINE_UNAVAILABLE.project} />;
   if (project.isPending) return <PageSpinner label="Loading project…" />;
 
-  if (project.isError) {
+  // A failed refresh of a project already on screen (or restored from the device) keeps it,
+  // with a note: only a project with nothing to show gets the error.
+  const data = project.data;
+  if (data === undefined) {
     const notFound = project.error instanceof ApiError && project.error.status === 404;
     return (
       <Alert tone="error">
@@ -91,16 +95,17 @@ function ProjectDetail({ projectId }: { projectId: number }) {
 
   return (
     <div className="space-y-6">
-      <ProjectHeader project={project.data} />
+      {project.isError && <RefreshFailedNotice onRetry={() => project.refetch()} retrying={project.isFetching} />}
+      <ProjectHeader project={data} />
       <section aria-label="Project stage" className="rounded-2xl border border-ink-200 bg-white p-5 shadow-sm">
-        <StageProgress stage={project.data.project_stage} since={project.data.stage_entered_at} stalled={project.data.stalled} />
+        <StageProgress stage={data.project_stage} since={data.stage_entered_at} stalled={data.stalled} />
       </section>
       <div className="rounded-2xl border border-ink-200 bg-white px-4 pb-6 shadow-sm sm:px-6">
-        <ProjectTabs project={project.data} />
+        <ProjectTabs project={data} />
       </div>
-      <SharePanel projectId={project.data.id} />
-      <EstimatePanel projectId={project.data.id} />
-      <TimelinePanel projectId={project.data.id} />
+      <SharePanel projectId={data.id} />
+      <EstimatePanel projectId={data.id} />
+      <TimelinePanel projectId={data.id} />
     </div>
   );
 }

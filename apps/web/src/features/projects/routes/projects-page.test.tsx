@@ -28,6 +28,21 @@ function stubTwentySixProjects() {
   });
 }
 
+describe('projects list on a poor signal (issue 41)', () => {
+  it('keeps the rows it showed when a refresh fails, and says so', async () => {
+    let down = false;
+    stubFetch(() => (down ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse([buildProject({ id: 1, company_name: 'Open Co' })], { headers: { 'X-Total-Count': '1' } })));
+    const { queryClient } = renderList();
+    await screen.findByRole('row', { name: /Open Co/ });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    down = true;
+    await queryClient.refetchQueries({ queryKey: ['projects'] });
+    expect(await screen.findByText('Could not refresh: showing what you last saw.')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Open Co/ })).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+});
+
 describe('projects list (member-app.md 2 "Projects list")', () => {
   it('marks a project the customer signed (issue 36 item 4)', async () => {
     stubFetch(() =>

@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Pagination } from '../../../components/ui/pagination';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { isWaitingForNetwork, OfflineUnavailable } from '../../../components/ui/offline-unavailable';
+import { RefreshFailedNotice } from '../../../components/ui/refresh-failed-notice';
 import { OFFLINE_UNAVAILABLE } from '../offline-messages';
 import { textLinkClasses } from '../../../components/ui/text-link';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -64,7 +65,7 @@ export function ProjectsPage() {
           <OfflineUnavailable message={OFFLINE_UNAVAILABLE.projectList} className="m-5" />
         ) : projects.isPending ? (
           <PageSpinner label="Loading projects…" />
-        ) : projects.isError ? (
+        ) : projects.isError && projects.data === undefined ? (
           <div className="p-5">
             <LoadError message={PROJECTS_LOAD_FAILED} onRetry={() => projects.refetch()} retrying={projects.isFetching} />
           </div>
@@ -90,6 +91,7 @@ export function ProjectsPage() {
           </div>
         ) : (
           <>
+            {projects.isError && <RefreshFailedNotice className="m-4" onRetry={() => projects.refetch()} retrying={projects.isFetching} />}
             <div className={`relative overflow-x-auto ${projects.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={projects.isFetching || undefined}>
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-ink-200 bg-ink-50 text-xs tracking-wide text-ink-600 uppercase">
