@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { describePhoto, photoWithMetadata, type PhotoFormat } from '../../test/photo-fixtures.js';
-import { JpegMetadataStripper, MalformedImageError, metadataStripperFor, PngMetadataStripper, stripWebpMetadata } from './image-metadata.js';
+import { JPEG_MAX_FILL_BYTES, JpegMetadataStripper, MalformedImageError, metadataStripperFor, PngMetadataStripper, stripWebpMetadata } from './image-metadata.js';
 
 /** Runs bytes through a stripper in chunks of `size` bytes (1 tests every boundary). */
 async function strip(stripper: Transform, bytes: Buffer, size = bytes.length): Promise<Buffer> {
@@ -65,6 +65,33 @@ describe('photo metadata stripping', () => {
     await expect(strip(new PngMetadataStripper(), png.subarray(0, png.length - 20))).rejects.toThrow('This PNG image is damaged or incomplete, so it was not stored.');
     const webp = await photoWithMetadata('webp');
     expect(() => stripWebpMetadata(webp.subarray(0, webp.length - 30))).toThrow(MalformedImageError);
+  });
+
+  it('holds back at most one byte of a long 0xFF fill run fed in small chunks, and refuses a run past the limit', async () => {
+    const stripper = new JpegMetadataStripper();
+    const errors: Error[] = [];
+    stripper.on('error', (error) => errors.push(error));
+    stripper.resume();
+    stripper.write(Buffer.from([0xff, 0xd8]));
+    const chunk = Buffer.alloc(7, 0xff);
+    let written = 0;
+    let largest = 0;
+    while (written <= JPEG_MAX_FILL_BYTES) {
+      stripper.write(chunk);
+      written += chunk.length;
+      if (stripper.errored) break;
+      largest = Math.max(largest, stripper.bufferedBytes);
+    }
+    expect(largest).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(errors[0]).toBeInstanceOf(MalformedImageError);
+  });
+
+  it('still reads a marker after a short fill run split across chunks', async () => {
+    const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } }).jpeg().toBuffer();
+    const filled = Buffer.concat([jpeg.subarray(0, 2), Buffer.alloc(40, 0xff), jpeg.subarray(2)]);
+    const stripped = await strip(new JpegMetadataStripper(), filled, 3);
+    expect((await sharp(stripped).raw().toBuffer()).equals(await sharp(jpeg).raw().toBuffer())).toBe(true);
   });
 
   it('leaves GIF alone (it has no stripper)', () => {

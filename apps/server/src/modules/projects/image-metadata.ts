@@ -55,9 +55,23 @@ function keepJpegSegment(marker: number, segment: Buffer): boolean {
 
 const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 
+/**
+ * The longest run of 0xFF fill bytes allowed before a marker. The standard allows any number;
+ * encoders write none or a few. A longer run is refused as damaged rather than scanned: it is
+ * how a file of nothing but 0xFF would otherwise hold the upload open.
+ */
+export const JPEG_MAX_FILL_BYTES = 64 * 1024;
+
 export class JpegMetadataStripper extends Transform {
   private pending: Buffer = Buffer.alloc(0);
   private state: 'soi' | 'marker' | 'scan' | 'done' = 'soi';
+  /** Fill bytes already passed over before the marker now awaited (across chunks). */
+  private fillRun = 0;
+
+  /** Bytes held back between chunks (at most one segment, 64 KiB): for tests. */
+  get bufferedBytes(): number {
+    return this.pending.length;
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
@@ -131,7 +145,16 @@ export class JpegMetadataStripper extends Transform {
       if (bytes[0] !== 0xff) throw new MalformedImageError('JPEG');
       let index = 1;
       while (index < bytes.length && bytes[index] === 0xff) index++;
-      if (index >= bytes.length) return;
+      if (index >= bytes.length) {
+        // Only fill so far: keep just one 0xFF, so a long run is neither held nor scanned again.
+        this.fillRun += bytes.length - 1;
+        if (this.fillRun > JPEG_MAX_FILL_BYTES) throw new MalformedImageError('JPEG');
+        this.pending = bytes.subarray(bytes.length - 1);
+        return;
+      }
+      this.fillRun += index - 1;
+      if (this.fillRun > JPEG_MAX_FILL_BYTES) throw new MalformedImageError('JPEG');
+      this.fillRun = 0;
       const marker = bytes[index]!;
       const after = index + 1;
       if (marker === 0xd8 || marker === 0x00) throw new MalformedImageError('JPEG');
