@@ -2,8 +2,8 @@ import { Readable, type Transform } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { describePhoto, photoWithMetadata, type PhotoFormat } from '../../test/photo-fixtures.js';
-import { JPEG_MAX_FILL_BYTES, JpegMetadataStripper, MalformedImageError, metadataStripperFor, PngMetadataStripper, stripWebpMetadata } from './image-metadata.js';
+import { describePhoto, hasGpsRational, photoWithMetadata, SECRET_TEXT, type PhotoFormat } from '../../test/photo-fixtures.js';
+import { exifOrientation, JPEG_MAX_FILL_BYTES, JpegMetadataStripper, MalformedImageError, orientationOnlyExif, metadataStripperFor, PngMetadataStripper, stripWebpMetadata } from './image-metadata.js';
 
 /** Runs bytes through a stripper in chunks of `size` bytes (1 tests every boundary). */
 async function strip(stripper: Transform, bytes: Buffer, size = bytes.length): Promise<Buffer> {
@@ -92,6 +92,56 @@ describe('photo metadata stripping', () => {
     const filled = Buffer.concat([jpeg.subarray(0, 2), Buffer.alloc(40, 0xff), jpeg.subarray(2)]);
     const stripped = await strip(new JpegMetadataStripper(), filled, 3);
     expect((await sharp(stripped).raw().toBuffer()).equals(await sharp(jpeg).raw().toBuffer())).toBe(true);
+  });
+
+  it('keeps a JPEG\'s Exif Orientation, alone, in an Exif of its own', async () => {
+    const original = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#aa3300' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Artist: SECRET_TEXT }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 46/1 2964/100' } })
+      .toBuffer();
+    expect((await sharp(original).metadata()).orientation).toBe(6);
+    expect(hasGpsRational(original)).toBe(true);
+    for (const size of [1, 11, original.length]) {
+      const stripped = await strip(new JpegMetadataStripper(), original, size);
+      const metadata = await sharp(stripped).metadata();
+      expect(metadata.orientation).toBe(6);
+      expect(metadata.exif?.equals(orientationOnlyExif(6).subarray(4))).toBe(true);
+      expect(hasGpsRational(stripped)).toBe(false);
+      expect(stripped.includes(SECRET_TEXT)).toBe(false);
+      expect((await sharp(stripped).raw().toBuffer()).equals(await sharp(original).raw().toBuffer())).toBe(true);
+    }
+  });
+
+  it('reads Orientation in either TIFF byte order and writes no Exif for an upright photo', async () => {
+    const plain = await sharp({ create: { width: 16, height: 8, channels: 3, background: '#0033aa' } }).jpeg().toBuffer();
+    // A hand-made little-endian Exif: Make (ASCII, outside the entry), then Orientation 8.
+    const tiff = Buffer.alloc(8 + 2 + 24 + 4 + 8);
+    tiff.write('II', 0, 'latin1');
+    tiff.writeUInt16LE(42, 2);
+    tiff.writeUInt32LE(8, 4);
+    tiff.writeUInt16LE(2, 8);
+    tiff.writeUInt16LE(0x010f, 10);
+    tiff.writeUInt16LE(2, 12);
+    tiff.writeUInt32LE(8, 14);
+    tiff.writeUInt32LE(38, 18);
+    tiff.writeUInt16LE(0x0112, 22);
+    tiff.writeUInt16LE(3, 24);
+    tiff.writeUInt32LE(1, 26);
+    tiff.writeUInt16LE(8, 30);
+    tiff.write('Secret\0\0', 38, 'latin1');
+    const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+    const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload]);
+    expect(exifOrientation(app1)).toBe(8);
+    const withExif = Buffer.concat([plain.subarray(0, 2), app1, plain.subarray(2)]);
+    expect((await sharp(withExif).metadata()).orientation).toBe(8);
+    const stripped = await strip(new JpegMetadataStripper(), withExif, 5);
+    expect((await sharp(stripped).metadata()).orientation).toBe(8);
+    expect(stripped.includes('Secret')).toBe(false);
+
+    const upright = await sharp(plain).withExif({ IFD0: { Orientation: '1', Artist: SECRET_TEXT } }).jpeg().toBuffer();
+    const strippedUpright = await strip(new JpegMetadataStripper(), upright);
+    expect((await sharp(strippedUpright).metadata()).exif).toBeUndefined();
   });
 
   it('leaves GIF alone (it has no stripper)', () => {

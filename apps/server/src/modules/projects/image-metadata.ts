@@ -8,7 +8,9 @@ import { Transform, type TransformCallback } from 'node:stream';
  * Only what decoding needs is kept:
  * - JPEG: the image segments, APP0 JFIF, APP2 ICC_PROFILE and APP14 Adobe (colour); every other
  *   APPn (APP1 Exif and XMP, APP2 MPF, APP13 IPTC/Photoshop...), COM, and anything after EOI
- *   (a second picture, a maker's trailer) is dropped. Streamed, one segment (at most 64 KiB) at
+ *   (a second picture, a maker's trailer) is dropped. The first Exif's Orientation, when it is
+ *   not 1, is written back in an Exif of its own holding nothing else, so that a portrait phone
+ *   photo sent directly (bulk upload, the API) is still shown upright. Streamed, one segment (at most 64 KiB) at
  *   a time; the entropy-coded data passes through untouched.
  * - PNG: every chunk but eXIf, tEXt, zTXt, iTXt and tIME, and nothing after IEND. Streamed.
  * - WebP: every chunk but EXIF and XMP, with the RIFF size and the VP8X flags fixed to match.
@@ -53,6 +55,56 @@ function keepJpegSegment(marker: number, segment: Buffer): boolean {
   return false;
 }
 
+/**
+ * The Exif Orientation (IFD0 tag 0x0112) of an APP1 Exif segment (FF E1, length, payload), or
+ * undefined when it has none or it is 1 (upright). Reads both TIFF byte orders.
+ */
+export function exifOrientation(segment: Buffer): number | undefined {
+  if (!startsWith(segment, 4, 'Exif\0\0')) return undefined;
+  const tiff = segment.subarray(10);
+  if (tiff.length < 8) return undefined;
+  const order = tiff.subarray(0, 2).toString('latin1');
+  if (order !== 'II' && order !== 'MM') return undefined;
+  const little = order === 'II';
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  if (u16(2) !== 42) return undefined;
+  const ifd = u32(4);
+  if (ifd < 8 || ifd + 2 > tiff.length) return undefined;
+  const count = u16(ifd);
+  for (let index = 0; index < count; index++) {
+    const entry = ifd + 2 + index * 12;
+    if (entry + 12 > tiff.length) return undefined;
+    if (u16(entry) !== 0x0112) continue;
+    // SHORT (3), one value, held in the first two bytes of the value field.
+    if (u16(entry + 2) !== 3 || u32(entry + 4) !== 1) return undefined;
+    const value = u16(entry + 8);
+    return value >= 2 && value <= 8 ? value : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * An APP1 Exif segment holding nothing but IFD0 Orientation (big-endian TIFF, one entry, no
+ * next IFD): what a viewer needs to show a phone's portrait photo upright, and nothing else.
+ */
+export function orientationOnlyExif(orientation: number): Buffer {
+  const tiff = Buffer.alloc(8 + 2 + 12 + 4);
+  tiff.write('MM', 0, 'latin1');
+  tiff.writeUInt16BE(42, 2);
+  tiff.writeUInt32BE(8, 4); // IFD0 right after the header
+  tiff.writeUInt16BE(1, 8); // one entry
+  tiff.writeUInt16BE(0x0112, 10); // Orientation
+  tiff.writeUInt16BE(3, 12); // SHORT
+  tiff.writeUInt32BE(1, 14); // one value
+  tiff.writeUInt16BE(orientation, 18); // the value, left-justified; bytes 20-21 stay 0
+  // bytes 22-25: no next IFD (0)
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const header = Buffer.from([0xff, 0xe1, 0, 0]);
+  header.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([header, payload]);
+}
+
 const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 
 /**
@@ -67,6 +119,8 @@ export class JpegMetadataStripper extends Transform {
   private state: 'soi' | 'marker' | 'scan' | 'done' = 'soi';
   /** Fill bytes already passed over before the marker now awaited (across chunks). */
   private fillRun = 0;
+  /** Whether the first Exif segment has been seen (its Orientation alone is written back). */
+  private exifSeen = false;
 
   /** Bytes held back between chunks (at most one segment, 64 KiB): for tests. */
   get bufferedBytes(): number {
@@ -176,6 +230,11 @@ export class JpegMetadataStripper extends Transform {
       if (bytes.length < end) return;
       const segment = Buffer.concat([Buffer.from([0xff, marker]), bytes.subarray(after, end)]);
       if (keepJpegSegment(marker, segment)) this.push(segment);
+      else if (marker === 0xe1 && !this.exifSeen && startsWith(segment, 4, 'Exif\0\0')) {
+        this.exifSeen = true;
+        const orientation = exifOrientation(segment);
+        if (orientation !== undefined) this.push(orientationOnlyExif(orientation));
+      }
       this.pending = bytes.subarray(end);
       if (marker === 0xda) this.state = 'scan';
     }
