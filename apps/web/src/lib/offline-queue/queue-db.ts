@@ -56,9 +56,22 @@ export function openQueueDb(): Promise<QueueDb> {
   });
 }
 
-/** Adds an item after every other (its seq is one more than the highest, in the same transaction). */
+const userRange = (userId: string) => IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]);
+
+/**
+ * Adds an item after every other (its seq is one more than the highest, in the same transaction).
+ * A project's utility values replace the ones of that project still waiting or failed: a save
+ * sets every utility field, so only the newest can matter, and an older one sent later would
+ * undo it. One already being sent stays; it goes before the new one.
+ */
 export async function addItem(db: QueueDb, userId: string, item: NewQueueItem, id: string = crypto.randomUUID()): Promise<QueueItem> {
   const tx = db.transaction('items', 'readwrite');
+  if (item.type === 'utility') {
+    for (let cursor = await tx.store.index('by-user').openCursor(userRange(userId)); cursor; cursor = await cursor.continue()) {
+      const older = cursor.value;
+      if (older.type === 'utility' && older.projectId === item.projectId && older.state !== 'uploading') await cursor.delete();
+    }
+  }
   const last = await tx.store.index('by-seq').openCursor(null, 'prev');
   const stored = { ...item, id, userId, seq: (last?.value.seq ?? 0) + 1, createdAt: new Date().toISOString(), state: 'waiting' } as QueueItem;
   await tx.store.add(stored);
@@ -68,7 +81,7 @@ export async function addItem(db: QueueDb, userId: string, item: NewQueueItem, i
 
 /** The user's items, oldest first. */
 export function listItems(db: QueueDb, userId: string): Promise<QueueItem[]> {
-  return db.getAllFromIndex('items', 'by-user', IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]));
+  return db.getAllFromIndex('items', 'by-user', userRange(userId));
 }
 
 export async function getItem(db: QueueDb, id: string): Promise<QueueItem | undefined> {
@@ -77,6 +90,18 @@ export async function getItem(db: QueueDb, id: string): Promise<QueueItem | unde
 
 export async function putItem(db: QueueDb, item: QueueItem): Promise<void> {
   await db.put('items', item);
+}
+
+/**
+ * Changes an item's state (and error) if it is still there: an item replaced or removed while a
+ * run was sending it is not brought back. Answers whether it was there.
+ */
+export async function setItemState(db: QueueDb, id: string, state: QueueItemState, error?: QueueItemBase['error']): Promise<boolean> {
+  const tx = db.transaction('items', 'readwrite');
+  const item = await tx.store.get(id);
+  if (item) await tx.store.put({ ...item, state, error });
+  await tx.done;
+  return Boolean(item);
 }
 
 export async function deleteItem(db: QueueDb, id: string): Promise<void> {

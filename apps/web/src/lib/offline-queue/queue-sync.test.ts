@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api-client';
-import { addItem, deleteItem, listItems, openQueueDb, putItem, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
+import { addItem, deleteItem, listItems, openQueueDb, putItem, setItemState, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
 import { runQueue, type RunDeps } from './queue-sync';
 
 /**
@@ -150,5 +150,38 @@ describe('runQueue', () => {
     const sent: string[] = [];
     await runQueue('u1', deps(async (queued) => void sent.push(queued.id)));
     expect(sent).toEqual([item.id]);
+  });
+
+  it("keeps only a project's newest utility values: an older waiting or failed one is replaced, one being sent stays before it", async () => {
+    const utility = (projectId: number, company: string): NewQueueItem => ({ type: 'utility', projectId, project: { utility_company: company } });
+    const sending = await addItem(db, 'u1', utility(7, 'in flight'));
+    await setItemState(db, sending.id, 'uploading');
+    await addItem(db, 'u1', utility(7, 'older'));
+    const refused = await addItem(db, 'u1', utility(7, 'refused'));
+    await setItemState(db, refused.id, 'failed', { message: 'No.', fields: {} });
+    await addItem(db, 'u1', utility(8, 'other project'));
+    await addItem(db, 'u2', utility(7, "another user's"));
+    await addItem(db, 'u1', note(7, 'a note'));
+    await addItem(db, 'u1', utility(7, 'newest'));
+    const companies = (await listItems(db, 'u1')).map((item) => (item.type === 'utility' ? `${item.projectId}:${item.project.utility_company}` : item.type));
+    expect(companies).toEqual(['7:in flight', '8:other project', 'note', '7:newest']);
+    expect(await listItems(db, 'u2')).toHaveLength(1);
+  });
+
+  it('does not bring back an item replaced while a run was sending another', async () => {
+    const first = await addItem(db, 'u1', note(7, 'first'));
+    const stale = await addItem(db, 'u1', { type: 'utility', projectId: 7, project: { utility_company: 'old' } });
+    const sent: string[] = [];
+    await runQueue(
+      'u1',
+      deps(async (item) => {
+        sent.push(item.type === 'utility' ? String(item.project.utility_company) : item.id);
+        // While the note is on its way the partner saves newer utility values.
+        if (item.id === first.id) await addItem(db, 'u1', { type: 'utility', projectId: 7, project: { utility_company: 'new' } });
+      }),
+    );
+    expect(sent).toEqual([first.id, 'new']);
+    expect(await listItems(db, 'u1')).toEqual([]);
+    expect(stale.id).not.toBe(first.id);
   });
 });

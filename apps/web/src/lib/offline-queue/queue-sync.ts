@@ -1,5 +1,5 @@
 import { ApiError } from '../api-client';
-import { listItems, putItem, deleteItem, type QueueDb, type QueueItem } from './queue-db';
+import { deleteItem, listItems, setItemState, type QueueDb, type QueueItem } from './queue-db';
 
 /** How a run ended: nothing left to send, or why it stopped and waits. */
 export type RunOutcome = 'done' | 'offline' | 'signed_out' | 'server_unavailable';
@@ -39,17 +39,18 @@ export async function runQueue(userId: string, deps: RunDeps): Promise<RunOutcom
       const next = (await listItems(deps.db, userId)).find((item) => item.state !== 'failed');
       if (!next) return 'done';
       if (!deps.isOnline()) return 'offline';
-      await putItem(deps.db, { ...next, state: 'uploading', error: undefined });
+      // Replaced (newer utility values) or removed since it was read: read the queue again.
+      if (!(await setItemState(deps.db, next.id, 'uploading'))) continue;
       deps.onChange?.();
       try {
         await deps.send(next);
       } catch (error) {
         if (error instanceof ApiError && error.status !== 0 && isItemRefusal(error)) {
-          await putItem(deps.db, { ...next, state: 'failed', error: { message: error.message, fields: error.fields } });
+          await setItemState(deps.db, next.id, 'failed', { message: error.message, fields: error.fields });
           deps.onChange?.();
           continue;
         }
-        await putItem(deps.db, { ...next, state: 'waiting', error: undefined });
+        await setItemState(deps.db, next.id, 'waiting');
         deps.onChange?.();
         if (!(error instanceof ApiError) || error.status === 0) return 'offline';
         return error.status === 401 ? 'signed_out' : 'server_unavailable';
