@@ -42,7 +42,7 @@ function fakeLocks(): RunDeps['locks'] & { held: string[] } {
 }
 
 function deps(send: (item: QueueItem) => Promise<void>, overrides: Partial<RunDeps> = {}): RunDeps {
-  return { db, send, isOnline: () => true, locks: fakeLocks(), ...overrides };
+  return { db, send, isOnline: () => true, currentUserId: () => 'u1', locks: fakeLocks(), ...overrides };
 }
 
 describe('runQueue', () => {
@@ -122,7 +122,7 @@ describe('runQueue', () => {
     await addItem(db, 'u1', note(7, "u1's note"));
     await addItem(db, 'u2', note(8, "u2's note"));
     const sent: string[] = [];
-    await runQueue('u2', deps(async (item) => void sent.push(`${item.userId}:${(item as { body: string }).body}`)));
+    await runQueue('u2', deps(async (item) => void sent.push(`${item.userId}:${(item as { body: string }).body}`), { currentUserId: () => 'u2' }));
     expect(sent).toEqual(["u2:u2's note"]);
     expect(await listItems(db, 'u1')).toMatchObject([{ body: "u1's note", state: 'waiting' }]);
   });
@@ -183,5 +183,32 @@ describe('runQueue', () => {
     expect(sent).toEqual([first.id, 'new']);
     expect(await listItems(db, 'u1')).toEqual([]);
     expect(stale.id).not.toBe(first.id);
+  });
+
+  it('stops with signed_out when another user signs in (another tab) during a run, leaving the rest waiting', async () => {
+    await addItem(db, 'u1', note(7, 'before'));
+    await addItem(db, 'u1', note(7, 'after the switch'));
+    let session: string | undefined = 'u1';
+    const sent: string[] = [];
+    const outcome = await runQueue(
+      'u1',
+      deps(
+        async (item) => {
+          sent.push((item as { body: string }).body);
+          // u1 signs out and u2 signs in while this request is out.
+          session = 'u2';
+        },
+        { currentUserId: () => session },
+      ),
+    );
+    expect(outcome).toBe('signed_out');
+    expect(sent).toEqual(['before']);
+    expect(await listItems(db, 'u1')).toMatchObject([{ body: 'after the switch', state: 'waiting' }]);
+    // Signed out altogether: nothing is sent either.
+    session = undefined;
+    expect(await runQueue('u1', deps(async () => expect.unreachable(), { currentUserId: () => session }))).toBe('signed_out');
+    session = 'u1';
+    expect(await runQueue('u1', deps(async (item) => void sent.push((item as { body: string }).body), { currentUserId: () => session }))).toBe('done');
+    expect(sent).toEqual(['before', 'after the switch']);
   });
 });

@@ -67,7 +67,7 @@ export async function syncQueue(): Promise<RunOutcome | undefined> {
   const userId = getSessionUserId();
   if (!userId || !isOnline() || !hasIndexedDb()) return undefined;
   const locks = typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : localLocks;
-  return runQueue(userId, { db: await queueDb(), send: sendQueueItem, onSent: (item) => onSent(item), onChange: changed, isOnline, locks });
+  return runQueue(userId, { db: await queueDb(), send: sendQueueItem, onSent: (item) => onSent(item), onChange: changed, isOnline, currentUserId: getSessionUserId, locks });
 }
 
 /** Queues a write for the signed-in user and, when online, starts sending at once. */
