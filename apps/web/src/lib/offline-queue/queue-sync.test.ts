@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api-client';
-import { addItem, deleteItem, listItems, openQueueDb, putItem, setItemState, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
+import { deleteDB, openDB } from 'idb';
+import { addItem, deleteItem, getItemBytes, listItems, openQueueDb, putItem, QUEUE_DB_NAME, setItemState, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
 import { runQueue, type RunDeps } from './queue-sync';
 
 /**
@@ -210,5 +211,45 @@ describe('runQueue', () => {
     session = 'u1';
     expect(await runQueue('u1', deps(async (item) => void sent.push((item as { body: string }).body), { currentUserId: () => session }))).toBe('done');
     expect(sent).toEqual(['before', 'after the switch']);
+  });
+
+});
+
+describe('the bytes of photos and files', () => {
+  const photo = (projectId: number, bytes: Uint8Array): NewQueueItem => ({ type: 'photo', projectId, bytes: bytes.slice().buffer, contentType: 'image/jpeg', name: 'a.jpg', taken_at: null, latitude: null, longitude: null });
+
+  it('are kept apart from the item: listing and state changes never carry them; sending reads them; removing deletes them', async () => {
+    const item = await addItem(db, 'u1', photo(7, new Uint8Array([1, 2, 3, 4])));
+    const [listed] = await listItems(db, 'u1');
+    expect(listed).toMatchObject({ id: item.id, size: 4, name: 'a.jpg' });
+    expect(listed).not.toHaveProperty('bytes');
+    expect(await db.get('items', item.id)).not.toHaveProperty('bytes');
+    await setItemState(db, item.id, 'failed', { message: 'No.', fields: {} });
+    expect(await db.get('items', item.id)).not.toHaveProperty('bytes');
+    expect(new Uint8Array((await getItemBytes(db, item.id))!)).toEqual(new Uint8Array([1, 2, 3, 4]));
+    await deleteItem(db, item.id);
+    expect(await getItemBytes(db, item.id)).toBeUndefined();
+    expect(await db.count('bytes')).toBe(0);
+  });
+
+  it('of a version 1 queue (inside the items) move to their own store when the database is upgraded', async () => {
+    db.close();
+    await deleteDB(QUEUE_DB_NAME);
+    const old = await openDB(QUEUE_DB_NAME, 1, {
+      upgrade(database) {
+        const items = database.createObjectStore('items', { keyPath: 'id' });
+        items.createIndex('by-user', ['userId', 'seq']);
+        items.createIndex('by-seq', 'seq');
+      },
+    });
+    const base = { userId: 'u1', projectId: 7, createdAt: '2026-12-06T10:00:00.000Z', state: 'waiting' };
+    await old.add('items', { ...base, id: 'p1', seq: 1, type: 'photo', bytes: new Uint8Array([9, 8, 7]).buffer, contentType: 'image/jpeg', name: 'old.jpg', taken_at: null, latitude: null, longitude: null });
+    await old.add('items', { ...base, id: 'n1', seq: 2, type: 'note', body: 'kept' });
+    old.close();
+    db = await openQueueDb();
+    const items = await listItems(db, 'u1');
+    expect(items).toMatchObject([{ id: 'p1', size: 3, name: 'old.jpg' }, { id: 'n1', body: 'kept' }]);
+    expect(items[0]).not.toHaveProperty('bytes');
+    expect(new Uint8Array((await getItemBytes(db, 'p1'))!)).toEqual(new Uint8Array([9, 8, 7]));
   });
 });

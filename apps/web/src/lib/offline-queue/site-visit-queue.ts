@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { isOnline } from '../network-status';
 import { getSessionUserId } from '../session';
-import { addItem, deleteItem, getItem, listItems, openQueueDb, putItem, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
+import { addItem, deleteItem, getItem, getItemBytes, listItems, openQueueDb, putItem, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
 import { sendQueueItem } from './queue-send';
 import { runQueue, type RunDeps, type RunOutcome } from './queue-sync';
 
@@ -67,7 +67,9 @@ export async function syncQueue(): Promise<RunOutcome | undefined> {
   const userId = getSessionUserId();
   if (!userId || !isOnline() || !hasIndexedDb()) return undefined;
   const locks = typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : localLocks;
-  return runQueue(userId, { db: await queueDb(), send: sendQueueItem, onSent: (item) => onSent(item), onChange: changed, isOnline, currentUserId: getSessionUserId, locks });
+  const db = await queueDb();
+  const send = async (item: QueueItem) => sendQueueItem(item, item.type === 'photo' || item.type === 'file' ? await getItemBytes(db, item.id) : undefined);
+  return runQueue(userId, { db, send, onSent: (item) => onSent(item), onChange: changed, isOnline, currentUserId: getSessionUserId, locks });
 }
 
 /** Queues a write for the signed-in user and, when online, starts sending at once. */
@@ -96,6 +98,14 @@ export async function retryQueueItem(id: string, changes: RetryChanges = {}): Pr
   await putItem(db, { ...item, ...changes, state: 'waiting', error: undefined } as QueueItem);
   changed();
   void syncQueue();
+}
+
+/** The bytes of one of the signed-in user's photos or files, to show it while it waits. */
+export async function loadQueuedBytes(id: string): Promise<ArrayBuffer | undefined> {
+  if (!hasIndexedDb()) return undefined;
+  const db = await queueDb();
+  const item = await getItem(db, id);
+  return item && item.userId === getSessionUserId() ? getItemBytes(db, id) : undefined;
 }
 
 export async function removeQueueItem(id: string): Promise<void> {

@@ -2,21 +2,33 @@ import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import type { PhotoItem } from '../../../lib/offline-queue/queue-db';
-import { enqueue, useQueuedItems } from '../../../lib/offline-queue/site-visit-queue';
+import { enqueue, loadQueuedBytes, useQueuedItems } from '../../../lib/offline-queue/site-visit-queue';
 import { CaptureLine } from './capture-line';
 import { blobBytes, browserPhotoDeps, processPhoto, UNREADABLE_PHOTO_MESSAGE, type PhotoDeps } from './photo-processing';
 import { QueuedItemStatus } from './queued-item-status';
 
-/** The processed photo's bytes, shown from the device while it waits (the URL is freed with the image). */
+/**
+ * The processed photo, shown from the device while it waits: its bytes are read once for this
+ * image (not with every change of the queue) and their URL freed with the image.
+ */
 function QueuedPreview({ item }: { item: PhotoItem }) {
+  const { id, contentType } = item;
   const attach = useCallback(
     (image: HTMLImageElement | null) => {
       if (!image || typeof URL.createObjectURL !== 'function') return undefined;
-      const url = URL.createObjectURL(new Blob([item.bytes], { type: item.contentType }));
-      image.src = url;
-      return () => URL.revokeObjectURL(url);
+      let url: string | undefined;
+      let detached = false;
+      void loadQueuedBytes(id).then((bytes) => {
+        if (detached || !bytes) return;
+        url = URL.createObjectURL(new Blob([bytes], { type: contentType }));
+        image.src = url;
+      });
+      return () => {
+        detached = true;
+        if (url) URL.revokeObjectURL(url);
+      };
     },
-    [item.bytes, item.contentType],
+    [id, contentType],
   );
   return <img ref={attach} alt="" className="size-full object-cover" />;
 }
