@@ -20,6 +20,7 @@ import { UsageImportDialog } from './usage-import-dialog';
 import { applyUsageImport, type UsageTarget } from './usage-import-plan';
 import { isOnline } from '../../../lib/network-status';
 import type { UtilityItem } from '../../../lib/offline-queue/queue-db';
+import { QueueStorageFullError, QueueUnavailableError } from '../../../lib/offline-queue/queue-errors';
 import { enqueue, removeQueueItem, useQueuedItems } from '../../../lib/offline-queue/site-visit-queue';
 import { BillScanButton, QueuedUtilityItems } from '../site-visit/bill-scan-button';
 import { BillScanPanel } from '../site-visit/bill-scan-panel';
@@ -131,7 +132,15 @@ function UtilityInfoFields({ project, offlineCapable, hasQueuedItems, waiting, r
 
   /** Keeps the values on the device for the queue; the form shows them as saved. */
   const queueSave = async (values: ProjectFormValues) => {
-    await enqueue({ type: 'utility', projectId: project.id, project: utilityPayload(values) });
+    try {
+      await enqueue({ type: 'utility', projectId: project.id, project: utilityPayload(values) });
+    } catch (error) {
+      // The values stay in the form (and its draft); the message says why they were not kept.
+      draft.afterFailedSave();
+      if (error instanceof ApiError) showRefusal(error);
+      toast.error(error instanceof QueueStorageFullError || error instanceof QueueUnavailableError || error instanceof ApiError ? error.message : PROJECT_TOASTS.utilitySaveFailed);
+      return;
+    }
     reset(values);
     toast.success(isOnline() ? UTILITY_QUEUED_BEHIND : UTILITY_QUEUED);
   };

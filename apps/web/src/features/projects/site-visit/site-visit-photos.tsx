@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/button';
 import type { PhotoItem } from '../../../lib/offline-queue/queue-db';
 import { enqueue, loadQueuedBytes, useQueuedItems } from '../../../lib/offline-queue/site-visit-queue';
 import { CaptureLine } from './capture-line';
-import { blobBytes, browserPhotoDeps, processPhoto, UNREADABLE_PHOTO_MESSAGE, type PhotoDeps } from './photo-processing';
+import { keepFailureMessage } from './keep-failure-message';
+import { blobBytes, browserPhotoDeps, processPhoto, type PhotoDeps } from './photo-processing';
 import { QueuedItemStatus } from './queued-item-status';
 
 /**
@@ -74,7 +75,8 @@ export function SiteVisitPhotos({ projectId, deps = browserPhotoDeps }: { projec
     if (files.length === 0) return;
     setRefusal(null);
     setProcessing(true);
-    const refused: string[] = [];
+    // File names by the reason each was refused, so that one message covers several files.
+    const refused = new Map<string, string[]>();
     for (const file of files) {
       try {
         const photo = await processPhoto(file, deps);
@@ -88,12 +90,13 @@ export function SiteVisitPhotos({ projectId, deps = browserPhotoDeps }: { projec
           latitude: photo.latitude,
           longitude: photo.longitude,
         });
-      } catch {
-        refused.push(file.name);
+      } catch (error) {
+        const message = keepFailureMessage(error);
+        refused.set(message, [...(refused.get(message) ?? []), file.name]);
       }
     }
     setProcessing(false);
-    if (refused.length > 0) setRefusal(`${refused.join(', ')}: ${UNREADABLE_PHOTO_MESSAGE}`);
+    if (refused.size > 0) setRefusal([...refused].map(([message, names]) => `${names.join(', ')}: ${message}`).join(' '));
   };
 
   return (
