@@ -196,6 +196,35 @@ describe('Idempotency-Key', () => {
     expect(uploads.filter((entry) => entry.action === 'photo_uploaded')).toHaveLength(2);
   });
 
+  it('two uploads with the same key at once make one row and keep one stored object: the loser answers that row and its bytes are deleted', async () => {
+    const { auth } = await t.signIn();
+    const id = await newProject(auth);
+    const key = randomUUID();
+    const photo = await photoWithMetadata('jpeg');
+    // Both pass the first look for the key before either inserts: each waits in storage for the other.
+    const storage = t.app.ctx.storage;
+    const put = storage.put.bind(storage);
+    let arrived = 0;
+    let release!: () => void;
+    const bothStoring = new Promise<void>((resolve) => (release = resolve));
+    const spy = vi.spyOn(storage, 'put').mockImplementation(async (...args: Parameters<typeof storage.put>) => {
+      if (++arrived === 2) release();
+      await bothStoring;
+      return put(...args);
+    });
+    try {
+      const answers = await Promise.all([0, 1].map(() => uploadPhoto({ ...auth, 'idempotency-key': key }, `/api/projects/${id}/images`, photo)));
+      expect(arrived).toBe(2);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+      expect(answers[0]!.json()).toEqual(answers[1]!.json());
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await countFiles(id)).toBe(1);
+    const [row] = await t.db.select().from(storedFiles).where(eq(storedFiles.project_id, id));
+    expect(await storedKeys(id)).toEqual([row!.storage_key]);
+  });
+
   it('does the same for files, and refuses a key used for the other kind on the project (409)', async () => {
     const { auth } = await t.signIn();
     const id = await newProject(auth);
