@@ -32,9 +32,10 @@ export function signupBody(id: string, password: string) {
 }
 
 /**
- * A valid PNG of exactly `size` bytes: PNG_1PX with a private ancillary chunk of `fill` bytes
- * before IEND. Bytes appended after IEND would not do: a photo's metadata stripping
- * (image-metadata.ts) stores nothing past IEND.
+ * A PNG of exactly `size` bytes that the metadata stripping stores whole: PNG_1PX with one more
+ * IDAT chunk of `fill` bytes before IEND (decoders ignore image data past the end of the zlib
+ * stream). Neither bytes after IEND nor a private chunk would do: image-metadata.ts keeps only
+ * the chunks that draw the image, and nothing past IEND.
  */
 export function pngOfSize(size: number, fill = 1): Buffer {
   const dataLength = size - PNG_1PX.length - 12;
@@ -42,7 +43,7 @@ export function pngOfSize(size: number, fill = 1): Buffer {
   const iend = PNG_1PX.length - 12;
   const chunk = Buffer.alloc(12 + dataLength, fill);
   chunk.writeUInt32BE(dataLength, 0);
-  chunk.write('paDd', 4, 'latin1');
+  chunk.write('IDAT', 4, 'latin1');
   chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + dataLength)), 8 + dataLength);
   return Buffer.concat([PNG_1PX.subarray(0, iend), chunk, PNG_1PX.subarray(iend)]);
 }

@@ -69,7 +69,13 @@ export interface UploadSource {
    * Starts reading the multipart body; called only once the cheap checks have passed. `fields`
    * are the text fields sent before the file part (a photo's taken_at, latitude, longitude).
    */
-  open(): Promise<{ filename: string | undefined; stream: UploadFileStream; fields: Record<string, string> }>;
+  open(): Promise<{
+    filename: string | undefined;
+    stream: UploadFileStream;
+    fields: Record<string, string>;
+    /** Once the file has been read: the names of the parts that followed it, when the body has ended. */
+    fieldsAfterFile?(): Promise<string[]>;
+  }>;
 }
 
 /** What an upload made: the row, and whether it was already there (the same Idempotency-Key again). */
@@ -79,6 +85,10 @@ export interface UploadResult {
 }
 
 /** A photo's fields, checked before a byte of the file is stored: 422 with each field's message. */
+/** A photo's own multipart fields: they must come before its file part. */
+export const PHOTO_FIELD_NAMES: readonly string[] = ['taken_at', 'latitude', 'longitude'];
+export const PHOTO_FIELDS_FIRST_MESSAGE = 'Send taken_at, latitude and longitude before the file.';
+
 export function parsePhotoFields(fields: Record<string, string>): PhotoFields {
   const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== ''));
   const parsed = photoFieldsSchema.safeParse(present);
@@ -167,6 +177,14 @@ export async function uploadAttachment(ctx: AppContext, scope: ProjectScope, pro
     await ctx.storage.put(key, meter, detected.mime);
   } catch (error) {
     throw meterError(ctx, meter.failure, { key, userId: scope.user.id, projectId: project.id }) ?? error;
+  }
+
+  // Fields sent after the file would be silently lost (the answer is decided by then over a
+  // real connection): refuse the upload rather than store a photo without what was sent.
+  const late = kind === 'image' && file.fieldsAfterFile ? (await file.fieldsAfterFile()).filter((name) => PHOTO_FIELD_NAMES.includes(name)) : [];
+  if (late.length > 0) {
+    await ctx.storage.delete(key).catch((cleanup: unknown) => ctx.log.error({ err: cleanup, key }, 'could not remove the bytes of a refused upload'));
+    throw new AppError('validation_failed', PHOTO_FIELDS_FIRST_MESSAGE, Object.fromEntries(late.map((name) => [name, PHOTO_FIELDS_FIRST_MESSAGE])));
   }
 
   try {

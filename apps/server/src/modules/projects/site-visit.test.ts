@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEntries, storedFiles } from '../../db/schema/index.js';
 import { PDF_MINIMAL, multipartBody } from '../../test/fixtures.js';
 import { describePhoto, photoWithMetadata } from '../../test/photo-fixtures.js';
@@ -34,6 +35,12 @@ async function storedBytes(id: number): Promise<{ bytes: Buffer; row: typeof sto
   const [row] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, id));
   const stream = await t.app.ctx.storage.get(row!.storage_key);
   return { bytes: await buffer(stream!), row: row! };
+}
+
+async function storedKeys(projectId: number): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of t.app.ctx.storage.list()) if (object.key.startsWith(`projects/${projectId}/`)) keys.push(object.key);
+  return keys;
 }
 
 const countFiles = async (projectId: number) => (await t.db.select().from(storedFiles).where(eq(storedFiles.project_id, projectId))).length;
@@ -71,6 +78,63 @@ describe('photo capture fields', () => {
     const keys: string[] = [];
     for await (const object of t.app.ctx.storage.list()) if (object.key.startsWith(`projects/${id}/`)) keys.push(object.key);
     expect(keys).toEqual([]);
+  });
+
+  it('refuses photo fields sent after the file with 422, storing nothing (the whole body at once)', async () => {
+    const { auth } = await t.signIn();
+    const id = await newProject(auth);
+    const body = multipartBody([{ field: 'file', filename: 'roof.jpg', contentType: 'image/jpeg', data: await photoWithMetadata('jpeg') }, { field: 'latitude', data: '37.7749' }, { field: 'longitude', data: '-122.4194' }]);
+    const res = await t.app.inject({ method: 'POST', url: `/api/projects/${id}/images`, headers: { ...auth, ...body.headers }, payload: body.payload });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toMatchObject({ message: 'Send taken_at, latitude and longitude before the file.', fields: { latitude: 'Send taken_at, latitude and longitude before the file.' } });
+    expect(await countFiles(id)).toBe(0);
+    expect(await storedKeys(id)).toEqual([]);
+  });
+
+  it('refuses a photo field that arrives over the connection after the file was stored, and deletes the stored bytes', async () => {
+    const { auth } = await t.signIn();
+    const id = await newProject(auth);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const boundary = 'late-field-boundary';
+      const head = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="roof.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+        await photoWithMetadata('jpeg'),
+        Buffer.from(`\r\n--${boundary}\r\n`),
+      ]);
+      const tail = Buffer.from(`Content-Disposition: form-data; name="taken_at"\r\n\r\n2026-12-06T14:03:00Z\r\n--${boundary}--\r\n`);
+      // The second half is sent only once the server has stored the file's bytes.
+      let stored!: () => void;
+      const bytesStored = new Promise<void>((resolve) => (stored = resolve));
+      const storage = t.app.ctx.storage;
+      const put = storage.put.bind(storage);
+      const spy = vi.spyOn(storage, 'put').mockImplementation(async (...args: Parameters<typeof storage.put>) => {
+        await put(...args);
+        stored();
+      });
+      const url = new URL(`/api/projects/${id}/images`, address);
+      let request!: http.ClientRequest;
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        request = http.request(url, { method: 'POST', headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + tail.length } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, body: Buffer.concat(chunks).toString() }));
+        });
+        request.on('error', reject);
+      });
+      request.write(head);
+      // Without the check the server answers (201) before the rest is sent.
+      await Promise.race([bytesStored, answer]);
+      request.end(tail);
+      const res = await answer;
+      spy.mockRestore();
+      expect(res.status, res.body).toBe(422);
+      expect(JSON.parse(res.body).error).toMatchObject({ fields: { taken_at: 'Send taken_at, latitude and longitude before the file.' } });
+      expect(await countFiles(id)).toBe(0);
+      expect(await storedKeys(id)).toEqual([]);
+    } finally {
+      await t.app.server.close();
+    }
   });
 
   it('accepts the fields through the admin prefix too', async () => {
@@ -130,6 +194,35 @@ describe('Idempotency-Key', () => {
     expect(await countFiles(id)).toBe(2);
     const uploads = await t.db.select().from(auditEntries).where(eq(auditEntries.entity_id, id));
     expect(uploads.filter((entry) => entry.action === 'photo_uploaded')).toHaveLength(2);
+  });
+
+  it('two uploads with the same key at once make one row and keep one stored object: the loser answers that row and its bytes are deleted', async () => {
+    const { auth } = await t.signIn();
+    const id = await newProject(auth);
+    const key = randomUUID();
+    const photo = await photoWithMetadata('jpeg');
+    // Both pass the first look for the key before either inserts: each waits in storage for the other.
+    const storage = t.app.ctx.storage;
+    const put = storage.put.bind(storage);
+    let arrived = 0;
+    let release!: () => void;
+    const bothStoring = new Promise<void>((resolve) => (release = resolve));
+    const spy = vi.spyOn(storage, 'put').mockImplementation(async (...args: Parameters<typeof storage.put>) => {
+      if (++arrived === 2) release();
+      await bothStoring;
+      return put(...args);
+    });
+    try {
+      const answers = await Promise.all([0, 1].map(() => uploadPhoto({ ...auth, 'idempotency-key': key }, `/api/projects/${id}/images`, photo)));
+      expect(arrived).toBe(2);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+      expect(answers[0]!.json()).toEqual(answers[1]!.json());
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await countFiles(id)).toBe(1);
+    const [row] = await t.db.select().from(storedFiles).where(eq(storedFiles.project_id, id));
+    expect(await storedKeys(id)).toEqual([row!.storage_key]);
   });
 
   it('does the same for files, and refuses a key used for the other kind on the project (409)', async () => {

@@ -62,14 +62,38 @@ function discardUnreadBody(request: FastifyRequest, maxBytes: number): void {
   raw.resume();
 }
 
-/** The text fields sent before the file part, by name (the first of a repeated name). */
-function textFieldsOf(fields: MultipartFile['fields']): Record<string, string> {
+/**
+ * The text fields sent before the file part, by name (the first of a repeated name). The parser
+ * adds each part to `fields` as it reads it, so the names before the file's are the ones that
+ * came first (with inject's whole body, later fields are already there too: they are not used).
+ */
+function textFieldsBefore(fields: MultipartFile['fields'], fileField: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, entry] of Object.entries(fields)) {
+    if (name === fileField) break;
     const first = Array.isArray(entry) ? entry[0] : entry;
     if (first && first.type === 'field' && typeof first.value === 'string') values[name] = first.value;
   }
   return values;
+}
+
+/** The names of the parts the parser read after the file part. */
+function namesAfter(fields: MultipartFile['fields'], fileField: string): string[] {
+  const names = Object.keys(fields);
+  return names.slice(names.indexOf(fileField) + 1);
+}
+
+/** Resolves once the whole request body has been read (and so handed to the multipart parser). */
+async function bodyEnded(request: FastifyRequest): Promise<void> {
+  const raw = request.raw;
+  if (!raw.readableEnded && !raw.destroyed) {
+    await new Promise<void>((resolve) => {
+      raw.once('end', resolve);
+      raw.once('close', resolve);
+    });
+  }
+  // The parser takes the last chunk in the same turn; one more turn for its events.
+  await new Promise((resolve) => setImmediate(resolve));
 }
 
 /**
@@ -96,7 +120,15 @@ export function uploadSource(request: FastifyRequest, maxBytes: number): UploadS
           part?.file.resume();
           throw new AppError('validation_failed', 'Choose a file to upload.', { file: 'Choose a file to upload.' });
         }
-        return { filename: part.filename, stream: part.file, fields: textFieldsOf(part.fields) };
+        return {
+          filename: part.filename,
+          stream: part.file,
+          fields: textFieldsBefore(part.fields, part.fieldname),
+          async fieldsAfterFile() {
+            await bodyEnded(request);
+            return namesAfter(part.fields, part.fieldname);
+          },
+        };
       } catch (error) {
         if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
         throw new AppError('bad_request', INCOMPLETE_BODY_MESSAGE);

@@ -7,6 +7,7 @@ import { disconnectCable } from '../../lib/cable';
 import { fullName, useCurrentUser } from '../../lib/current-user';
 import { initials } from '../../lib/initials';
 import { useQueuedItems } from '../../lib/offline-queue/site-visit-queue';
+import { UPLOAD_QUEUE_PANEL_ID } from '../../components/upload-queue-panel';
 import { readSession } from '../../lib/session';
 
 const itemClasses = 'block w-full px-4 py-2 text-left text-sm text-ink-700 data-focus:bg-ink-100 data-focus:text-ink-900';
@@ -75,9 +76,16 @@ export function UserMenu({ links, avatarClassName = 'bg-brand-700' }: { links?: 
         </MenuItem>
         {waiting > 0 && (
           // Issue 41: the site visit queue outlives a sign-out, for this user only.
-          <p role="status" className="border-t border-ink-100 px-4 py-2 text-xs text-ink-600">
-            {waiting === 1 ? '1 site visit item waits' : `${waiting} site visit items wait`} to upload from this device. If you log out, they stay here and upload when you sign in again.
-          </p>
+          <>
+            <p role="status" className="border-t border-ink-100 px-4 py-2 text-xs text-ink-600">
+              {waiting === 1 ? '1 site visit item waits' : `${waiting} site visit items wait`} to upload from this device. If you log out, they stay here and upload when you sign in again.
+            </p>
+            <MenuItem>
+              <Link to={`/profile#${UPLOAD_QUEUE_PANEL_ID}`} className={itemClasses}>
+                See what waits to upload
+              </Link>
+            </MenuItem>
+          </>
         )}
       </MenuItems>
     </Menu>

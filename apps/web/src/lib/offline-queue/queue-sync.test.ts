@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api-client';
-import { addItem, deleteItem, listItems, openQueueDb, putItem, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
+import { deleteDB, openDB } from 'idb';
+import { addItem, deleteItem, getItemBytes, listItems, openQueueDb, putItem, QUEUE_DB_NAME, setItemState, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
 import { runQueue, type RunDeps } from './queue-sync';
 
 /**
@@ -42,7 +43,7 @@ function fakeLocks(): RunDeps['locks'] & { held: string[] } {
 }
 
 function deps(send: (item: QueueItem) => Promise<void>, overrides: Partial<RunDeps> = {}): RunDeps {
-  return { db, send, isOnline: () => true, locks: fakeLocks(), ...overrides };
+  return { db, send, isOnline: () => true, currentUserId: () => 'u1', locks: fakeLocks(), ...overrides };
 }
 
 describe('runQueue', () => {
@@ -122,7 +123,7 @@ describe('runQueue', () => {
     await addItem(db, 'u1', note(7, "u1's note"));
     await addItem(db, 'u2', note(8, "u2's note"));
     const sent: string[] = [];
-    await runQueue('u2', deps(async (item) => void sent.push(`${item.userId}:${(item as { body: string }).body}`)));
+    await runQueue('u2', deps(async (item) => void sent.push(`${item.userId}:${(item as { body: string }).body}`), { currentUserId: () => 'u2' }));
     expect(sent).toEqual(["u2:u2's note"]);
     expect(await listItems(db, 'u1')).toMatchObject([{ body: "u1's note", state: 'waiting' }]);
   });
@@ -150,5 +151,105 @@ describe('runQueue', () => {
     const sent: string[] = [];
     await runQueue('u1', deps(async (queued) => void sent.push(queued.id)));
     expect(sent).toEqual([item.id]);
+  });
+
+  it("keeps only a project's newest utility values: an older waiting or failed one is replaced, one being sent stays before it", async () => {
+    const utility = (projectId: number, company: string): NewQueueItem => ({ type: 'utility', projectId, project: { utility_company: company } });
+    const sending = await addItem(db, 'u1', utility(7, 'in flight'));
+    await setItemState(db, sending.id, 'uploading');
+    await addItem(db, 'u1', utility(7, 'older'));
+    const refused = await addItem(db, 'u1', utility(7, 'refused'));
+    await setItemState(db, refused.id, 'failed', { message: 'No.', fields: {} });
+    await addItem(db, 'u1', utility(8, 'other project'));
+    await addItem(db, 'u2', utility(7, "another user's"));
+    await addItem(db, 'u1', note(7, 'a note'));
+    await addItem(db, 'u1', utility(7, 'newest'));
+    const companies = (await listItems(db, 'u1')).map((item) => (item.type === 'utility' ? `${item.projectId}:${item.project.utility_company}` : item.type));
+    expect(companies).toEqual(['7:in flight', '8:other project', 'note', '7:newest']);
+    expect(await listItems(db, 'u2')).toHaveLength(1);
+  });
+
+  it('does not bring back an item replaced while a run was sending another', async () => {
+    const first = await addItem(db, 'u1', note(7, 'first'));
+    const stale = await addItem(db, 'u1', { type: 'utility', projectId: 7, project: { utility_company: 'old' } });
+    const sent: string[] = [];
+    await runQueue(
+      'u1',
+      deps(async (item) => {
+        sent.push(item.type === 'utility' ? String(item.project.utility_company) : item.id);
+        // While the note is on its way the partner saves newer utility values.
+        if (item.id === first.id) await addItem(db, 'u1', { type: 'utility', projectId: 7, project: { utility_company: 'new' } });
+      }),
+    );
+    expect(sent).toEqual([first.id, 'new']);
+    expect(await listItems(db, 'u1')).toEqual([]);
+    expect(stale.id).not.toBe(first.id);
+  });
+
+  it('stops with signed_out when another user signs in (another tab) during a run, leaving the rest waiting', async () => {
+    await addItem(db, 'u1', note(7, 'before'));
+    await addItem(db, 'u1', note(7, 'after the switch'));
+    let session: string | undefined = 'u1';
+    const sent: string[] = [];
+    const outcome = await runQueue(
+      'u1',
+      deps(
+        async (item) => {
+          sent.push((item as { body: string }).body);
+          // u1 signs out and u2 signs in while this request is out.
+          session = 'u2';
+        },
+        { currentUserId: () => session },
+      ),
+    );
+    expect(outcome).toBe('signed_out');
+    expect(sent).toEqual(['before']);
+    expect(await listItems(db, 'u1')).toMatchObject([{ body: 'after the switch', state: 'waiting' }]);
+    // Signed out altogether: nothing is sent either.
+    session = undefined;
+    expect(await runQueue('u1', deps(async () => expect.unreachable(), { currentUserId: () => session }))).toBe('signed_out');
+    session = 'u1';
+    expect(await runQueue('u1', deps(async (item) => void sent.push((item as { body: string }).body), { currentUserId: () => session }))).toBe('done');
+    expect(sent).toEqual(['before', 'after the switch']);
+  });
+
+});
+
+describe('the bytes of photos and files', () => {
+  const photo = (projectId: number, bytes: Uint8Array): NewQueueItem => ({ type: 'photo', projectId, bytes: bytes.slice().buffer, contentType: 'image/jpeg', name: 'a.jpg', taken_at: null, latitude: null, longitude: null });
+
+  it('are kept apart from the item: listing and state changes never carry them; sending reads them; removing deletes them', async () => {
+    const item = await addItem(db, 'u1', photo(7, new Uint8Array([1, 2, 3, 4])));
+    const [listed] = await listItems(db, 'u1');
+    expect(listed).toMatchObject({ id: item.id, size: 4, name: 'a.jpg' });
+    expect(listed).not.toHaveProperty('bytes');
+    expect(await db.get('items', item.id)).not.toHaveProperty('bytes');
+    await setItemState(db, item.id, 'failed', { message: 'No.', fields: {} });
+    expect(await db.get('items', item.id)).not.toHaveProperty('bytes');
+    expect(new Uint8Array((await getItemBytes(db, item.id))!)).toEqual(new Uint8Array([1, 2, 3, 4]));
+    await deleteItem(db, item.id);
+    expect(await getItemBytes(db, item.id)).toBeUndefined();
+    expect(await db.count('bytes')).toBe(0);
+  });
+
+  it('of a version 1 queue (inside the items) move to their own store when the database is upgraded', async () => {
+    db.close();
+    await deleteDB(QUEUE_DB_NAME);
+    const old = await openDB(QUEUE_DB_NAME, 1, {
+      upgrade(database) {
+        const items = database.createObjectStore('items', { keyPath: 'id' });
+        items.createIndex('by-user', ['userId', 'seq']);
+        items.createIndex('by-seq', 'seq');
+      },
+    });
+    const base = { userId: 'u1', projectId: 7, createdAt: '2026-12-06T10:00:00.000Z', state: 'waiting' };
+    await old.add('items', { ...base, id: 'p1', seq: 1, type: 'photo', bytes: new Uint8Array([9, 8, 7]).buffer, contentType: 'image/jpeg', name: 'old.jpg', taken_at: null, latitude: null, longitude: null });
+    await old.add('items', { ...base, id: 'n1', seq: 2, type: 'note', body: 'kept' });
+    old.close();
+    db = await openQueueDb();
+    const items = await listItems(db, 'u1');
+    expect(items).toMatchObject([{ id: 'p1', size: 3, name: 'old.jpg' }, { id: 'n1', body: 'kept' }]);
+    expect(items[0]).not.toHaveProperty('bytes');
+    expect(new Uint8Array((await getItemBytes(db, 'p1'))!)).toEqual(new Uint8Array([9, 8, 7]));
   });
 });

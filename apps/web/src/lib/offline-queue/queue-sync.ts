@@ -1,5 +1,5 @@
 import { ApiError } from '../api-client';
-import { listItems, putItem, deleteItem, type QueueDb, type QueueItem } from './queue-db';
+import { deleteItem, listItems, setItemState, type QueueDb, type QueueItem } from './queue-db';
 
 /** How a run ended: nothing left to send, or why it stopped and waits. */
 export type RunOutcome = 'done' | 'offline' | 'signed_out' | 'server_unavailable';
@@ -12,6 +12,12 @@ export interface RunDeps {
   /** After each change of an item's state. */
   onChange?(): void;
   isOnline(): boolean;
+  /**
+   * Who is signed in now (the session cookie). Requests go out with whatever token is current, so
+   * a run checks before each send that it is still the user whose items it sends: another user
+   * signing in in another tab stops it.
+   */
+  currentUserId(): string | undefined;
   /** The Web Locks API (navigator.locks); tests pass their own. */
   locks: Pick<LockManager, 'request'>;
 }
@@ -27,7 +33,8 @@ const isItemRefusal = (error: ApiError) => error.status >= 400 && error.status <
  * (issue 41 item 2). The lock serialises runs across tabs: a run reads the queue afresh for
  * every item and removes it once the server has taken it, so an item is never sent by two runs.
  * - no network (fetch failed, or the browser says offline): the item waits, the run stops;
- * - 401: the item waits, the run stops until the user signs in again;
+ * - 401, or another user (or nobody) signed in now: the item waits, the run stops until the
+ *   user signs in again;
  * - another 4xx: the item is marked failed with the server's message, the run goes on;
  * - 5xx, 408, 429: the item waits, the run stops (try again later).
  * An item left "uploading" by a run that died (a closed tab) is sent again: its
@@ -39,17 +46,24 @@ export async function runQueue(userId: string, deps: RunDeps): Promise<RunOutcom
       const next = (await listItems(deps.db, userId)).find((item) => item.state !== 'failed');
       if (!next) return 'done';
       if (!deps.isOnline()) return 'offline';
-      await putItem(deps.db, { ...next, state: 'uploading', error: undefined });
+      // Replaced (newer utility values) or removed since it was read: read the queue again.
+      if (deps.currentUserId() !== userId) return 'signed_out';
+      if (!(await setItemState(deps.db, next.id, 'uploading'))) continue;
       deps.onChange?.();
+      if (deps.currentUserId() !== userId) {
+        await setItemState(deps.db, next.id, 'waiting');
+        deps.onChange?.();
+        return 'signed_out';
+      }
       try {
         await deps.send(next);
       } catch (error) {
         if (error instanceof ApiError && error.status !== 0 && isItemRefusal(error)) {
-          await putItem(deps.db, { ...next, state: 'failed', error: { message: error.message, fields: error.fields } });
+          await setItemState(deps.db, next.id, 'failed', { message: error.message, fields: error.fields });
           deps.onChange?.();
           continue;
         }
-        await putItem(deps.db, { ...next, state: 'waiting', error: undefined });
+        await setItemState(deps.db, next.id, 'waiting');
         deps.onChange?.();
         if (!(error instanceof ApiError) || error.status === 0) return 'offline';
         return error.status === 401 ? 'signed_out' : 'server_unavailable';

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { isOnline } from '../network-status';
 import { getSessionUserId } from '../session';
-import { addItem, deleteItem, getItem, listItems, openQueueDb, putItem, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
+import { addItem, deleteItem, getItem, getItemBytes, listItems, openQueueDb, putItem, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
+import { isQuotaExceeded, QueueStorageFullError, QueueUnavailableError } from './queue-errors';
 import { sendQueueItem } from './queue-send';
 import { runQueue, type RunDeps, type RunOutcome } from './queue-sync';
 
@@ -22,7 +23,7 @@ if (channel) {
   (channel as BroadcastChannel & { unref?: () => void }).unref?.();
 }
 
-/** A browser without IndexedDB (or with it turned off) has no queue: the screens then send directly or show nothing waiting. */
+/** A browser without IndexedDB (or with it turned off) has no queue: `enqueue` then sends directly while online, and nothing shows waiting. */
 const hasIndexedDb = () => typeof indexedDB !== 'undefined';
 
 export async function refreshQueue(): Promise<void> {
@@ -67,14 +68,61 @@ export async function syncQueue(): Promise<RunOutcome | undefined> {
   const userId = getSessionUserId();
   if (!userId || !isOnline() || !hasIndexedDb()) return undefined;
   const locks = typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : localLocks;
-  return runQueue(userId, { db: await queueDb(), send: sendQueueItem, onSent: (item) => onSent(item), onChange: changed, isOnline, locks });
+  const db = await queueDb();
+  const send = async (item: QueueItem) => sendQueueItem(item, item.type === 'photo' || item.type === 'file' ? await getItemBytes(db, item.id) : undefined);
+  return runQueue(userId, { db, send, onSent: (item) => onSent(item), onChange: changed, isOnline, currentUserId: getSessionUserId, locks });
 }
 
-/** Queues a write for the signed-in user and, when online, starts sending at once. */
+let persistenceAsked = false;
+/**
+ * Asks the browser once per page to keep the queue's storage when space runs short (best effort:
+ * it may say no, or ask the person; the queue works either way).
+ */
+function askForPersistentStorage(): void {
+  if (persistenceAsked || typeof navigator === 'undefined' || typeof navigator.storage?.persist !== 'function') return;
+  persistenceAsked = true;
+  void navigator.storage.persist().catch(() => undefined);
+}
+
+/**
+ * Without IndexedDB nothing can wait: while online the item is sent at once (with its
+ * Idempotency-Key, like a queued one), otherwise it is refused with a message.
+ */
+async function sendWithoutQueue(userId: string, item: NewQueueItem): Promise<QueueItem> {
+  if (!isOnline()) throw new QueueUnavailableError();
+  const { bytes, ...description } = item as NewQueueItem & { bytes?: ArrayBuffer };
+  const direct = { ...description, ...(bytes ? { size: bytes.byteLength } : {}), id: crypto.randomUUID(), userId, seq: 0, createdAt: new Date().toISOString(), state: 'uploading' } as QueueItem;
+  await sendQueueItem(direct, bytes);
+  await onSent(direct);
+  return direct;
+}
+
+/**
+ * Queues a write for the signed-in user and, when online, starts sending at once. Throws
+ * QueueStorageFullError when the device has no room, QueueUnavailableError when the browser keeps
+ * nothing and is offline, and the server's ApiError when such a browser sent it directly.
+ */
 export async function enqueue(item: NewQueueItem): Promise<QueueItem> {
   const userId = getSessionUserId();
   if (!userId) throw new Error('Sign in to add to this project.');
-  const stored = await addItem(await queueDb(), userId, item);
+  if (!hasIndexedDb()) return sendWithoutQueue(userId, item);
+  let db: QueueDb;
+  try {
+    db = await queueDb();
+  } catch (error) {
+    // IndexedDB there but refusing to open (some private modes): as if there were none.
+    console.error('The site visit queue could not be opened.', error);
+    dbPromise = undefined;
+    return sendWithoutQueue(userId, item);
+  }
+  let stored: QueueItem;
+  try {
+    stored = await addItem(db, userId, item);
+  } catch (error) {
+    if (isQuotaExceeded(error) || (error instanceof Error && isQuotaExceeded((error as { cause?: unknown }).cause))) throw new QueueStorageFullError();
+    throw error;
+  }
+  askForPersistentStorage();
   changed();
   void syncQueue();
   return stored;
@@ -96,6 +144,14 @@ export async function retryQueueItem(id: string, changes: RetryChanges = {}): Pr
   await putItem(db, { ...item, ...changes, state: 'waiting', error: undefined } as QueueItem);
   changed();
   void syncQueue();
+}
+
+/** The bytes of one of the signed-in user's photos or files, to show it while it waits. */
+export async function loadQueuedBytes(id: string): Promise<ArrayBuffer | undefined> {
+  if (!hasIndexedDb()) return undefined;
+  const db = await queueDb();
+  const item = await getItem(db, id);
+  return item && item.userId === getSessionUserId() ? getItemBytes(db, id) : undefined;
 }
 
 export async function removeQueueItem(id: string): Promise<void> {

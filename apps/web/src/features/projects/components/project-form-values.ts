@@ -105,6 +105,16 @@ function meterFromProject(project: Project, index: number): MeterValues {
   };
 }
 
+/**
+ * The form's values for the project with utility values saved on the device and not yet sent
+ * (issue 41): the queued PATCH body over the saved project. A meter's interval step is kept from
+ * the saved meter it still points at.
+ */
+export function projectWithUtilityValues(project: Project, queued: ProjectUpdateInput): ProjectFormValues {
+  const meters = queued.meters?.map((meter) => ({ ...meter, interval: project.meters?.find((saved) => saved.interval_import_id !== null && saved.interval_import_id === meter.interval_import_id)?.interval ?? null }));
+  return projectToFormValues({ ...project, ...queued, ...(meters ? { meters } : {}) } as Project);
+}
+
 /** The contract's `meters` entry of a form meter (same order as `kilowatt_amounts`). */
 export function meterInput(meter: MeterValues): MeterInput {
   return {

@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/button';
 import type { FileItem, UtilityItem } from '../../../lib/offline-queue/queue-db';
 import { enqueue, useQueuedItems } from '../../../lib/offline-queue/site-visit-queue';
 import { scanFileName, scanPdf } from './bill-scan';
-import { blobBytes, browserPhotoDeps, processPhoto, UNREADABLE_PHOTO_MESSAGE } from './photo-processing';
+import { keepFailureMessage } from './keep-failure-message';
+import { blobBytes, browserPhotoDeps, processPhoto } from './photo-processing';
 import { QueuedItemStatus } from './queued-item-status';
 
 /**
@@ -35,8 +36,8 @@ export function BillScanButton({ projectId, onScanned }: { projectId: number; on
         name,
       });
       onScanned(URL.createObjectURL(photo.blob));
-    } catch {
-      setRefusal(UNREADABLE_PHOTO_MESSAGE);
+    } catch (error) {
+      setRefusal(keepFailureMessage(error));
     } finally {
       setScanning(false);
     }

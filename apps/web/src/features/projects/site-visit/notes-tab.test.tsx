@@ -24,7 +24,10 @@ function note(projectId: number, id: number, body: string, authorId = 42): Proje
 }
 
 /** GET and POST of one project's notes, as the API answers them. */
-function stubNotesApi(projectId: number, { initial = [] as ProjectNote[], refuse }: { initial?: ProjectNote[]; refuse?: { status: number; message: string; fields?: Record<string, string> } } = {}) {
+function stubNotesApi(
+  projectId: number,
+  { initial = [] as ProjectNote[], refuse, refuseWhen = () => true }: { initial?: ProjectNote[]; refuse?: { status: number; message: string; fields?: Record<string, string> }; refuseWhen?: (body: string) => boolean } = {},
+) {
   const notes = [...initial];
   const calls = stubFetch(({ url, method, body, headers }: FetchCall) => {
     if (url.pathname !== `/api/projects/${projectId}/notes` && !url.pathname.startsWith(`/api/projects/${projectId}/notes/`)) return jsonResponse([]);
@@ -33,7 +36,7 @@ function stubNotesApi(projectId: number, { initial = [] as ProjectNote[], refuse
       notes.splice(notes.findIndex((item) => url.pathname.endsWith(`/${item.id}`)), 1);
       return new Response(null, { status: 204 });
     }
-    if (refuse) return jsonResponse({ error: { code: 'validation_failed', message: refuse.message, fields: refuse.fields ?? {} } }, { status: refuse.status });
+    if (refuse && refuseWhen((body as { note: { body: string } }).note.body)) return jsonResponse({ error: { code: 'validation_failed', message: refuse.message, fields: refuse.fields ?? {} } }, { status: refuse.status });
     const created = note(projectId, 900 + notes.length, (body as { note: { body: string } }).note.body);
     expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     notes.push(created);
@@ -123,6 +126,32 @@ describe('Notes tab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByText(/Could not upload/)).not.toBeInTheDocument());
     expect(screen.getByText(/No notes yet/)).toBeInTheDocument();
+  });
+
+  it('Retry after editing a refused note sends the edited text once, under the same Idempotency-Key, and the note joins the list', async () => {
+    const refusal = 'Say where the meter is.';
+    const { calls } = stubNotesApi(107, { refuse: { status: 422, message: refusal, fields: { body: refusal } }, refuseWhen: (text) => !text.includes('meter') });
+    const offline = goOffline();
+    renderNotes(107);
+    await screen.findByText(/No notes yet/);
+    await userEvent.type(screen.getByLabelText('New note'), 'Back wall');
+    await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await screen.findByText('Waiting to upload');
+    offline.mockReturnValue(true);
+    await syncQueue();
+    await refreshQueue();
+    expect(await screen.findByText(`Could not upload: ${refusal}`)).toBeInTheDocument();
+
+    const edit = screen.getByLabelText('Edit the note, then retry');
+    await userEvent.clear(edit);
+    await userEvent.type(edit, 'Back wall, meter left of the door');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry: this note' }));
+    const list = await screen.findByRole('list', { name: 'Notes' });
+    expect(await within(list).findByText('Back wall, meter left of the door')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/Could not upload|Waiting to upload|Uploading/)).not.toBeInTheDocument());
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => (call.body as { note: { body: string } }).note.body)).toEqual(['Back wall', 'Back wall, meter left of the door']);
+    expect(posts[1]!.headers.get('Idempotency-Key')).toBe(posts[0]!.headers.get('Idempotency-Key'));
   });
 
   it('in the admin area, adds a note straight through the admin API and may delete any note after confirming', async () => {

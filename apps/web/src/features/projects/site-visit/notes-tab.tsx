@@ -9,6 +9,7 @@ import { TextAreaField } from '../../../components/ui/textarea-field';
 import { failureMessage } from '../../../lib/failure-message';
 import { formatShortDateTime } from '../../../lib/format-date-time';
 import type { NoteItem } from '../../../lib/offline-queue/queue-db';
+import { QueueStorageFullError, QueueUnavailableError } from '../../../lib/offline-queue/queue-errors';
 import { enqueue, useQueuedItems } from '../../../lib/offline-queue/site-visit-queue';
 import { getSessionUserId, readSession } from '../../../lib/session';
 import { useCreateNote } from '../api/create-note';
@@ -86,7 +87,7 @@ export function NotesTab({ projectId }: { projectId: number }) {
       else await createNote.mutateAsync(text);
       setBody('');
     } catch (failure) {
-      toast.error(failureMessage(NOTE_FAILED, failure));
+      toast.error(failure instanceof QueueStorageFullError || failure instanceof QueueUnavailableError ? failure.message : failureMessage(NOTE_FAILED, failure));
     } finally {
       setSaving(false);
     }

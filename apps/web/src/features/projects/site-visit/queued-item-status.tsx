@@ -2,13 +2,8 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { QueueItem } from '../../../lib/offline-queue/queue-db';
+import { queueStateText } from '../../../lib/offline-queue/queue-labels';
 import { removeQueueItem, retryQueueItem, type RetryChanges } from '../../../lib/offline-queue/site-visit-queue';
-
-/** What an item of the site visit queue is doing, in the words the partner reads. */
-export function queueStateText(item: QueueItem): string {
-  if (item.state === 'failed') return `Could not upload: ${item.error?.message ?? 'the server refused it.'}`;
-  return item.state === 'uploading' ? 'Uploading…' : 'Waiting to upload';
-}
 
 /**
  * The state line of one queued item and, once it failed, Retry (with the changes the caller

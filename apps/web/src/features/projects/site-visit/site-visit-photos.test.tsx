@@ -53,6 +53,19 @@ describe('site visit photos', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
+  it('says the device is out of storage space when IndexedDB has no room, and not that the photo is unreadable', async () => {
+    const calls = stubFetch(() => jsonResponse([]));
+    goOffline();
+    vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    renderPhotos(209);
+    await userEvent.upload(screen.getByTestId('camera-input'), new File(['raw'], 'IMG_1.JPG', { type: 'image/jpeg' }));
+    expect(await screen.findByText(/IMG_1\.JPG: This device is out of storage space/)).toBeInTheDocument();
+    expect(screen.queryByText(/could not be read as a photo/)).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
   it('keeps a photo taken offline waiting with its time and place, then uploads it once with them', async () => {
     const calls = stubFetch(({ method }) => (method === 'POST' ? jsonResponse({ id: 1 }, { status: 201 }) : jsonResponse([])));
     const offline = goOffline();

@@ -2,21 +2,34 @@ import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import type { PhotoItem } from '../../../lib/offline-queue/queue-db';
-import { enqueue, useQueuedItems } from '../../../lib/offline-queue/site-visit-queue';
+import { enqueue, loadQueuedBytes, useQueuedItems } from '../../../lib/offline-queue/site-visit-queue';
 import { CaptureLine } from './capture-line';
-import { blobBytes, browserPhotoDeps, processPhoto, UNREADABLE_PHOTO_MESSAGE, type PhotoDeps } from './photo-processing';
+import { keepFailureMessage } from './keep-failure-message';
+import { blobBytes, browserPhotoDeps, processPhoto, type PhotoDeps } from './photo-processing';
 import { QueuedItemStatus } from './queued-item-status';
 
-/** The processed photo's bytes, shown from the device while it waits (the URL is freed with the image). */
+/**
+ * The processed photo, shown from the device while it waits: its bytes are read once for this
+ * image (not with every change of the queue) and their URL freed with the image.
+ */
 function QueuedPreview({ item }: { item: PhotoItem }) {
+  const { id, contentType } = item;
   const attach = useCallback(
     (image: HTMLImageElement | null) => {
       if (!image || typeof URL.createObjectURL !== 'function') return undefined;
-      const url = URL.createObjectURL(new Blob([item.bytes], { type: item.contentType }));
-      image.src = url;
-      return () => URL.revokeObjectURL(url);
+      let url: string | undefined;
+      let detached = false;
+      void loadQueuedBytes(id).then((bytes) => {
+        if (detached || !bytes) return;
+        url = URL.createObjectURL(new Blob([bytes], { type: contentType }));
+        image.src = url;
+      });
+      return () => {
+        detached = true;
+        if (url) URL.revokeObjectURL(url);
+      };
     },
-    [item.bytes, item.contentType],
+    [id, contentType],
   );
   return <img ref={attach} alt="" className="size-full object-cover" />;
 }
@@ -62,7 +75,8 @@ export function SiteVisitPhotos({ projectId, deps = browserPhotoDeps }: { projec
     if (files.length === 0) return;
     setRefusal(null);
     setProcessing(true);
-    const refused: string[] = [];
+    // File names by the reason each was refused, so that one message covers several files.
+    const refused = new Map<string, string[]>();
     for (const file of files) {
       try {
         const photo = await processPhoto(file, deps);
@@ -76,12 +90,13 @@ export function SiteVisitPhotos({ projectId, deps = browserPhotoDeps }: { projec
           latitude: photo.latitude,
           longitude: photo.longitude,
         });
-      } catch {
-        refused.push(file.name);
+      } catch (error) {
+        const message = keepFailureMessage(error);
+        refused.set(message, [...(refused.get(message) ?? []), file.name]);
       }
     }
     setProcessing(false);
-    if (refused.length > 0) setRefusal(`${refused.join(', ')}: ${UNREADABLE_PHOTO_MESSAGE}`);
+    if (refused.size > 0) setRefusal([...refused].map(([message, names]) => `${names.join(', ')}: ${message}`).join(' '));
   };
 
   return (

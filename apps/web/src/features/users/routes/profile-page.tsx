@@ -16,6 +16,7 @@ import { NotificationsSection } from '../components/notifications-section';
 import { SecuritySection } from '../components/security-section';
 import { LoadError } from '../../../components/ui/load-error';
 import { Detail } from '../../../components/ui/detail';
+import { UploadQueuePanel } from '../../../components/upload-queue-panel';
 
 export function ProfilePage() {
   useDocumentTitle('Profile');
@@ -34,6 +35,9 @@ export function ProfilePage() {
           .
         </p>
       </div>
+
+      {/* Device data: shown even when the profile cannot load (offline). */}
+      <UploadQueuePanel />
 
       {profile.isPending ? (
         <PageSpinner label="Loading your profile…" />
