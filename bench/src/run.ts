@@ -1,5 +1,5 @@
 /**
- * `tsx src/run.ts [boot|api|scale|cluster|analytics|realtime|web|uploads|reset|mail|webhooks|engine|statement ...]`: builds the portal if needed, then runs the
+ * `tsx src/run.ts [boot|api|scale|cluster|analytics|realtime|web|uploads|reset|mail|webhooks|push|engine|statement ...]`: builds the portal if needed, then runs the
  * named benchmarks in turn (all of them without arguments). Each starts and stops its own servers
  * and database; see bench/README.md for the knobs.
  */
@@ -12,6 +12,7 @@ import { ensureBuilt } from './lib/build.js';
 import { runMain } from './lib/cleanup.js';
 import { knobs } from './lib/env.js';
 import { runMailBench } from './mail.js';
+import { runPushBench } from './push.js';
 import { runWebhooksBench } from './webhooks.js';
 import { runRealtimeBench } from './realtime.js';
 import { runResetBench } from './reset.js';
@@ -20,7 +21,7 @@ import { runStatementBench } from './statement.js';
 import { runUploadsBench } from './uploads.js';
 import { runWebBench } from './web.js';
 
-const benches = { boot: runBootBench, api: runApiBench, scale: runScaleBench, cluster: runClusterBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench, mail: runMailBench, webhooks: runWebhooksBench, engine: runEngineBench, statement: runStatementBench } as const;
+const benches = { boot: runBootBench, api: runApiBench, scale: runScaleBench, cluster: runClusterBench, analytics: runAnalyticsBench, realtime: runRealtimeBench, web: runWebBench, uploads: runUploadsBench, reset: runResetBench, mail: runMailBench, webhooks: runWebhooksBench, push: runPushBench, engine: runEngineBench, statement: runStatementBench } as const;
 type BenchName = keyof typeof benches;
 const NO_BUILD = new Set<BenchName>(['engine', 'statement']);
 
