@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import webpush from 'web-push';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPushService, type PushServiceStandIn } from '../test/push-service.js';
 import { PushSender } from './push-sender.js';
 import { safeLookup, type Resolver } from './safe-target.js';
@@ -85,5 +85,19 @@ describe('outside production', () => {
   it('delivers to a loopback push service', async () => {
     const device = service.subscribe(vapid.publicKey);
     expect(await sender.send({ endpoint: device.endpoint, ...device.keys }, '{"title":"t"}')).toMatchObject({ outcome: 'sent', statusCode: 201 });
+  });
+
+  it('signs one VAPID token per push service and reuses it, each push still accepted by the service', async () => {
+    const fresh = senderFor(false, fakeResolver);
+    const signing = vi.spyOn(webpush, 'getVapidHeaders');
+    try {
+      const devices = [service.subscribe(vapid.publicKey), service.subscribe(vapid.publicKey), service.subscribe(vapid.publicKey)];
+      for (const device of devices) expect(await fresh.send({ endpoint: device.endpoint, ...device.keys }, '{"title":"t"}')).toMatchObject({ outcome: 'sent' });
+      expect(signing).toHaveBeenCalledTimes(1);
+      expect(signing.mock.calls[0]?.[0]).toBe(service.origin);
+    } finally {
+      signing.mockRestore();
+      fresh.close();
+    }
   });
 });
