@@ -15,17 +15,7 @@ export type PushEventType = (typeof PUSH_EVENT_TYPES)[number];
 export const isPushEventType = (type: string): type is PushEventType => (PUSH_EVENT_TYPES as readonly string[]).includes(type);
 
 /** A member who turned a device on wants its notifications: every type is pushed until they say otherwise. */
-export const DEFAULT_PUSH_PREFERENCES: Readonly<Record<PushEventType, boolean>> = {
-  proposal_updates: true,
-  stage_changes: true,
-  stall_alerts: true,
-  earnings: true,
-  proposal_requests: true,
-  proposal_reminders: true,
-  customer_views: true,
-  customer_responses: true,
-  integrations: true,
-};
+export const DEFAULT_PUSH_PREFERENCES = Object.fromEntries(PUSH_EVENT_TYPES.map((type) => [type, true])) as Readonly<Record<PushEventType, boolean>>;
 
 /** The push types that are always emailed (no email choice): the preferences page shows "Always" in their Email column. */
 export const ALWAYS_EMAILED_PUSH_TYPES = ['integrations'] as const satisfies readonly PushEventType[];
