@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** A download's Range lies wholly past the file's end; the Content-Range header gives the size. */
+  range_not_satisfiable: 416,
   rule_broken: 422,
   /** A payout to a partner who has not given their W-9 tax form (issue 38 item 1). */
   tax_form_required: 422,

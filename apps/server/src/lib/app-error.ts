@@ -45,3 +45,17 @@ export class PossibleDuplicate extends AppError {
     this.duplicate = duplicate;
   }
 }
+
+/**
+ * A download's Range header asks only for bytes past the file's end (RFC 9110 15.5.17): 416
+ * `range_not_satisfiable`, with a Content-Range header that gives the file's size.
+ */
+export class RangeNotSatisfiable extends AppError {
+  readonly size: number;
+
+  constructor(size: number) {
+    super('range_not_satisfiable', 'The requested range is outside the file.');
+    this.name = 'RangeNotSatisfiable';
+    this.size = size;
+  }
+}

@@ -2,7 +2,7 @@ import type { ApiErrorBody, ErrorCode } from '@sunin/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, PossibleDuplicate } from '../lib/app-error.js';
+import { AppError, PossibleDuplicate, RangeNotSatisfiable } from '../lib/app-error.js';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 
@@ -81,6 +81,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** The one error handler (STYLE.md 3): every failure leaves as `{error: {code, message, fields?}}`. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof RangeNotSatisfiable) reply.header('Content-Range', `bytes */${error.size}`);
     if (error instanceof AppError) return send(reply, error.statusCode, error.code, error.message, error.fields, error instanceof PossibleDuplicate ? error.duplicate : undefined);
 
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -2,7 +2,8 @@ import type { Config } from '../../config.js';
 import { LocalStorage } from './local-storage.js';
 import type { FileStorage } from './storage.js';
 
-export type { FileStorage } from './storage.js';
+export type { ByteRange, FileStorage } from './storage.js';
+export { resolveByteRange } from './byte-range.js';
 
 /** S3 when S3_BUCKET is set (its SDK loaded only then: issue 19 item 7), the data directory otherwise. */
 export async function createStorage(config: Config): Promise<FileStorage> {

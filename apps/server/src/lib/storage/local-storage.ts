@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { assertStorageKey, type FileStorage, type StoredObject } from './storage.js';
+import { assertStorageKey, type ByteRange, type FileStorage, type StoredObject } from './storage.js';
 
 const TEMPORARY_SUFFIX = '.partial';
 
@@ -33,14 +33,14 @@ export class LocalStorage implements FileStorage {
     }
   }
 
-  async get(key: string): Promise<Readable | null> {
+  async get(key: string, range?: ByteRange): Promise<Readable | null> {
     const target = this.pathOf(key);
     try {
       await stat(target);
     } catch {
       return null;
     }
-    return createReadStream(target);
+    return createReadStream(target, range ? { start: range.start, end: range.end } : {});
   }
 
   async delete(key: string): Promise<void> {

@@ -2,7 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client }
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.js';
-import { assertStorageKey, type FileStorage, type StoredObject } from './storage.js';
+import { assertStorageKey, type ByteRange, type FileStorage, type StoredObject } from './storage.js';
 
 export const S3_PART_BYTES = 5 * 1024 * 1024;
 
@@ -35,6 +35,15 @@ export class S3Storage implements FileStorage {
    */
   async put(key: string, body: Readable, contentType: string): Promise<void> {
     assertStorageKey(key);
+    // When the abort itself fails, Upload throws the abort's error in place of the stream's:
+    // the stream's own failure (over the limit, flagged by the scan) is kept here to report it.
+    // The parts such an upload leaves are the bucket's AbortIncompleteMultipartUpload rule's
+    // to remove (docs/decisions/056).
+    let streamFailure: Error | undefined;
+    const onStreamError = (error: Error) => {
+      streamFailure ??= error;
+    };
+    body.on('error', onStreamError);
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
@@ -45,16 +54,20 @@ export class S3Storage implements FileStorage {
     try {
       await upload.done();
     } catch (error) {
-      // Upload reports the stream's own failure (over the limit, flagged by the scan) as it was.
       body.destroy();
-      throw error;
+      throw streamFailure ?? error;
+    } finally {
+      body.off('error', onStreamError);
     }
   }
 
-  async get(key: string): Promise<Readable | null> {
+  /** A range is sent as an explicit `bytes=start-end` (no suffix form), which every store reads alike. */
+  async get(key: string, range?: ByteRange): Promise<Readable | null> {
     assertStorageKey(key);
     try {
-      const result = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const result = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
       return (result.Body as Readable | undefined) ?? null;
     } catch (error) {
       const name = (error as { name?: string }).name;

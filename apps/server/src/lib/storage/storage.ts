@@ -12,8 +12,11 @@ export interface FileStorage {
    * flags it, the client goes away), put rejects with that error and leaves nothing behind.
    */
   put(key: string, body: Readable, contentType: string): Promise<void>;
-  /** The stored bytes, or null when the key holds nothing. */
-  get(key: string): Promise<Readable | null>;
+  /**
+   * The stored bytes, or null when the key holds nothing. With `range`, only those bytes: the
+   * caller resolves it against the size it recorded (byte-range.ts), so it lies within the object.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Removing a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
   /** Every stored object with its last write time (for finding files no row points at). */
@@ -23,6 +26,12 @@ export interface FileStorage {
    * temporary files); stores whose writes are atomic have nothing to remove. Returns the count.
    */
   removeTemporaryFiles?(olderThan: Date): Promise<number>;
+}
+
+/** Bytes `start` to `end` of an object, both included (as an HTTP Range counts them). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export interface StoredObject {

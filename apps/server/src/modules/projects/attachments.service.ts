@@ -6,7 +6,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { storedFiles, type StoredFileKind, type StoredFileRow } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, RangeNotSatisfiable } from '../../lib/app-error.js';
+import { resolveByteRange, type ByteRange } from '../../lib/storage/index.js';
 import { findProject, findWritableProject, touchProject, type ProjectScope } from './project-access.js';
 import { assertWithinQuota, lockStorageUsage, storageUsedBy } from './storage-usage.js';
 import { feedMeter, readHead, SNIFF_BYTES, UploadMeter, type MeterFailure, type UploadFileStream } from './upload-stream.js';
@@ -258,21 +259,29 @@ async function findAttachment(ctx: AppContext, projectId: number, kind: StoredFi
   return row;
 }
 
+/**
+ * The stored bytes of a photo or file, or with `rangeHeader` (a download's Range) only the bytes
+ * it asks for (`range` says which; undefined means the whole file), resolved against the size
+ * the row recorded. A range past the end is a 416.
+ */
 export async function openAttachment(
   ctx: AppContext,
   scope: ProjectScope,
   projectId: number,
   kind: StoredFileKind,
   id: number,
-): Promise<{ row: StoredFileRow; stream: Readable }> {
+  rangeHeader?: string,
+): Promise<{ row: StoredFileRow; stream: Readable; range: ByteRange | undefined }> {
   await findProject(ctx.db, scope, projectId);
   const row = await findAttachment(ctx, projectId, kind, id);
-  const stream = await ctx.storage.get(row.storage_key);
+  const range = resolveByteRange(rangeHeader, row.byte_size);
+  if (range === 'unsatisfiable') throw new RangeNotSatisfiable(row.byte_size);
+  const stream = await ctx.storage.get(row.storage_key, range);
   if (!stream) {
     ctx.log.error({ key: row.storage_key, id }, 'stored file has no bytes');
     throw new AppError('not_found', 'The stored file is missing.');
   }
-  return { row, stream };
+  return { row, stream, range };
 }
 
 /** The row goes first (in a transaction); the bytes after. A failed byte removal is only logged. */
