@@ -61,14 +61,23 @@ export class S3Storage implements FileStorage {
     }
   }
 
-  /** A range is sent as an explicit `bytes=start-end` (no suffix form), which every store reads alike. */
+  /**
+   * A range is sent as an explicit `bytes=start-end` (no suffix form), and the answer's
+   * Content-Range must name exactly those bytes: a store that sends others (s3rver sends the
+   * whole object for `bytes=0-0`) fails here rather than under a Content-Length it breaks.
+   */
   async get(key: string, range?: ByteRange): Promise<Readable | null> {
     assertStorageKey(key);
     try {
       const result = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
       );
-      return (result.Body as Readable | undefined) ?? null;
+      const body = (result.Body as Readable | undefined) ?? null;
+      if (range && body && !result.ContentRange?.startsWith(`bytes ${range.start}-${range.end}/`)) {
+        body.destroy();
+        throw new Error(`The store answered ${JSON.stringify(result.ContentRange)} for bytes ${range.start}-${range.end} of ${key}`);
+      }
+      return body;
     } catch (error) {
       const name = (error as { name?: string }).name;
       if (name === 'NoSuchKey' || name === 'NotFound') return null;
