@@ -79,7 +79,7 @@ describe('photos and files', () => {
     expect(past.json().error).toEqual({ code: 'range_not_satisfiable', message: 'The requested range is outside the file.' });
 
     // Several ranges, a malformed one, or an If-Range (this route sends no validator it could match).
-    for (const headers of [{ range: 'bytes=0-1,4-5' }, { range: 'bytes=5-1' }, { range: 'pages=1-2' }, { range: 'bytes=0-4', 'if-range': '"x"' }]) {
+    for (const headers of [{ range: 'bytes=0-1,4-5' } as Record<string, string>, { range: 'bytes=5-1' }, { range: 'pages=1-2' }, { range: 'bytes=0-4', 'if-range': '"x"' }]) {
       const full = await get(headers);
       expect(full.statusCode).toBe(200);
       expect(full.rawPayload.equals(PDF_MINIMAL)).toBe(true);
