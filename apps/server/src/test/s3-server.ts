@@ -32,7 +32,7 @@ export interface S3Request {
  */
 export async function startS3rver(directory: string) {
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: S3_TEST_BUCKET }] });
-  const { port } = await server.run();
+  const { address, port } = await server.run();
   const requests: S3Request[] = [];
   server.httpServer?.prependListener('request', (req, res) => {
     const url = new URL(req.url ?? '/', 'http://s3rver');
@@ -43,6 +43,8 @@ export async function startS3rver(directory: string) {
   });
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    /** Where it listens: loopback only. */
+    address,
     port,
     requests,
     /**

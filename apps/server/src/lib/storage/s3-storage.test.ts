@@ -17,7 +17,8 @@ import { S3_PART_BYTES, S3Storage } from './s3-storage.js';
  * Not checked by s3rver: SigV4 signatures (test/s3-server.ts), the 5 MiB minimum part size
  * (our parts are 5 MiB anyway), checksum headers (the SDK sends them only when required), and
  * multipart ETags (S3's are an MD5 of the parts' MD5s with `-<parts>`, s3rver's the object's MD5;
- * nothing here reads ETags).
+ * nothing here reads ETags), atomic writes (s3rver writes an object's file in place, so a read
+ * during a PUT sees part of it; no test reads during a write).
  */
 const MIB = 1024 * 1024;
 
@@ -71,6 +72,7 @@ describe('S3Storage against s3rver', () => {
   });
 
   it('puts a small file with one signed PutObject and reads it back; a key that holds nothing reads as null', async () => {
+    expect(s3.address).toBe('127.0.0.1');
     const key = 'projects/1/images/00000000-0000-4000-8000-000000000001';
     await storage.put(key, streamOf(PNG_1PX), 'image/png');
     expect(callsFor(s3, key)).toEqual(['PUT']);
