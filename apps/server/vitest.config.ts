@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     // Real processes on private services, run once by `npm test` (vitest.reliability.config.ts).
     exclude: ['src/reliability/**', 'node_modules/**'],
+    // One migrated embedded database for the run, which every test app starts from.
+    globalSetup: ['src/test/pglite-template.global.ts'],
     // Each file builds its own app on its own database (in-memory PGlite, or a private
     // schema on PostgreSQL), so files run in parallel without sharing state.
     testTimeout: 30_000,

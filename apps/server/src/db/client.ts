@@ -73,6 +73,12 @@ export interface OpenDatabaseOptions {
   lockDir?: string | undefined;
   /** PostgreSQL only: a schema of its own (tests), created if missing and used as search_path. */
   schemaName?: string | undefined;
+  /**
+   * PGlite in memory only: a database to start from, as `dumpDataDir` gives it (the test
+   * suites start every file's database from one migrated copy; the migrations still run and
+   * find nothing to do).
+   */
+  pgliteTemplate?: Blob | undefined;
   onPoolError?: (error: Error) => void;
 }
 
@@ -143,11 +149,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * An embedded database (in memory without a folder) with the extensions the migrations create:
  * pg_trgm for the admin searches (migration 0016). Tests that migrate PGlite themselves use it too.
  */
-export async function createPglite(dataDir?: string): Promise<PGlite> {
+export async function createPglite(dataDir?: string, template?: Blob): Promise<PGlite> {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
-  const client = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), extensions: { pg_trgm } });
+  const client = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), ...(template ? { loadDataDir: template } : {}), extensions: { pg_trgm } });
   await client.waitReady;
   return client;
+}
+
+/** An in-memory database with every migration applied, dumped for `pgliteTemplate` (the test suites' global setup). */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
+  const client = await createPglite();
+  try {
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    return await client.dumpDataDir('gzip');
+  } finally {
+    await client.close();
+  }
 }
 
 // Each driver is loaded only when it is the one configured (issue 19 item 7: start-up time).
@@ -155,7 +173,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
   const release = options.pgliteDir && options.lockDir ? acquireDataDirLock(options.lockDir) : () => {};
   try {
-    const client = await createPglite(options.pgliteDir ? path.resolve(options.pgliteDir) : undefined);
+    const client = await createPglite(options.pgliteDir ? path.resolve(options.pgliteDir) : undefined, options.pgliteDir ? undefined : options.pgliteTemplate);
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     return {

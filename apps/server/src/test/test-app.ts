@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import webpush from 'web-push';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -33,6 +34,15 @@ export interface TestApp {
  * above: DATA_DIR then holds only what the test itself makes (the upload tests list it).
  */
 const testVapidKeys = webpush.generateVAPIDKeys();
+
+/** The migrated database of the run's global setup (src/test/pglite-template.global.ts), read once per file; none on PostgreSQL or without that setup. */
+let pgliteTemplate: Blob | undefined;
+function migratedTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplatePath');
+  if (!file) return undefined;
+  pgliteTemplate ??= new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
 
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -86,7 +96,7 @@ export async function createTestApp(
   let database: Awaited<ReturnType<typeof openDatabase>>;
   let app: FastifyInstance;
   try {
-    database = ownsDatabase || !shared ? await openDatabase({ databaseUrl: config.databaseUrl, schemaName }) : shared.database;
+    database = ownsDatabase || !shared ? await openDatabase({ databaseUrl: config.databaseUrl, schemaName, pgliteTemplate: config.databaseUrl ? undefined : migratedTemplate() }) : shared.database;
   } catch (error) {
     await cleanUp();
     throw error;
