@@ -214,6 +214,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: config.mailFrom,
     smtpUrl: config.smtpUrl,
     maxAttempts: config.mailMaxAttempts,
+    connections: config.mailSmtpConnections,
+    retention: config.mailRetention,
     log: app.log,
     storage,
     // The templates (React Email) load with the first templated message, not at start-up.

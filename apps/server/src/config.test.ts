@@ -34,6 +34,17 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it('reads the mail pool and the outbox retention: 4 connections, sent mail kept 30 days and failed mail 90 by default (decision 055)', () => {
+    const day = 86_400_000;
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ mailSmtpConnections: 4, mailRetention: { sentMs: 30 * day, failedMs: 90 * day } });
+    expect(loadConfig({ DATA_DIR: tempDir(), MAIL_SMTP_CONNECTIONS: '8', MAIL_RETENTION_DAYS: '7', MAIL_FAILED_RETENTION_DAYS: '7' })).toMatchObject({ mailSmtpConnections: 8, mailRetention: { sentMs: 7 * day, failedMs: 7 * day } });
+    for (const [name, value] of [['MAIL_SMTP_CONNECTIONS', '0'], ['MAIL_SMTP_CONNECTIONS', '33'], ['MAIL_RETENTION_DAYS', '0'], ['MAIL_RETENTION_DAYS', '1.5'], ['MAIL_RETENTION_DAYS', 'month'], ['MAIL_FAILED_RETENTION_DAYS', '-1']]) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), [name!]: value }), `${name}=${value}`).toThrow(new RegExp(name!));
+    }
+    // Failed mail is what an operator looks into: never kept for less time than sent mail.
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MAIL_RETENTION_DAYS: '120' })).toThrow(/MAIL_FAILED_RETENTION_DAYS: must be at least MAIL_RETENTION_DAYS \(120\)/);
+  });
+
   it('reads the per-user upload limits, 4 uploads in progress and 5 GiB by default', () => {
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ uploadConcurrencyPerUser: 4, storageQuotaBytesPerUser: 5_368_709_120 });
     expect(loadConfig({ DATA_DIR: tempDir(), UPLOAD_CONCURRENCY_PER_USER: '2', STORAGE_QUOTA_BYTES_PER_USER: '1000' })).toMatchObject({ uploadConcurrencyPerUser: 2, storageQuotaBytesPerUser: 1000 });

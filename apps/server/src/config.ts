@@ -16,6 +16,8 @@ const booleanFromEnv = z
   .optional()
   .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1'));
 
+const DAY_MS = 24 * 3600 * 1000;
+
 export const DEFAULT_BUSINESS_TIME_ZONE = 'America/Los_Angeles';
 
 /** An IANA zone name Intl knows (America/Los_Angeles, UTC); offsets and abbreviations are refused. */
@@ -43,6 +45,10 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('SunIn Partner Portal <no-reply@sunin.example>'),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  // Issue 42 item 3 (decision 055): pooled SMTP connections per process, and how long sent and failed outbox rows are kept.
+  MAIL_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(32).default(4),
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  MAIL_FAILED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SUPPORT_EMAIL: z.email().default('support@sunin.example'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromEnv,
@@ -141,6 +147,10 @@ export interface Config {
   mailFrom: string;
   /** Sending attempts of one outbox message before it is given up (docs/decisions/008). */
   mailMaxAttempts: number;
+  /** SMTP connections each process keeps open, and so its messages in flight (decision 055). */
+  mailSmtpConnections: number;
+  /** How long the outbox keeps sent rows and rows given up on, in milliseconds (decision 055). */
+  mailRetention: { sentMs: number; failedMs: number };
   supportEmail: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   seedDemo: boolean;
@@ -344,6 +354,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.WEB_CONCURRENCY > 1 && e.DATABASE_URL && !e.REDIS_URL) {
     throw new ConfigError('Invalid configuration:\n  WEB_CONCURRENCY: more than one server process needs REDIS_URL (the processes share their request limits, login lockouts and live events through it).');
   }
+  // A failed row is the one an operator looks into; it must not go before the sent rows around it.
+  if (e.MAIL_FAILED_RETENTION_DAYS < e.MAIL_RETENTION_DAYS) {
+    throw new ConfigError(`Invalid configuration:\n  MAIL_FAILED_RETENTION_DAYS: must be at least MAIL_RETENTION_DAYS (${e.MAIL_RETENTION_DAYS}): mail given up on is kept at least as long as mail sent.`);
+  }
   if (isProduction && !e.MFA_ENCRYPTION_KEY) {
     throw new ConfigError('Invalid configuration:\n  MFA_ENCRYPTION_KEY: required when NODE_ENV=production (32 bytes as 64 hex digits or base64).');
   }
@@ -368,6 +382,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    mailSmtpConnections: e.MAIL_SMTP_CONNECTIONS,
+    mailRetention: { sentMs: e.MAIL_RETENTION_DAYS * DAY_MS, failedMs: e.MAIL_FAILED_RETENTION_DAYS * DAY_MS },
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? !isProduction,

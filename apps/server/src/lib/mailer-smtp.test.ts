@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
-import { Mailer, openSmtpSocket, type MailerOptions } from './mailer.js';
+import { Mailer, type MailerOptions } from './mailer.js';
+import { openSmtpSocket } from './smtp-transport.js';
 
 /**
  * Real SMTP delivery from the outbox (docs/decisions/008) to a local SMTP server started here:
@@ -117,6 +118,55 @@ describe('SMTP delivery from the outbox', () => {
   });
 });
 
+describe('mail at volume (issue 42 item 3, decision 055)', () => {
+  it('has as many messages in flight as it keeps connections, and sends the rest over the same connections', async () => {
+    const server = await smtpServer();
+    const mailer = smtpMailer(server.url, { connections: 3 });
+    for (let n = 1; n <= 8; n++) await mailer.enqueue(t.db, { ...message, subject: `Message ${n}` });
+    const release = server.holdReplies();
+    const flushed = mailer.flush();
+    // Three lanes, each with a message the server holds before its reply: three in flight at once.
+    await expect.poll(() => server.awaitingReply()).toBe(3);
+    expect(server.received).toHaveLength(0);
+    release();
+    await flushed;
+    expect(server.received.map((mail) => /Subject: (.*)/.exec(mail.raw)?.[1]?.trim()).sort()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => `Message ${n}`));
+    // Pooled: the eight went over the three connections it opened, none over a fourth.
+    expect(server.connections()).toBe(3);
+    expect((await t.db.select().from(mailOutbox)).every((row) => row.attempts === 1 && row.sent_at !== null)).toBe(true);
+  });
+
+  it('retries refused messages on their schedule in every lane, then records the final failure on the row and in the log', async () => {
+    const server = await smtpServer();
+    const time = clock();
+    const errors: Array<{ details: object; message: string }> = [];
+    const mailer = smtpMailer(server.url, { now: time.now, maxAttempts: 2, connections: 3, log: { warn() {}, error: (details, text) => void errors.push({ details, message: text }) } });
+    for (let n = 1; n <= 3; n++) await mailer.enqueue(t.db, { ...message, subject: `Refused ${n}` });
+    for (let n = 0; n < 6; n++) server.reject(550, 'Mailbox unavailable');
+
+    await mailer.flush();
+    let rows = await t.db.select().from(mailOutbox);
+    expect(rows.map((row) => [row.attempts, row.next_attempt_at.getTime(), row.failed_at])).toEqual(rows.map(() => [1, time.now().getTime() + 30_000, null]));
+
+    time.advance(29_999);
+    await mailer.flush(); // not due yet
+    expect((await t.db.select().from(mailOutbox)).map((row) => row.attempts)).toEqual([1, 1, 1]);
+
+    time.advance(1);
+    await mailer.flush();
+    rows = await t.db.select().from(mailOutbox);
+    expect(rows.map((row) => [row.attempts, row.sent_at, row.failed_at?.getTime()])).toEqual(rows.map(() => [2, null, time.now().getTime()]));
+    for (const row of rows) expect(row.last_error).toMatch(/550/);
+    expect(errors.map((line) => [line.message, (line.details as { mailId: number }).mailId]).sort()).toEqual(rows.map((row) => ['mail outbox: a message could not be sent and was given up', row.id]).sort());
+    expect(server.received).toHaveLength(0);
+
+    // Given up: never tried again, however long it waits.
+    time.advance(7 * 86_400_000);
+    await mailer.flush();
+    expect((await t.db.select().from(mailOutbox)).map((row) => row.attempts)).toEqual([2, 2, 2]);
+  });
+});
+
 describe('the SMTP socket (openSmtpSocket)', () => {
   const open = (options: Parameters<typeof openSmtpSocket>[0]) =>
     new Promise<Socket>((resolve, reject) => openSmtpSocket(options, (error, socketOptions) => (error ? reject(error) : resolve(socketOptions!.connection))));
@@ -155,6 +205,8 @@ describe('the SMTP socket (openSmtpSocket)', () => {
       expect(raw).toContain('Subject: Reset your SunIn password');
       expect(await onlyRow()).toMatchObject({ attempts: 1, sent_at: expect.any(Date) });
     } finally {
+      // The pool keeps its connection open, and this server waits for it before it closes.
+      await Promise.all(mailers.splice(0).map((mailer) => mailer.close()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });

@@ -4,8 +4,9 @@ import type { Transporter } from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { mailMessages, mailOutbox } from '../db/schema/index.js';
+import { startSmtpServer } from '../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { Mailer, type MailerOptions, type MailMessage } from './mailer.js';
+import { Mailer, mailPruneBatch, type MailerOptions, type MailMessage } from './mailer.js';
 
 /**
  * The outbox worker (docs/decisions/008) against the real database (PGlite, or PostgreSQL when
@@ -186,6 +187,24 @@ describe('the mail outbox', () => {
     expect((await outboxRows()).every((row) => row.attempts === 1 && row.sent_at !== null)).toBe(true);
   });
 
+  it('never sends a row twice over pooled SMTP, two processes with four lanes each', async () => {
+    const server = await startSmtpServer();
+    try {
+      const workers = [mailer({ smtpUrl: server.url, connections: 4 }), mailer({ smtpUrl: server.url, connections: 4, db: second.db })];
+      const count = 60;
+      for (let n = 1; n <= count; n++) await workers[0]!.enqueue(t.db, resetMail(n));
+      await Promise.all(workers.map((worker) => worker.flush()));
+      const subjects = server.received.map((mail) => /Subject: (.*)/.exec(mail.raw)?.[1]?.trim()).sort();
+      expect(subjects).toHaveLength(count);
+      expect(new Set(subjects).size).toBe(count);
+      expect((await outboxRows()).every((row) => row.attempts === 1 && row.sent_at !== null)).toBe(true);
+    } finally {
+      // Pooled connections stay open until their mailer closes; the server waits for them.
+      await Promise.all(mailers.splice(0).map((worker) => worker.close()));
+      await server.close();
+    }
+  });
+
   it('sends a row claimed by a process that died once its lease has run out, and not before', async () => {
     const time = clock();
     let deliver: () => void = () => {};
@@ -210,28 +229,32 @@ describe('the mail outbox', () => {
     await abandoned;
   });
 
-  it('stops cleanly: close waits for the send in progress and leaves the rest for later', async () => {
-    let deliver: () => void = () => {};
-    const slow = transportOf(() => new Promise<void>((resolve) => (deliver = resolve)));
-    const worker = mailer({ transport: slow.transport });
-    await worker.enqueue(t.db, resetMail(1));
-    await worker.enqueue(t.db, resetMail(2));
+  it('stops cleanly: close waits for every send in flight and leaves the rest for later', async () => {
+    const held: Array<() => void> = [];
+    const slow = transportOf(() => new Promise<void>((resolve) => held.push(resolve)));
+    const worker = mailer({ transport: slow.transport, lanes: 2 });
+    for (let n = 1; n <= 3; n++) await worker.enqueue(t.db, resetMail(n));
     worker.start();
-    await expect.poll(async () => (await outboxRows()).filter((row) => row.attempts === 1).length).toBe(1);
+    // Both lanes hold a message; the third waits for a free lane.
+    await expect.poll(() => held.length).toBe(2);
     let closed = false;
     const closing = worker.close().then(() => (closed = true));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(closed).toBe(false);
-    deliver();
+    held.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(false); // one send is still in flight
+    held.shift()!();
     await closing;
     const rows = await outboxRows();
     expect(rows.map((row) => [row.subject, row.attempts, row.sent_at !== null])).toEqual([
       ['Reset 1', 1, true],
-      ['Reset 2', 0, false],
+      ['Reset 2', 1, true],
+      ['Reset 3', 0, false],
     ]);
+    expect(held).toHaveLength(0);
     // A closed worker sends nothing more; the row waits for another process or the next start.
     await worker.flush();
-    expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Reset 2')))[0]?.attempts).toBe(0);
+    expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Reset 3')))[0]?.attempts).toBe(0);
   });
 });
 
@@ -270,5 +293,74 @@ describe('mail attachments (issue 36 item 4)', () => {
     const [row] = await outboxRows();
     expect(row).toMatchObject({ sent_at: null, failed_at: null, attempts: 1 });
     expect(row?.last_error).toContain('missing from storage');
+  });
+});
+
+describe('outbox retention (issue 42 item 3, decision 055)', () => {
+  const DAY = 86_400_000;
+  const retention = { sentMs: 30 * DAY, failedMs: 90 * DAY };
+
+  it('prunes sent rows after their retention and failed rows after theirs, a batch at a time, and never a row still to send', async () => {
+    // From the real time: the cutoffs also hold `created_at`, which the database stamps.
+    const time = clock(new Date());
+    const { transport } = transportOf((message) => {
+      if (message.subject === 'Refused') throw Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+    });
+    const worker = mailer({ transport, now: time.now, maxAttempts: 1, retention, pruneBatch: 2 });
+    for (let n = 1; n <= 5; n++) await worker.enqueue(t.db, resetMail(n));
+    await worker.enqueue(t.db, { ...resetMail(6), subject: 'Refused' });
+    // Not due for years: still to send whenever the prunes run.
+    await t.db.insert(mailOutbox).values({ to_address: 'later@example.com', subject: 'Pending', text_body: 'x', next_attempt_at: time.at(1000 * DAY) });
+    await worker.flush();
+    const state = async () => (await outboxRows()).map((row) => [row.subject, row.sent_at ? 'sent' : row.failed_at ? 'failed' : 'pending']);
+    expect(await state()).toEqual([...[1, 2, 3, 4, 5].map((n) => [`Reset ${n}`, 'sent']), ['Refused', 'failed'], ['Pending', 'pending']]);
+
+    time.advance(30 * DAY - 3_600_000);
+    await worker.flush();
+    expect(await outboxRows()).toHaveLength(7);
+
+    // Five sent rows past 30 days, in batches of two: all go in one prune.
+    time.advance(2 * 3_600_000);
+    await worker.flush();
+    expect(await state()).toEqual([['Refused', 'failed'], ['Pending', 'pending']]);
+
+    time.advance(60 * DAY - 2 * 3_600_000);
+    await worker.flush();
+    expect(await state()).toEqual([['Refused', 'failed'], ['Pending', 'pending']]);
+
+    time.advance(2 * 3_600_000);
+    await worker.flush();
+    expect(await state()).toEqual([['Pending', 'pending']]);
+  });
+
+  it('prunes at most once per prune interval in a process', async () => {
+    const time = clock(new Date());
+    const { transport } = transportOf();
+    const worker = mailer({ transport, now: time.now, retention: { sentMs: DAY, failedMs: DAY }, pruneIntervalMs: 10 * 60_000 });
+    await worker.enqueue(t.db, resetMail(1));
+    await worker.flush(); // Reset 1 sent at 0, and a first prune
+    time.advance(5 * 60_000);
+    await worker.enqueue(t.db, resetMail(2));
+    await worker.flush(); // Reset 2 sent at 5 min
+    time.advance(DAY - 4 * 60_000);
+    await worker.flush(); // a day and a minute: prunes Reset 1
+    expect((await outboxRows()).map((row) => row.subject)).toEqual(['Reset 2']);
+    time.advance(5 * 60_000);
+    await worker.flush(); // Reset 2 is past its day, but the last prune was 5 minutes ago
+    expect((await outboxRows()).map((row) => row.subject)).toEqual(['Reset 2']);
+    time.advance(5 * 60_000);
+    await worker.flush();
+    expect(await outboxRows()).toEqual([]);
+  });
+
+  it('finds what to prune through mail_outbox_created_idx, never by reading the whole table', async () => {
+    const batch = mailPruneBatch(t.db, new Date(), retention, 1000).getSQL();
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local enable_seqscan = off'));
+      const explained = (await tx.execute(sql`explain ${batch}`)) as unknown as { rows: Array<Record<string, string>> };
+      return explained.rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toMatch(/mail_outbox_created_idx/);
+    expect(plan).not.toMatch(/Seq Scan on mail_outbox/);
   });
 });

@@ -1,10 +1,9 @@
-import { connect, type Socket } from 'node:net';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Database, Executor } from '../db/client.js';
 import { mailMessages, mailOutbox } from '../db/schema/index.js';
 import { safeErrorMessage } from './safe-error.js';
+import { MAIL_SMTP_CONNECTIONS, smtpTransport } from './smtp-transport.js';
 import type { FileStorage } from './storage/index.js';
 
 type MailOutboxRow = typeof mailOutbox.$inferSelect;
@@ -81,42 +80,16 @@ export const MAIL_POLL_INTERVAL_MS = 5_000;
  * timeouts below), so a live sender never loses its row to another.
  */
 export const MAIL_LEASE_MS = 5 * 60_000;
-const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
-
+const DAY_MS = 24 * 3600 * 1000;
 /**
- * The TCP connection to the SMTP server, opened here rather than by nodemailer so that Nagle's
- * algorithm is off: nodemailer writes the message and its closing dot separately, and with
- * Nagle on the second write waited for the server's delayed ACK, about 40 ms a message (55 ms
- * a message against a server answering at once, 10 ms without; docs/performance.md). For
- * smtps:// nodemailer puts TLS on this socket itself; STARTTLS keeps it underneath.
+ * How long sent rows, and rows given up on, stay in the outbox (MAIL_RETENTION_DAYS and
+ * MAIL_FAILED_RETENTION_DAYS; decision 055). A failed row is kept longer: it is what an operator
+ * looks into when a member says a mail never came, and there are few of them.
  */
-export function openSmtpSocket(options: SMTPTransport.Options, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void): void {
-  const port = Number(options.port) || (options.secure ? 465 : 587);
-  const socket = connect({ host: options.host ?? 'localhost', port, noDelay: true });
-  let settled = false;
-  const settle = (error: Error | null) => {
-    if (settled) return;
-    settled = true;
-    clearTimeout(timer);
-    socket.removeListener('connect', onConnect);
-    socket.removeListener('error', settle);
-    if (error) {
-      socket.on('error', () => {}); // anything after giving up is moot
-      socket.destroy();
-      callback(error);
-    } else callback(null, { connection: socket });
-  };
-  const onConnect = () => settle(null);
-  const timer = setTimeout(() => settle(Object.assign(new Error(`Connection timeout to ${options.host ?? 'localhost'}:${port}`), { code: 'ETIMEDOUT' })), options.connectionTimeout ?? SMTP_TIMEOUTS.connectionTimeout);
-  socket.once('connect', onConnect);
-  socket.once('error', settle);
-}
-
-/** Delivery over SMTP_URL (every option nodemailer reads from the URL), with the timeouts above and the socket of openSmtpSocket. */
-export function smtpTransport(url: string): Transporter {
-  return nodemailer.createTransport(new SMTPTransport({ url, ...SMTP_TIMEOUTS, getSocket: openSmtpSocket }));
-}
-
+export const MAIL_RETENTION = { sentMs: 30 * DAY_MS, failedMs: 90 * DAY_MS } as const;
+/** Rows pruned per statement, and how often a process prunes. */
+export const MAIL_PRUNE_BATCH = 1000;
+export const MAIL_PRUNE_INTERVAL_MS = 10 * 60_000;
 export interface MailerOptions {
   db: Database;
   from: string;
@@ -125,6 +98,14 @@ export interface MailerOptions {
   log: MailLog;
   /** Attempts before a message is given up (failed_at set). */
   maxAttempts: number;
+  /** SMTP connections kept open (MAIL_SMTP_CONNECTIONS); also the messages in flight at once over SMTP. */
+  connections?: number;
+  /** Messages in flight at once: `connections` over SMTP (or another transport), one into the dev mailbox. */
+  lanes?: number;
+  /** How long sent and failed rows are kept (MAIL_RETENTION by default). */
+  retention?: { sentMs: number; failedMs: number };
+  pruneBatch?: number;
+  pruneIntervalMs?: number;
   backoffMs?: readonly number[];
   leaseMs?: number;
   pollIntervalMs?: number;
@@ -141,10 +122,12 @@ export interface MailerOptions {
 /**
  * Mail leaves through the `mail_outbox` table (docs/decisions/008): `enqueue(tx, message)` writes
  * it in the transaction of the action that causes it, so a request never waits on SMTP and a
- * rolled-back action sends nothing. A worker in every process claims due rows one at a time
- * (FOR UPDATE SKIP LOCKED with a lease), sends them through nodemailer (over SMTP when SMTP_URL
- * is set, otherwise rendered by the JSON transport into the dev mailbox, `mail_messages`),
- * and retries failures with backoff until `maxAttempts`, then marks the row failed.
+ * rolled-back action sends nothing. A worker in every process claims due rows (FOR UPDATE SKIP
+ * LOCKED with a lease) in several lanes at once (decision 055), sends them through nodemailer
+ * (over a pool of SMTP connections when SMTP_URL is set, otherwise rendered by the JSON
+ * transport into the dev mailbox, `mail_messages`, one at a time so that it keeps their order),
+ * and retries failures with backoff until `maxAttempts`, then marks the row failed. Sent rows,
+ * and failed rows later, are pruned after their retention, a batch at a time.
  */
 export class Mailer {
   readonly mode: 'smtp' | 'mailbox';
@@ -159,6 +142,11 @@ export class Mailer {
   private readonly now: () => Date;
   private readonly render: MailRenderer | undefined;
   private readonly storage: Pick<FileStorage, 'get'> | undefined;
+  private readonly lanes: number;
+  private readonly retention: { sentMs: number; failedMs: number };
+  private readonly pruneBatch: number;
+  private readonly pruneIntervalMs: number;
+  private lastPruneAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private rerun = false;
@@ -177,9 +165,14 @@ export class Mailer {
     this.render = options.render;
     this.storage = options.storage;
     this.mode = options.smtpUrl ? 'smtp' : 'mailbox';
+    const connections = options.connections ?? MAIL_SMTP_CONNECTIONS;
     this.transport =
       options.transport ??
-      (options.smtpUrl ? smtpTransport(options.smtpUrl) : nodemailer.createTransport({ jsonTransport: true }));
+      (options.smtpUrl ? smtpTransport(options.smtpUrl, connections) : nodemailer.createTransport({ jsonTransport: true }));
+    this.lanes = options.lanes ?? (this.mode === 'smtp' ? connections : 1);
+    this.retention = options.retention ?? MAIL_RETENTION;
+    this.pruneBatch = options.pruneBatch ?? MAIL_PRUNE_BATCH;
+    this.pruneIntervalMs = options.pruneIntervalMs ?? MAIL_PRUNE_INTERVAL_MS;
   }
 
   /**
@@ -246,7 +239,7 @@ export class Mailer {
     await this.run();
   }
 
-  /** Stops the worker; a send in progress finishes first. Unsent rows wait in the table. */
+  /** Stops the worker; the sends in progress finish first. Unsent rows wait in the table. */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
@@ -292,13 +285,36 @@ export class Mailer {
     return this.running;
   }
 
+  /**
+   * A pass: the lanes send what is due by its start while the prune runs beside them. Every
+   * lane is waited for, even when one fails, so that idle() and close() mean no send in flight.
+   */
   private async drain(): Promise<void> {
     const started = this.now();
+    const results = await Promise.allSettled([this.prune(started), ...Array.from({ length: this.lanes }, () => this.lane(started))]);
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  private async lane(dueBy: Date): Promise<void> {
     for (;;) {
       if (this.closed) return;
-      const row = await this.claim(started);
+      const row = await this.claim(dueBy);
       if (!row) return;
       await this.deliver(row);
+    }
+  }
+
+  /** Rows past their retention (mailPruneBatch) go a batch at a time, at most every prune interval per process. */
+  private async prune(now: Date): Promise<void> {
+    // Either way round: a clock set back (tests) must not stop pruning.
+    if (Math.abs(now.getTime() - this.lastPruneAt) < this.pruneIntervalMs) return;
+    this.lastPruneAt = now.getTime();
+    for (;;) {
+      if (this.closed) return;
+      const batch = mailPruneBatch(this.db, now, this.retention, this.pruneBatch);
+      const removed = await this.db.delete(mailOutbox).where(inArray(mailOutbox.id, batch)).returning({ id: mailOutbox.id });
+      if (removed.length < this.pruneBatch) return;
     }
   }
 
@@ -399,6 +415,25 @@ export class Mailer {
     await this.db.update(mailOutbox).set({ next_attempt_at: nextAttemptAt, last_error: lastError }).where(ours);
     this.log.warn({ ...details, nextAttemptAt: nextAttemptAt.toISOString() }, 'mail outbox: sending failed; will retry');
   }
+}
+
+/**
+ * The ids of up to `limit` rows sent before their retention or given up on before theirs at
+ * `now`, oldest first. The scan walks `mail_outbox_created_idx` up to the later cutoff (a row is
+ * created before it is sent or failed); SKIP LOCKED lets two processes prune at once without
+ * waiting on each other.
+ */
+export function mailPruneBatch(db: Database, now: Date, retention: { sentMs: number; failedMs: number }, limit: number) {
+  const sentBefore = new Date(now.getTime() - retention.sentMs);
+  const failedBefore = new Date(now.getTime() - retention.failedMs);
+  const createdBefore = new Date(Math.max(sentBefore.getTime(), failedBefore.getTime()));
+  return db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(lt(mailOutbox.created_at, createdBefore), or(lt(mailOutbox.sent_at, sentBefore), lt(mailOutbox.failed_at, failedBefore))))
+    .orderBy(asc(mailOutbox.created_at))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
 function toStoredMail(row: typeof mailMessages.$inferSelect): StoredMail {

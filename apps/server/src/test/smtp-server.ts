@@ -8,8 +8,9 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on 127.0.0.1 (nodemailer's smtp-server) that records what it receives.
- * It can refuse the next recipients with a given reply, or hold new connections before its
- * greeting (a slow or stuck server) until released.
+ * It can refuse the next recipients with a given reply, hold new connections before its
+ * greeting (a slow or stuck server), or hold each message before its final reply (to see how
+ * many are in flight at once), until released.
  */
 export async function startSmtpServer(port = 0) {
   const received: ReceivedMail[] = [];
@@ -17,6 +18,10 @@ export async function startSmtpServer(port = 0) {
   let held: Promise<void> | undefined;
   let releaseHeld: () => void = () => {};
   let connections = 0;
+  let dataHeld: Promise<void> | undefined;
+  let releaseData: () => void = () => {};
+  /** Messages received whole and waiting, held, for the server's reply. */
+  let awaitingReply = 0;
   /** Connections open and still waiting for the greeting. */
   const waiting = new Set<string>();
   const server = new SMTPServer({
@@ -45,8 +50,16 @@ export async function startSmtpServer(port = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
+        const accept = () => {
+          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        };
+        if (!dataHeld) return accept();
+        awaitingReply++;
+        void dataHeld.then(() => {
+          awaitingReply--;
+          accept();
+        });
       });
     },
   });
@@ -76,8 +89,19 @@ export async function startSmtpServer(port = 0) {
         releaseHeld();
       };
     },
+    /** Messages held before their reply right now (holdReplies). */
+    awaitingReply: () => awaitingReply,
+    /** Holds each message, once received, before the reply that accepts it, until the returned function is called. */
+    holdReplies(): () => void {
+      dataHeld = new Promise((resolve) => (releaseData = resolve));
+      return () => {
+        dataHeld = undefined;
+        releaseData();
+      };
+    },
     close(): Promise<void> {
       releaseHeld();
+      releaseData();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };

@@ -17,7 +17,8 @@ export const mailMessages = pgTable('mail_messages', {
 /**
  * The mail outbox (DESIGN.md "Outbox and jobs", issue 13): a message is written here in the
  * transaction of the action that causes it, and a worker in every process claims due rows
- * (FOR UPDATE SKIP LOCKED), sends them, and retries failures with backoff until it gives up.
+ * (FOR UPDATE SKIP LOCKED), sends them, and retries failures with backoff until it gives up;
+ * sent and failed rows are pruned after MAIL_RETENTION_DAYS and MAIL_FAILED_RETENTION_DAYS.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -48,5 +49,9 @@ export const mailOutbox = pgTable(
     last_error: text(),
     created_at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('mail_outbox_due_idx').on(table.next_attempt_at).where(sql`sent_at is null and failed_at is null`)],
+  (table) => [
+    index('mail_outbox_due_idx').on(table.next_attempt_at).where(sql`sent_at is null and failed_at is null`),
+    // The worker prunes rows sent or given up on before their retention, oldest first (decision 055).
+    index('mail_outbox_created_idx').on(table.created_at),
+  ],
 );

@@ -1,6 +1,7 @@
 import { EMAILED_NOTIFICATION_KINDS, EMAIL_DIGEST_EVENT_TYPES, EMAIL_EVENT_LABELS, EMAIL_PREFERENCES_PATH, notificationSubjectPath, type EmailEventType } from '@sunin/contract';
-import { render, toPlainText } from '@react-email/render';
+import { toPlainText } from '@react-email/render';
 import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { z } from 'zod';
 import type { RenderedMail } from '../../../lib/mailer.js';
 import type { UnsubscribeTokens } from '../../../lib/unsubscribe-token.js';
@@ -67,8 +68,18 @@ function unsubscribeParts(deps: MailRenderDeps, userId: number, eventType: Email
   };
 }
 
-async function finish(element: ReactElement, subject: string, headers: Record<string, string>): Promise<RenderedMail> {
-  const html = await render(element);
+/** The document type React Email's `render` puts first. */
+const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/**
+ * The HTML in one synchronous pass (React's static markup) rather than React Email's `render`,
+ * which streams through web streams with Suspense for components that may wait: these never
+ * wait, and the stream cost four times the CPU (2.1 against 0.5 ms a notification email,
+ * measured alone) on the outbox's path to 100 messages a second (issue 42 item 3, decision 055).
+ * The markup is the same less React's stream comments; the text part is the same.
+ */
+function finish(element: ReactElement, subject: string, headers: Record<string, string>): RenderedMail {
+  const html = `${XHTML_DOCTYPE}${renderToStaticMarkup(element)}`;
   return { subject, html, text: toPlainText(html), headers };
 }
 
