@@ -2,12 +2,16 @@
 // other, the web app never imports server code, the contract imports nothing of ours; on the
 // server, plugins/ import no module and lib/ imports neither (docs/decisions/057). `npm run lint`
 // also runs scripts/check-import-cycles.mjs: no import cycles, type-only imports included.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The element patterns and tsconfig paths below are from here, whatever directory ESLint runs in. */
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const anyOf = (...types) => ({ element: { types: { anyOf: types } } });
 
 /*
@@ -62,7 +66,8 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { typescript: { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true } },
+      'import/resolver': { typescript: { project: [`${repoRoot}/apps/*/tsconfig.json`, `${repoRoot}/packages/*/tsconfig.json`], noWarnOnMultipleProjects: true } },
+      'boundaries/root-path': repoRoot,
       'boundaries/include': ['apps/*/src/**/*', 'packages/*/src/**/*'],
       'boundaries/elements': [
         { type: 'contract', pattern: 'packages/contract/src' },
