@@ -15,9 +15,9 @@ const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const anyOf = (...types) => ({ element: { types: { anyOf: types } } });
 
 /*
- * The server's layers, lowest first: lib/ (no Fastify app, no domain), plugins/ (cross-cutting
- * Fastify concerns: auth, errors, rate limits, realtime, the API reference), db/, then the
- * services and routes of modules/ and the demo seed. The root files (app.ts, app-context.ts,
+ * The server's layers, lowest first: lib/ (no Fastify app, no domain) and db/, plugins/
+ * (cross-cutting Fastify concerns: auth, errors, rate limits, realtime, the API reference), then
+ * the services and routes of modules/ and the demo seed. The root files (app.ts, app-context.ts,
  * config.ts, ...) and cli/ are `server`. A plugin that needs a module's work is handed it by
  * buildApp (modules/auth/session-authority.ts); a module that needs the current user takes it
  * from a plugin's helper (plugins/auth.ts currentUser) or as an argument.
