@@ -1,10 +1,48 @@
-// Lint for the whole workspace. Import boundaries (STYLE.md 5): features never import each
-// other, the web app never imports server code, the contract imports nothing of ours.
+// Lint for the whole workspace. Import boundaries (STYLE.md 5 and 13): features never import each
+// other, the web app never imports server code, the contract imports nothing of ours; on the
+// server, plugins/ import no module and lib/ imports neither (docs/decisions/057). `npm run lint`
+// also runs scripts/check-import-cycles.mjs: no import cycles, type-only imports included.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The element patterns and tsconfig paths below are from here, whatever directory ESLint runs in. */
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+const anyOf = (...types) => ({ element: { types: { anyOf: types } } });
+
+/*
+ * The server's layers, lowest first: lib/ (no Fastify app, no domain) and db/, plugins/
+ * (cross-cutting Fastify concerns: auth, errors, rate limits, realtime, the API reference), then
+ * the services and routes of modules/ and the demo seed. The root files (app.ts, app-context.ts,
+ * config.ts, ...) and cli/ are `server`. A plugin that needs a module's work is handed it by
+ * buildApp (modules/auth/session-authority.ts); a module that needs the current user takes it
+ * from a plugin's helper (plugins/auth.ts currentUser) or as an argument.
+ */
+const SERVER = ['server', 'server-db', 'server-services', 'server-plugins', 'server-lib', 'contract'];
+const policies = [
+  { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
+  { from: { element: { type: 'server-lib' } }, allow: { to: anyOf('server-lib', 'server-db', 'server', 'contract') } },
+  { from: { element: { type: 'server-plugins' } }, allow: { to: anyOf('server-plugins', 'server-lib', 'server-db', 'server', 'contract') } },
+  { from: { element: { type: 'server-db' } }, allow: { to: anyOf('server-db', 'server-lib', 'server', 'contract') } },
+  { from: anyOf('server', 'server-services'), allow: { to: anyOf(...SERVER) } },
+  { from: { element: { type: 'web-lib' } }, allow: { to: anyOf('web-lib', 'contract') } },
+  { from: { element: { type: 'web-ui' } }, allow: { to: anyOf('web-ui', 'web-lib', 'contract') } },
+  {
+    from: { element: { type: 'web-feature' } },
+    allow: [
+      { to: anyOf('web-ui', 'web-lib', 'contract') },
+      { to: { element: { type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+    ],
+  },
+  { from: anyOf('web-app', 'web-root'), allow: { to: anyOf('web-app', 'web-root', 'web-feature', 'web-ui', 'web-lib', 'contract') } },
+  { allow: [{ to: { module: { origin: 'external' } } }, { to: { module: { origin: 'core' } } }] },
+];
+// A server test builds the whole app and reaches any layer it drives (a plugin's test starts sessions).
+const serverTestPolicies = [...policies, { from: anyOf(...SERVER), allow: { to: anyOf(...SERVER) } }];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '**/drizzle/meta/**', 'coverage/**'] },
@@ -28,13 +66,15 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { typescript: { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true } },
+      'import/resolver': { typescript: { project: [`${repoRoot}/apps/*/tsconfig.json`, `${repoRoot}/packages/*/tsconfig.json`], noWarnOnMultipleProjects: true } },
+      'boundaries/root-path': repoRoot,
       'boundaries/include': ['apps/*/src/**/*', 'packages/*/src/**/*'],
       'boundaries/elements': [
         { type: 'contract', pattern: 'packages/contract/src' },
-        // The server's layers: db/ sits below the services (modules/) and the demo seed above them.
         { type: 'server-db', pattern: 'apps/server/src/db' },
         { type: 'server-services', pattern: 'apps/server/src/{modules,demo}' },
+        { type: 'server-plugins', pattern: 'apps/server/src/plugins' },
+        { type: 'server-lib', pattern: 'apps/server/src/lib' },
         { type: 'server', pattern: 'apps/server/src' },
         { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
         { type: 'web-app', pattern: 'apps/web/src/app' },
@@ -43,29 +83,10 @@ export default tseslint.config(
         { type: 'web-root', pattern: 'apps/web/src/*' },
       ],
     },
-    rules: {
-      'boundaries/dependencies': [
-        'error',
-        {
-          default: 'disallow',
-          policies: [
-            { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
-            { from: { element: { type: 'server-db' } }, allow: { to: { element: { types: { anyOf: ['server-db', 'server', 'contract'] } } } } },
-            { from: { element: { types: { anyOf: ['server', 'server-services'] } } }, allow: { to: { element: { types: { anyOf: ['server', 'server-db', 'server-services', 'contract'] } } } } },
-            { from: { element: { type: 'web-lib' } }, allow: { to: { element: { types: { anyOf: ['web-lib', 'contract'] } } } } },
-            { from: { element: { type: 'web-ui' } }, allow: { to: { element: { types: { anyOf: ['web-ui', 'web-lib', 'contract'] } } } } },
-            {
-              from: { element: { type: 'web-feature' } },
-              allow: [
-                { to: { element: { types: { anyOf: ['web-ui', 'web-lib', 'contract'] } } } },
-                { to: { element: { type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
-              ],
-            },
-            { from: { element: { types: { anyOf: ['web-app', 'web-root'] } } }, allow: { to: { element: { types: { anyOf: ['web-app', 'web-root', 'web-feature', 'web-ui', 'web-lib', 'contract'] } } } } },
-            { allow: [{ to: { module: { origin: 'external' } } }, { to: { module: { origin: 'core' } } }] },
-          ],
-        },
-      ],
-    },
+    rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies }] },
+  },
+  {
+    files: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**/*.ts'],
+    rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies: serverTestPolicies }] },
   },
 );

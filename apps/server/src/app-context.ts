@@ -10,7 +10,7 @@ import type { MalwareScanner } from './lib/malware-scanner.js';
 import type { UploadSlots } from './lib/upload-slots.js';
 import type { FileStorage } from './lib/storage/index.js';
 import type { AccessTokens } from './lib/tokens.js';
-import type { SessionCache } from './modules/auth/session-cache.js';
+import type { SessionCache } from './lib/session-cache.js';
 import type { UnsubscribeTokens } from './lib/unsubscribe-token.js';
 import type { Resolver } from './lib/safe-target.js';
 import type { SecretBox } from './lib/secret-box.js';

@@ -31,7 +31,7 @@ import { createStorage } from './lib/storage/index.js';
 import { createMalwareScanner } from './lib/malware-scanner.js';
 import { createUploadSlots, RedisUploadSlots } from './lib/upload-slots.js';
 import { LocalBus, RedisBus, type Bus } from './lib/bus.js';
-import { SessionCache } from './modules/auth/session-cache.js';
+import { SessionCache } from './lib/session-cache.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { apiDocsRoutes } from './plugins/api-docs.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -62,6 +62,7 @@ import { payoutAccountRoutes, stripeConnectWebhookRoutes } from './modules/earni
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { sessionAuthority } from './modules/auth/session-authority.js';
 import { sessionsRoutes } from './modules/auth/sessions.routes.js';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes.js';
 import { mfaRoutes } from './modules/mfa/mfa.routes.js';
@@ -309,13 +310,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
-  await app.register(authPlugin);
+  // The plugins sit below the modules and import none: they reach the sessions through this (docs/decisions/057).
+  const authority = sessionAuthority(app.ctx);
+  await app.register(authPlugin, { authority });
   // After the auth plugin: the reference asks for a signed-in user in production.
   await app.register(apiDocsRoutes(routeTable));
   // One file per request (member-app.md 7); the size limit answers 413.
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
   await app.register(rateLimitsPlugin);
-  await app.register(realtimePlugin);
+  await app.register(realtimePlugin, { authority });
 
   await app.register(
     async (api) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeEstimate, DEFAULT_ESTIMATE_ASSUMPTIONS, estimateSchema, type EstimateProjectInput } from './estimate.js';
+import { computeEstimate } from './estimate.js';
+import { DEFAULT_ESTIMATE_ASSUMPTIONS, estimateSchema, type EstimateProjectInput } from './estimate-schemas.js';
 import { npv } from './investment.js';
 import { defaultMeter, defaultMeterMonths, type TariffRates } from './tariffs.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeEstimate, DEFAULT_ESTIMATE_ASSUMPTIONS, estimateAssumptionsSchema, estimateSchema, monthlyPayment } from './estimate.js';
+import { computeEstimate, monthlyPayment } from './estimate.js';
+import { DEFAULT_ESTIMATE_ASSUMPTIONS, estimateAssumptionsSchema, estimateSchema } from './estimate-schemas.js';
 import { stateCode } from './us-states.js';
 
 /** DOMAIN.md's worked example: two meters summing to 120,000 kWh, a $2,400 bill, California. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ESTIMATE_ASSUMPTIONS as a } from './estimate.js';
+import { DEFAULT_ESTIMATE_ASSUMPTIONS as a } from './estimate-schemas.js';
 import { bonusApplies, depreciationSchedule, discountedPayback, irr, npv, taxCredit } from './investment.js';
 
 describe('investment measures', () => {

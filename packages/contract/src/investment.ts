@@ -1,4 +1,4 @@
-import type { Estimate, EstimateAssumptions, EstimateProjectInput } from './estimate.js';
+import type { Estimate, EstimateAssumptions, EstimateProjectInput } from './estimate-schemas.js';
 
 /**
  * Investment measures and the federal credit (issue 35 item 6; DOMAIN.md 1c): pure functions

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_STAGES, ALL_PROJECT_STAGES, type ProjectStage } from './enums.js';
 import { emailField } from './users.js';
-import { estimateSchema } from './estimate.js';
+import { estimateSchema } from './estimate-schemas.js';
 
 /**
  * The customer's side (issue 36; docs/decisions/040): a project's owner (or an administrator)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STALL_STAGES, STALL_THRESHOLD_MAX_DAYS, STALL_THRESHOLD_MIN_DAYS, type StallStage } from './stall.js';
+import { STALL_STAGES, STALL_THRESHOLD_MAX_DAYS, STALL_THRESHOLD_MIN_DAYS, type StallStage, type StallThresholds } from './stall.js';
 
 // The stall thresholds setting's schemas; the rules that use it are in stall.ts.
 
@@ -16,8 +16,7 @@ export const stallThresholdsSchema = z.strictObject({
   [STALL_STAGES[1]]: thresholdDays(STALL_STAGES[1]),
   [STALL_STAGES[2]]: thresholdDays(STALL_STAGES[2]),
   [STALL_STAGES[3]]: thresholdDays(STALL_STAGES[3]),
-});
-export type StallThresholds = z.infer<typeof stallThresholdsSchema>;
+}) satisfies z.ZodType<StallThresholds>;
 
 /** PUT /api/admin/stall-settings. */
 export const stallSettingsBodySchema = z.strictObject({ thresholds: stallThresholdsSchema });

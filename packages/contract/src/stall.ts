@@ -1,5 +1,4 @@
 import { PROJECT_STAGES, type ProjectStage } from './enums.js';
-import type { StallThresholds } from './stall-schemas.js';
 
 /**
  * Days in stage and stall alerts (issue 18 item 3). A project "stalls" when it has stayed at
@@ -9,6 +8,8 @@ import type { StallThresholds } from './stall-schemas.js';
  */
 export const STALL_STAGES = [PROJECT_STAGES[0], PROJECT_STAGES[1], PROJECT_STAGES[2], PROJECT_STAGES[3]] as const;
 export type StallStage = (typeof STALL_STAGES)[number];
+/** The `stall_thresholds` setting: whole days per stage; stall-schemas.ts checks it. */
+export type StallThresholds = Record<StallStage, number>;
 
 /** The issue's defaults, in whole days: a first meeting takes two weeks, financing and the survey a month each. */
 export const DEFAULT_STALL_THRESHOLDS: StallThresholds = {

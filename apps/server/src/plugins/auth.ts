@@ -4,9 +4,8 @@ import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import { defaultTokenScope } from '../route-table.js';
-import { noteApiTokenUse, recordApiTokenRequest } from '../modules/api-tokens/api-tokens.service.js';
-import { adminStanding } from '../modules/auth/admin-standing.js';
-import { authenticate, type Authenticated, type ClientInfo, type CredentialSource } from '../modules/auth/sessions.service.js';
+import { adminStanding } from '../lib/admin-standing.js';
+import type { Authenticated, ClientInfo, CredentialSource, SessionAuthority } from '../lib/authentication.js';
 
 /**
  * An authentication check. Routes run it as an `onRequest` hook, before the body is parsed
@@ -91,7 +90,12 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance) => {
+/** The sessions it authenticates against, from buildApp (modules/auth/session-authority.ts). */
+export interface AuthPluginOptions {
+  authority: SessionAuthority;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, { authority }: AuthPluginOptions) => {
   app.decorateRequest('auth', null);
 
   // Every route registered from here on gets its default token scope, unless it declares one.
@@ -107,12 +111,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
    * of the route runs; only a request that passes both is noted as the token's use.
    */
   const authenticateRequest = async (request: FastifyRequest, reply: FastifyReply, credential: string | undefined, from: CredentialSource) => {
-    request.auth = await authenticate(app.ctx, credential, from);
+    request.auth = await authority.authenticate(credential, from);
     const token = request.auth.apiToken;
     if (token) {
       app.limits.apiTokenRequests(request, reply);
       assertTokenScope(request, token.scopes);
-      await noteApiTokenUse(app.ctx, token);
+      await authority.noteApiTokenUse(token);
     }
   };
   const requireUser: AuthHook = async (request, reply) => authenticateRequest(request, reply, request.headers.authorization, 'authorization_header');
@@ -155,7 +159,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (auth && token && audited && status >= 200 && status < 300) {
       const params = { ...(request.params as Record<string, unknown> | undefined) };
       const entry = { userId: auth.user.id, tokenId: token.id, method: request.method, route: request.routeOptions.url ?? '', params, status };
-      app.ctx.background.run('api token audit', () => recordApiTokenRequest(app.ctx, entry));
+      app.ctx.background.run('api token audit', () => authority.recordApiTokenRequest(entry));
     }
     done();
   });

@@ -8,7 +8,7 @@ import { AppError, ReauthenticationFailed } from '../lib/app-error.js';
 import { MemoryFailureCounter, RedisFailureCounter, type FailureCounter } from '../lib/failure-counter.js';
 import { WindowLimiter, type WindowHit } from '../lib/window-limiter.js';
 import { refuseApiToken } from './auth.js';
-import type { SecondFactorAttempts } from '../modules/mfa/mfa.service.js';
+import type { SecondFactorAttempts } from '../lib/authentication.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

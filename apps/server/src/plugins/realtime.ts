@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyRequest, onResponseHookHandler, preHandler
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../app-context.js';
-import { adminStanding } from '../modules/auth/admin-standing.js';
-import { authenticate, liveSessionUsers } from '../modules/auth/sessions.service.js';
+import { adminStanding } from '../lib/admin-standing.js';
+import type { SessionAuthority } from '../lib/authentication.js';
 import { CableConnections, frameOpening, PING_SLOTS, refuse, sendFrame, type CableConnection } from './cable-connections.js';
 
 declare module 'fastify' {
@@ -51,10 +51,10 @@ function parseIdentifier(identifier: unknown): { channel: string; userId: string
  * One query per thousand sockets: a change to one user is one query, and only in the processes
  * that hold their sockets.
  */
-async function recheckConnections(ctx: AppContext, connections: CableConnections, which: number[] | 'all' | { slot: number }): Promise<void> {
+async function recheckConnections(ctx: AppContext, authority: SessionAuthority, connections: CableConnections, which: number[] | 'all' | { slot: number }): Promise<void> {
   const open = typeof which === 'object' && 'slot' in which ? connections.inSlot(which.slot) : connections.of(which);
   if (open.length === 0) return;
-  const live = await liveSessionUsers(ctx, open.map((connection) => connection.jti));
+  const live = await authority.liveSessionUsers(open.map((connection) => connection.jti));
   for (const connection of open) {
     const user = live.get(connection.jti);
     if (user) connections.setAdmin(connection, adminStanding(ctx.config, user) === 'admin');
@@ -68,7 +68,12 @@ async function recheckConnections(ctx: AppContext, connections: CableConnections
  * user. Events reach a process through the bus, whichever process created them; the fan-out
  * to this process's sockets is CableConnections (docs/decisions/025).
  */
-export const realtimePlugin = fp(async (app: FastifyInstance) => {
+/** The sessions a socket authenticates against, from buildApp (modules/auth/session-authority.ts). */
+export interface RealtimePluginOptions {
+  authority: SessionAuthority;
+}
+
+export const realtimePlugin = fp(async (app: FastifyInstance, { authority }: RealtimePluginOptions) => {
   const connections = new CableConnections();
 
   const onSocketError = (error: Error, socket: WebSocket) => {
@@ -104,7 +109,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       else connections.toAdmins(message.event);
     } else if ('everyone' in message) connections.toEveryone(message.event);
     else if ('revoke' in message) connections.revoke(message.userId, message.revoke.jtis);
-    else if ('usersChanged' in message) inTurn(() => recheckConnections(app.ctx, connections, message.usersChanged));
+    else if ('usersChanged' in message) inTurn(() => recheckConnections(app.ctx, authority, connections, message.usersChanged));
     else connections.toUser(message.userId, message.event);
   });
   connections.startPings();
@@ -112,7 +117,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const sessionRecheck = setInterval(() => {
     const slot = recheckSlot;
     recheckSlot = (recheckSlot + 1) % PING_SLOTS;
-    inTurn(() => recheckConnections(app.ctx, connections, { slot }));
+    inTurn(() => recheckConnections(app.ctx, authority, connections, { slot }));
   }, SESSION_RECHECK_MS / PING_SLOTS);
   sessionRecheck.unref();
 
@@ -183,7 +188,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 
     const token = new URL(request.url, 'http://cable').searchParams.get('token');
     // Issue 40 item 1: the websocket is the web app's own; authenticate refuses an API token from here.
-    authenticate(app.ctx, token ?? undefined, 'websocket_query')
+    authority.authenticate(token ?? undefined, 'websocket_query')
       .then(({ user, claims }) => {
         if (socket.readyState !== socket.OPEN) return;
         // setTimeout holds at most ~24.8 days; tokens live 2 days.

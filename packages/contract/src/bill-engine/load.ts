@@ -1,4 +1,4 @@
-import type { IntervalSeries } from '../estimate.js';
+import type { IntervalSeries } from '../estimate-schemas.js';
 import type { LoadProfile } from '../tariffs.js';
 import { isWeekend, type ReferenceCalendar } from './calendar.js';
 

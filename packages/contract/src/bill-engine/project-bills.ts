@@ -1,4 +1,4 @@
-import type { Estimate, IntervalSeries } from '../estimate.js';
+import type { Estimate, IntervalSeries } from '../estimate-schemas.js';
 import { LOAD_PROFILE_LABELS, REFERENCE_YEAR, monthLabel, type Meter, type TariffRates } from '../tariffs.js';
 import { stateClock } from '../time-zones.js';
 import type { UsStateCode } from '../us-states.js';

@@ -19,6 +19,7 @@ import {
   projectSchema,
   projectUpdateBodySchema,
   referralSchema,
+  idParamsSchema as projectParams,
 } from '@sunin/contract';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,7 +30,7 @@ import { setPageHeaders } from '../../lib/pagination.js';
 import { currentSession, currentUser, refuseApiToken } from '../../plugins/auth.js';
 import { announceAdminWrites } from '../../plugins/realtime.js';
 import type { ProjectScope } from '../projects/project-access.js';
-import { authenticateExceptDownloads, projectParams, registerProjectSubRoutes } from '../projects/project-record-routes.js';
+import { authenticateExceptDownloads, registerProjectSubRoutes } from '../projects/project-record-routes.js';
 import { listSiteDuplicates } from '../projects/project-duplicates.js';
 import { createProject, getProject, listProjects, toProjectResponse, updateProject } from '../projects/projects.service.js';
 import { toAdminUserResponse } from '../users/user-response.js';

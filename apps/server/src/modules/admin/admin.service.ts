@@ -1,7 +1,8 @@
 import { ADMIN_REAUTH_MESSAGES, ADMIN_ROLE, ARCHIVED_STAGE, adminChangeNeedsPassword, normalizeUserFields, PROJECT_STAGES, type ProjectStage, type Account, type AccountType, type AdminProjectListQuery, type AdminUserListQuery, type CompanyRole, type Referral } from '@sunin/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { closeSockets, endSessionsIn, userChanged, type Authenticated } from '../auth/sessions.service.js';
+import type { Authenticated } from '../../lib/authentication.js';
+import { closeSockets, endSessionsIn, userChanged } from '../auth/sessions.service.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { accounts, projects, storedFiles, users, type AccountRow, type ProjectRow, type UserRow } from '../../db/schema/index.js';
 import { voidForDeletedProject } from '../earnings/earnings.service.js';

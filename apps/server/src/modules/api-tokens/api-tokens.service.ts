@@ -6,8 +6,9 @@ import { statement } from '../../db/client.js';
 import type { Executor } from '../../db/client.js';
 import { apiTokens, users, type ApiTokenRow, type SessionEndReason, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import type { ApiTokenRequest } from '../../lib/authentication.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { adminStanding } from '../auth/admin-standing.js';
+import { adminStanding } from '../../lib/admin-standing.js';
 
 /**
  * Personal API tokens (issue 40 item 1; docs/decisions/051). A token is shown once and kept as
@@ -187,16 +188,6 @@ export async function findApiTokenHolder(ctx: AppContext, bearer: string, now = 
 export async function noteApiTokenUse(ctx: AppContext, token: { id: number; lastUsedAt: Date | null }, now = Date.now()): Promise<void> {
   if (token.lastUsedAt !== null && now - token.lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) return;
   await ctx.db.update(apiTokens).set({ last_used_at: new Date(now) }).where(eq(apiTokens.id, token.id));
-}
-
-export interface ApiTokenRequest {
-  userId: number;
-  tokenId: number;
-  method: string;
-  /** The route's pattern (`/api/projects/:id`) and its parameters (the ids it reached). */
-  route: string;
-  params: Record<string, unknown>;
-  status: number;
 }
 
 /**

@@ -4,13 +4,14 @@ import type { AppContext } from '../../app-context.js';
 import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { userTokens, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Authenticated, ClientInfo, SecondFactorAttempts } from '../../lib/authentication.js';
 import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createOpaqueToken, hashOpaqueToken } from '../../lib/tokens.js';
 import { passwordResetMail, verificationMail } from './auth.mail.js';
-import { assertLoginSecondFactor, type SecondFactorAttempts } from '../mfa/mfa.service.js';
+import { assertLoginSecondFactor } from '../mfa/mfa.service.js';
 import { createNotifications } from '../notifications/notifications.service.js';
-import { closeSockets, endSessions, endSessionsIn, startSession, userChanged, type Authenticated, type ClientInfo } from './sessions.service.js';
+import { closeSockets, endSessions, endSessionsIn, startSession, userChanged } from './sessions.service.js';
 
 const WELCOME = {
   kind: 'welcome' as const,

@@ -1,9 +1,10 @@
-import type { ApiTokenScope, Session } from '@sunin/contract';
+import type { Session } from '@sunin/contract';
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { statement, type Executor } from '../../db/client.js';
 import { sessions, users, type SessionEndReason, type SessionRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Authenticated, ClientInfo, CredentialSource, LiveSessionUser } from '../../lib/authentication.js';
 import type { AccessClaims } from '../../lib/tokens.js';
 import { findApiTokenHolder, isApiToken, revokeApiTokensIn } from '../api-tokens/api-tokens.service.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -22,29 +23,6 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Ended and expired rows are kept this long (what an account's history may want), then pruned. */
 const KEEP_ENDED_MS = 30 * 24 * 60 * 60 * 1000;
 const USER_AGENT_MAX = 400;
-
-/** Where a sign-in came from, as the session list shows it. */
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
-
-export interface Authenticated {
-  user: UserRow;
-  claims: AccessClaims;
-  sessionId: number;
-  /**
-   * Set when the request carries a personal API token rather than a session's JWT (issue 40
-   * item 1): the token acts as `user` within `scopes`.
-   */
-  apiToken?: { id: number; name: string; scopes: readonly ApiTokenScope[]; lastUsedAt: Date | null };
-}
-
-/**
- * Where a request's credential came from. Only the Authorization header may carry an API token:
- * the download cookie and the websocket's query string are the web app's own (issue 40 item 1).
- */
-export type CredentialSource = 'authorization_header' | 'cookie' | 'websocket_query';
 
 /** Issues a token and records its session (in the caller's transaction when given one). */
 export async function startSession(ctx: AppContext, db: Executor, userId: number, client: ClientInfo, now = Date.now()): Promise<{ token: string; claims: AccessClaims; sessionId: number }> {
@@ -262,9 +240,6 @@ async function authenticateApiToken(ctx: AppContext, bearer: string): Promise<Au
 
 /** Sessions read again per query, so that a check of every open socket is a few queries. */
 const RECHECK_BATCH = 1_000;
-
-/** What an open connection's standing depends on: its user's role and MFA enrolment. */
-export type LiveSessionUser = Pick<UserRow, 'company_role' | 'mfa_enabled_at'>;
 
 /**
  * For connections that authenticated earlier and stay open (websockets): which of these

@@ -6,6 +6,7 @@ import {
   estimateInputsQuerySchema,
   estimateInputsSchema,
   estimateSchema,
+  idParamsSchema as projectParams,
   stateCode,
   usageImportSchema,
   type UsageImport,
@@ -17,7 +18,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { announceAdminWrites } from '../../plugins/realtime.js';
 import { INCOMPLETE_BODY_MESSAGE, tooLargeMessage } from '../projects/attachments.service.js';
 import { findWritableProject } from '../projects/project-access.js';
-import { projectParams, type ProjectRoutesOptions } from '../projects/project-record-routes.js';
+import type { ProjectRoutesOptions } from '../projects/project-routes-options.js';
 import { receiveUpload, uploadSource } from '../projects/upload-request.js';
 import type { UploadFileStream } from '../projects/upload-stream.js';
 import { writeSetting } from '../settings/settings.service.js';

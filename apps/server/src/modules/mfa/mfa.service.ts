@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Executor } from '../../db/client.js';
 import { mfaRecoveryCodes, users, type UserRow } from '../../db/schema/index.js';
 import { AppError, ReauthenticationFailed } from '../../lib/app-error.js';
+import type { SecondFactorAttempts } from '../../lib/authentication.js';
 import { assertCurrentPassword, assertCurrentPasswordGiven, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { mfaResetMail, secondStepLockedMail } from '../auth/auth.mail.js';
@@ -169,19 +170,6 @@ export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: s
     return spent !== undefined;
   }
   return false;
-}
-
-/**
- * How a sign-in's codes are counted per account (plugins/rate-limits.ts, docs/decisions/033).
- * An attempt is taken before its code is checked, so a burst of parallel requests gets no more
- * codes checked than the limit: counting failures after the check let every request that was
- * already under way through (the review of issue 34 item 1).
- */
-export interface SecondFactorAttempts {
-  /** Counts one attempt; throws 429 `rate_limited` when the account has none left. `last`: it was the last one. */
-  take(): Promise<{ last: boolean }>;
-  /** A right code: the account's attempts start over. */
-  succeeded(): Promise<void>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   idParam,
+  idParamsSchema as projectParams,
   auditEntrySchema,
   contactCreateBodySchema,
   contactSchema,
@@ -32,31 +33,17 @@ import {
   uploadAttachment,
 } from './attachments.service.js';
 import { registerProjectEconomicsRoutes } from '../estimate/estimate.routes.js';
-import { findProject, isAdmin, type ProjectScope } from './project-access.js';
+import { findProject, isAdmin } from './project-access.js';
+import type { ProjectRoutesOptions } from './project-routes-options.js';
 import { listProjectActivity } from '../audit/audit.service.js';
 import { discardRestOfUpload, receiveUpload, uploadSource } from './upload-request.js';
 import { idempotencyKeyOf } from './idempotency-key.js';
 import { registerProjectNoteRoutes } from './project-notes.routes.js';
 import { contactRecords, linkRecords, ticketRecords, type projectRecords } from './project-records.service.js';
 
-export const projectParams = z.object({ id: idParam });
 const recordParams = z.object({ id: idParam, recordId: idParam });
 const iso = (value: Date) => value.toISOString();
 const withDates = <T extends { created_at: Date; updated_at: Date }>(row: T) => ({ ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) });
-
-/** Where the project routes live and who is asking: the member's own projects, or the admin area. */
-export interface ProjectRoutesOptions {
-  /** '/projects' (member) or '/admin/projects' (admin). */
-  prefix: string;
-  scopeOf(request: FastifyRequest): ProjectScope;
-  /** member-app.md 7 says PATCH; public-site-and-admin.md 7 says PUT. */
-  updateMethod: 'patch' | 'put';
-  /** The check for downloads, which a browser loads by itself (cookie allowed). */
-  downloadAuth: AuthHook;
-  tagPrefix?: string;
-  /** Tickets exist in the member API only (the admin table lists no tickets). */
-  withTickets: boolean;
-}
 
 /** Files are reached through the API; the URL also works in <img src> and links (cookie auth). */
 export function toStoredFileResponse(row: StoredFileRow, prefix = '/projects') {

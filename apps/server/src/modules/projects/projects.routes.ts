@@ -1,10 +1,10 @@
-import { projectCreateBodySchema, projectListQuerySchema, projectStatisticsSchema, projectCreatedResponseSchema, projectSchema, projectUpdateBodySchema, storageUsageSchema } from '@sunin/contract';
+import { projectCreateBodySchema, projectListQuerySchema, projectStatisticsSchema, projectCreatedResponseSchema, projectSchema, projectUpdateBodySchema, storageUsageSchema, idParamsSchema as projectParams } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPageHeaders } from '../../lib/pagination.js';
 import { currentUser } from '../../plugins/auth.js';
 import { memberScope } from './project-access.js';
-import { authenticateExceptDownloads, projectParams, registerProjectSubRoutes } from './project-record-routes.js';
+import { authenticateExceptDownloads, registerProjectSubRoutes } from './project-record-routes.js';
 import { createProject, getProject, listProjects, projectStatistics, toProjectResponse, updateProject } from './projects.service.js';
 import { getStorageUsage } from './storage-usage.js';
 import { ownProjectListFilter } from './project-list.js';

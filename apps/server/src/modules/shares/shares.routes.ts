@@ -8,6 +8,7 @@ import {
   shareParamsSchema,
   shareSchema,
   shareTokenParamsSchema,
+  idParamsSchema as projectParams,
 } from '@sunin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,7 +16,6 @@ import { z } from 'zod';
 import { clientInfo, currentUser } from '../../plugins/auth.js';
 import { announceAdminWrites } from '../../plugins/realtime.js';
 import { memberScope, type ProjectScope } from '../projects/project-access.js';
-import { projectParams } from '../projects/project-record-routes.js';
 import { createChangeRequest } from './change-requests.js';
 import { buildPublicShare, openShare, openShareLogo, recordView } from './public-share.js';
 import { registerSignatureRoutes } from './signature.routes.js';

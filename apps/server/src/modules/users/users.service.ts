@@ -13,7 +13,8 @@ import { assertPasswordAllowed } from '../../lib/password-policy.js';
 import { assertCurrentPassword as assertPasswordOf, assertCurrentPasswordGiven, hashPassword } from '../../lib/passwords.js';
 import { emailChangedMail } from '../auth/auth.mail.js';
 import { assertIdentityAvailable, identityConflict, queueVerificationMail } from '../auth/auth.service.js';
-import { closeSockets, endSessionsIn, startSession, userChanged, type Authenticated, type ClientInfo } from '../auth/sessions.service.js';
+import type { Authenticated, ClientInfo } from '../../lib/authentication.js';
+import { closeSockets, endSessionsIn, startSession, userChanged } from '../auth/sessions.service.js';
 
 /** The fields a member may change on their own record (profile edit and signup edit). */
 export interface OwnUserChanges {

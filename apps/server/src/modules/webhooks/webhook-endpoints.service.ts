@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import { webhookTargetProblem } from '../../lib/safe-target.js';
 import { newWebhookSecret } from '../../lib/webhook-secrets.js';
 import { diff, recordAudit } from '../audit/audit.service.js';
-import { adminStanding } from '../auth/admin-standing.js';
+import { adminStanding } from '../../lib/admin-standing.js';
 
 /** Endpoint fields the audit trail shows: never the sealed secret. */
 const AUDITED = ['url', 'description', 'events', 'company_wide', 'enabled', 'disabled_reason'] as const;

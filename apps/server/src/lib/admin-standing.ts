@@ -1,5 +1,5 @@
 import { ADMIN_ROLE } from '@sunin/contract';
-import type { UserRow } from '../../db/schema/index.js';
+import type { UserRow } from '../db/schema/index.js';
 
 /**
  * Whether a user may use the admin area now: a full_access_admin, enrolled in MFA where

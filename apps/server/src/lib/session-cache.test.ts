@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema/index.js';
+import type { UserRow } from '../db/schema/index.js';
 import { SessionCache, type CachedSession } from './session-cache.js';
 
 const session = (userId: number, jti: string): CachedSession => ({
@@ -109,7 +109,7 @@ describe('SessionCache (docs/decisions/028)', () => {
   });
 
   it("every service that writes a user's row tells the cache (userChanged)", () => {
-    const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
     // The CLI runs in its own process without the servers' bus: its change shows within SESSION_CACHE_SECONDS.
     // The demo seed writes before the server serves anyone.
     const exempt = new Set(['cli/create-admin.ts', 'db/factories/users.ts', 'demo/demo-share.ts']);

@@ -1,4 +1,4 @@
-import type { Authenticated } from './sessions.service.js';
+import type { Authenticated } from './authentication.js';
 
 /** What authentication read for a session: the answer, and when the session was last used. */
 export interface CachedSession {

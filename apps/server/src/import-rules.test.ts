@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The checks `npm run lint` runs to keep the imports one way (docs/decisions/057): the cycle
+ * script on fixture folders, and the boundaries rule on files placed in plugins/ and lib/.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const fixtures = 'scripts/fixtures/import-cycles';
+
+async function checkCycles(dir: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/check-import-cycles.mjs', `${fixtures}/${dir}`], { cwd: repoRoot });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+describe('scripts/check-import-cycles.mjs', () => {
+  it('fails on two files that import each other, and names them', async () => {
+    const { code, output } = await checkCycles('value-cycle');
+    expect(code).toBe(1);
+    expect(output).toContain('1 import cycle');
+    expect(output).toMatch(/invoice\.ts -> .*customer\.ts/);
+  });
+
+  it('counts type-only imports', async () => {
+    const { code, output } = await checkCycles('type-cycle');
+    expect(code).toBe(1);
+    expect(output).toMatch(/order\.ts -> .*line\.ts/);
+  });
+
+  it('passes imports that run one way', async () => {
+    const { code, output } = await checkCycles('no-cycle');
+    expect(code).toBe(0);
+    expect(output).toContain('No import cycles.');
+  });
+});
+
+describe('the server layers (eslint.config.js, boundaries/dependencies)', () => {
+  const eslint = new ESLint({ cwd: repoRoot });
+  /** The boundaries messages for `code` linted as if it were the file at `file`. */
+  const boundaryErrors = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+    return (result?.messages ?? []).filter((message) => message.ruleId === 'boundaries/dependencies').map((message) => message.message);
+  };
+
+  it('refuses a plugin that imports a module, a type included', async () => {
+    expect(await boundaryErrors('apps/server/src/plugins/probe.ts', "import { authenticate } from '../modules/auth/sessions.service.js';\nexport const probe = authenticate;\n")).toEqual([
+      expect.stringContaining('"server-plugins" to elements of type "server-services"'),
+    ]);
+    expect(await boundaryErrors('apps/server/src/plugins/probe.ts', "import type { ProjectScope } from '../modules/projects/project-access.js';\nexport type Probe = ProjectScope;\n")).toHaveLength(1);
+  });
+
+  it('refuses lib/ importing a plugin or a module', async () => {
+    const code = "import { currentUser } from '../plugins/auth.js';\nimport { recordAudit } from '../modules/audit/audit.service.js';\nexport const probe = [currentUser, recordAudit];\n";
+    expect(await boundaryErrors('apps/server/src/lib/probe.ts', code)).toHaveLength(2);
+  });
+
+  it('lets plugins use lib/, modules use plugins, and tests reach any layer', async () => {
+    expect(await boundaryErrors('apps/server/src/plugins/probe.ts', "import { adminStanding } from '../lib/admin-standing.js';\nexport const probe = adminStanding;\n")).toEqual([]);
+    expect(await boundaryErrors('apps/server/src/modules/projects/probe.ts', "import { currentUser } from '../../plugins/auth.js';\nexport const probe = currentUser;\n")).toEqual([]);
+    expect(await boundaryErrors('apps/server/src/plugins/probe.test.ts', "import { startSession } from '../modules/auth/sessions.service.js';\nexport const probe = startSession;\n")).toEqual([]);
+  });
+});
