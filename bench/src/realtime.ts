@@ -11,6 +11,8 @@
  * 3. a burst of one notification per user: one bus message per user in one Redis pipeline
  *    (what the broadcast used to be measured with; kept for the per-message cost).
  *
+ * The broadcast rounds (2) run first, on the fresh server as the bare fan-out's: after 1 the
+ * server's mail worker sends the 10,000 emails it queued for minutes, in the fan-out's process.
  * Latency is the time from sending (the request, or the publish) to the client reading the
  * event, on the bench's one clock. 2 and 3 need Redis; 2 runs three times. Then the same
  * broadcast, three times each, from the bare fan-out (servers/bare-cable-server.mjs: ws and
@@ -47,6 +49,8 @@ const BROADCAST_ROUNDS = 3;
 const NEXT_STAGE = PROJECT_STAGES[1];
 
 const TARGET_P99_MS = 100;
+/** Issue 42 item 2: the portal's broadcast p99 at most this many times the bare fan-out's, in the same run. */
+const BROADCAST_FLOOR_RATIO_TARGET = 1.15;
 const TARGET_KIB_PER_CONNECTION = 12;
 const TARGET_IDLE_CLIENTS = 50_000;
 const TARGET_IDLE_RSS_BYTES = 1024 ** 3;
@@ -140,6 +144,20 @@ async function measureDeliveries(database: BenchDatabase, redisUrl: string | und
   note(MEMORY_NOTE);
   targets.push({ figure: `RSS per connection (${clients.confirmed} clients)`, measured: `${fixed(rssKiBPerConnection, 1)} KiB`, target: `≤ ${TARGET_KIB_PER_CONNECTION} KiB`, meets: rssKiBPerConnection <= TARGET_KIB_PER_CONNECTION });
 
+  // 2 first: the broadcast to all on the fresh server, as the bare fan-out's (below) is measured.
+  // After the notification path, the mail worker (in the fan-out's process) renders and sends its
+  // 10,000 emails for minutes, and the rounds would measure that worker.
+  let broadcastRounds: Measured[] = [];
+  if (redisUrl) {
+    const publisher = new Redis(redisUrl);
+    try {
+      await publisher.ping();
+      broadcastRounds = await broadcastInRounds(clients, publisher, `${server.redisNamespace}:realtime`, 'broadcast to all (one bus message)');
+    } finally {
+      publisher.disconnect();
+    }
+  }
+
   // 1. One notification per user through the real admin path.
   const adminAuthorization = `Bearer ${mintAccessToken(server.jwtSecret, adminId)}`;
   let requestErrors = 0;
@@ -162,8 +180,7 @@ async function measureDeliveries(database: BenchDatabase, redisUrl: string | und
     );
   });
 
-  // 2 and 3: published on the bus as another server process would.
-  let broadcastRounds: Measured[] = [];
+  // 3: published on the bus as another server process would.
   let burst: Measured | undefined;
   if (redisUrl) {
     const publisher = new Redis(redisUrl);
@@ -171,8 +188,6 @@ async function measureDeliveries(database: BenchDatabase, redisUrl: string | und
     const notification = (userId: number, title: string) => ({ type: 'notification_created', payload: { id: 0, user_id: userId, title, message: 'To every member.', read: false, viewed_on: null, created_at: new Date().toISOString() } });
     try {
       await publisher.ping();
-      await sleep(1_000);
-      broadcastRounds = await broadcastInRounds(clients, publisher, channel, 'broadcast to all (one bus message)');
       await sleep(1_000);
       burst = await deliver(clients, newDeliveryPhase(BURST_TITLE, memberIds.length), 'one notification per user (a bus message each, one pipeline)', async (sentAt) => {
         const pipeline = publisher.pipeline();
@@ -191,7 +206,7 @@ async function measureDeliveries(database: BenchDatabase, redisUrl: string | und
   note(`Notification path: ${memberIds.length} admin PUTs (${NOTIFY_CONCURRENCY} in flight, ${requestErrors} errors), latency from each request's start to its client reading the event (the admin write itself is in it).`);
   note(
     redisUrl
-      ? `Broadcast: one PUBLISH of {everyone: true, event}, ${BROADCAST_ROUNDS} rounds a second apart (the target row takes the round with the median p99); burst: one PUBLISH per user in one Redis pipeline; latency from the publish.`
+      ? `Broadcast: one PUBLISH of {everyone: true, event}, ${BROADCAST_ROUNDS} rounds a second apart, before the notification path (whose emails the server then sends for minutes); the target row takes the round with the median p99; burst: one PUBLISH per user in one Redis pipeline; latency from the publish.`
       : 'Broadcast and burst skipped: they need Redis (set REDIS_URL or run Redis on 127.0.0.1:6379).',
   );
   note(`Deliveries counted within ${DELIVERY_TIMEOUT_MS / 1000} s of the last send; a frame counts once checked in full (text, JSON, own identifier, event and title); wrong frames = arrived but failed that check.`);
@@ -256,8 +271,17 @@ async function measureBareBroadcast(redisUrl: string, memberIds: number[], porta
   const floorP99 = floor ? percentile(floor.latencies, 99) : Number.NaN;
   targets.push({ figure: `broadcast to all, bare fan-out (this machine's floor, median of ${BROADCAST_ROUNDS} rounds): p99`, measured: floor ? `${fixed(floorP99, 0)} ms` : '-', target: '-', meets: floor ? null : undefined });
   if (portal && floor) {
-    const above = percentile(portal.latencies, 99) - floorP99;
-    targets.push({ figure: 'broadcast to all: the portal\'s p99 above the floor', measured: `${above >= 0 ? '+' : ''}${fixed(above, 0)} ms`, target: '-', meets: null });
+    // Issue 42 item 2: the portal's broadcast against its floor, both the round with the median p99 of their three, same run.
+    const portalP99 = percentile(portal.latencies, 99);
+    const ratio = portalP99 / floorP99;
+    const delivered = portal.latencies.length === portal.total && floor.latencies.length === floor.total;
+    targets.push({
+      figure: `broadcast to all: portal p99 / bare fan-out p99 (medians of ${BROADCAST_ROUNDS} rounds each, same run)`,
+      measured: `${fixed(portalP99, 0)} / ${fixed(floorP99, 0)} ms = ${fixed(ratio, 2)}x`,
+      target: `≤ ${BROADCAST_FLOOR_RATIO_TARGET}x`,
+      meets: ratio <= BROADCAST_FLOOR_RATIO_TARGET,
+    });
+    targets.push({ figure: 'broadcast to all: delivered, portal and bare fan-out', measured: `${fixed((portal.latencies.length / portal.total) * 100, 1)} % and ${fixed((floor.latencies.length / floor.total) * 100, 1)} %`, target: '100 %', meets: delivered });
   }
 }
 
@@ -310,7 +334,12 @@ async function measureIdleClients(database: BenchDatabase, redisUrl: string | un
   } else {
     const projected = after.rss + (TARGET_IDLE_CLIENTS - clients.confirmed) * rssKiBPerConnection * 1024;
     targets.push({ figure: `server RSS with ${clients.confirmed} idle clients (the open-file limit allowed no more)`, measured: mib(after.rss), target: '-', meets: undefined });
-    targets.push({ figure: `server RSS with ${TARGET_IDLE_CLIENTS} idle clients, projected from it (not measured)`, measured: mib(projected), target: '< 1024 MiB', meets: projected < TARGET_IDLE_RSS_BYTES });
+    targets.push({
+      figure: `server RSS with ${TARGET_IDLE_CLIENTS} idle clients, projected linearly (not measured): ${mib(after.rss)} measured + ${TARGET_IDLE_CLIENTS - clients.confirmed} more x ${fixed(rssKiBPerConnection, 1)} KiB measured per connection`,
+      measured: mib(projected),
+      target: '< 1024 MiB',
+      meets: projected < TARGET_IDLE_RSS_BYTES,
+    });
   }
   clients.close();
   await server.stop();

@@ -4,7 +4,8 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { exactAnswerSerializerCompiler, responseSerializerCompiler } from './lib/response-serializer.js';
+import { applyFixedHeaders, fixedHeadersOf } from './lib/fixed-headers.js';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
 import { defaultTokenScope, type RouteTableEntry } from './route-table.js';
@@ -189,6 +190,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Answers are written by serializers compiled from the contract's schemas (issue 19 item 1),
   // and checked against them first outside production.
   app.setSerializerCompiler(responseSerializerCompiler({ check: !config.isProduction }));
+  // A route that builds its answers exactly as the contract says writes them with JSON.stringify (issue 42 item 1).
+  const exactAnswers = exactAnswerSerializerCompiler({ check: !config.isProduction });
+  app.addHook('onRoute', (route) => {
+    if (route.config?.exactAnswer === true) route.serializerCompiler = exactAnswers as typeof route.serializerCompiler;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -283,8 +289,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
-  // Security headers. helmet's middleware is built once here and applied to every answer (API,
-  // pages, files, 404s); @fastify/helmet rebuilt it, CSP parsing included, on every request.
+  // Security headers. helmet's middleware is built once here and what it writes is applied to every
+  // answer (API, pages, files, 404s); @fastify/helmet rebuilt it, CSP parsing included, on every request.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -309,7 +315,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
+  // Its headers are the same for every answer: worked out once, written per request (issue 42 item 1).
+  const fixedSecurityHeaders = fixedHeadersOf(securityHeaders);
+  app.addHook('onRequest', (_request, reply, done) => {
+    applyFixedHeaders(reply.raw, fixedSecurityHeaders);
+    done();
+  });
   // The plugins sit below the modules and import none: they reach the sessions through this (docs/decisions/057).
   const authority = sessionAuthority(app.ctx);
   await app.register(authPlugin, { authority });

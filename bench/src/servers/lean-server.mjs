@@ -1,11 +1,22 @@
-// The reference for the API table (issue 19 item 1): the same work as the portal's
-// GET /api/projects and GET /api/projects/:id, written with nothing but fastify, pg and jose.
-// Per request it verifies the HS256 token (audience included), reads the user and the token's
-// session in one prepared query (refusing an ended or idle session), then runs one prepared
-// query for the page (or the project) with everything the answer needs: the owner's name,
-// the time the project entered its stage, the total from the per-member counts and the stall
-// thresholds; it answers the same JSON fields with the same X-Total-Count and Link headers.
-// Plain JavaScript under plain node, like the built server. Env: PORT, DATABASE_URL, JWT_SECRET.
+// The reference for the API table (issue 19 item 1, issue 42 item 1): the same work as the
+// portal's GET /api/projects and GET /api/projects/:id, written with nothing but fastify, pg and
+// jose, and with the same two caches the portal keeps, so that the comparison is of the same
+// semantics ("the same-semantics lean server"):
+// - a verified token's claims, keyed by the whole token, for 5 minutes and never past its exp,
+//   at most 20,000, oldest out (apps/server/src/lib/tokens.ts AccessTokens.verify);
+// - the user and session row read in one prepared query, kept per jti for 5 seconds
+//   (SESSION_CACHE_SECONDS), at most 20,000, oldest out; an entry in the last fifth of its life
+//   answers the request and starts one read in the background that replaces it; an entry whose
+//   session has gone idle is not used; an ended or idle session is refused (an idle one ended),
+//   and "last used" is written when it is more than a minute old
+//   (apps/server/src/modules/auth/sessions.service.ts authenticate and session-cache.ts).
+// Only the drops the portal takes from its bus (a session ended or a user changed elsewhere)
+// have no counterpart: nothing changes sessions while the bench reads.
+// Then one prepared query for the page (or the project) with everything the answer needs: the
+// owner's name, the time the project entered its stage, the total from the per-member counts
+// and the stall thresholds; it answers the same JSON fields with the same X-Total-Count and
+// Link headers. Plain JavaScript under plain node, like the built server.
+// Env: PORT, DATABASE_URL, JWT_SECRET.
 // The stall rule is the contract's (a pure function), so both servers answer the same `stalled`.
 import { DEFAULT_STALL_THRESHOLDS, defaultMeter, isProjectStalled } from '@sunin/contract';
 import Fastify from 'fastify';
@@ -13,7 +24,13 @@ import { jwtVerify } from 'jose';
 import pg from 'pg';
 
 const AUDIENCE = 'sunin-partner-portal';
-const IDLE_TIMEOUT_MS = 30 * 60_000;
+/** The portal's defaults: SESSION_IDLE_TIMEOUT_MINUTES, SESSION_CACHE_SECONDS, the touch interval and the verified-claims cache. */
+const IDLE_TIMEOUT_MS = 60 * 60_000;
+const SESSION_CACHE_MS = 5_000;
+const REFRESH_AFTER = 0.8;
+const TOUCH_INTERVAL_MS = 60_000;
+const VERIFIED_FOR_MS = 5 * 60_000;
+const CACHE_MAX = 20_000;
 
 const key = new TextEncoder().encode(process.env.JWT_SECRET);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -33,24 +50,78 @@ const PAGE = {
   text: `select ${PROJECT_COLUMNS}, (select coalesce(sum(pc.n), 0)::int from project_counts pc where pc.user_id = $1) as total
     from projects p join users u on u.id = p.user_id where p.user_id = $1 order by p.updated_at desc, p.id desc limit $2 offset $3`,
 };
+const TOUCH = { name: 'lean_touch', text: 'update sessions set last_used_at = $1 where id = $2' };
+const END_IDLE = { name: 'lean_end_idle', text: "update sessions set ended_at = now(), end_reason = 'idle' where id = $1 and ended_at is null" };
 const ONE = { name: 'lean_one', text: `select ${PROJECT_COLUMNS} from projects p join users u on u.id = p.user_id where p.id = $1 and p.user_id = $2 limit 1` };
 
 class Unauthorized extends Error {}
 
-async function authenticate(header) {
-  const match = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/.exec(header) : null;
-  if (!match) throw new Unauthorized();
+/** token -> { claims, until } */
+const verified = new Map();
+/** jti -> { value: { user, lastUsedAt }, expiresAt, refreshAt, refreshing } */
+const sessionCache = new Map();
+
+async function verifyToken(token, now) {
+  const known = verified.get(token);
+  if (known && known.until > now) return known.claims;
+  if (known) verified.delete(token);
   let payload;
   try {
-    ({ payload } = await jwtVerify(match[1], key, { algorithms: ['HS256'], audience: AUDIENCE }));
+    ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE, currentDate: new Date(now) }));
   } catch {
+    return null;
+  }
+  if (typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub) || typeof payload.jti !== 'string' || typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
+  const claims = { sub: payload.sub, jti: payload.jti, iat: payload.iat, exp: payload.exp };
+  if (claims.exp * 1000 > now) {
+    if (verified.size >= CACHE_MAX) verified.delete(verified.keys().next().value);
+    verified.set(token, { claims, until: Math.min(claims.exp * 1000, now + VERIFIED_FOR_MS) });
+  }
+  return claims;
+}
+
+async function readSession(claims, now) {
+  const { rows } = await pool.query({ ...AUTH, values: [Number(claims.sub), claims.jti] });
+  const row = rows[0];
+  if (!row || row.ended_at) throw new Unauthorized();
+  const { session_id: sessionId, ended_at: _ended, last_used_at: lastUsed, ...user } = row;
+  let lastUsedAt = lastUsed.getTime();
+  const idleFor = now - lastUsedAt;
+  if (idleFor > IDLE_TIMEOUT_MS) {
+    await pool.query({ ...END_IDLE, values: [sessionId] });
+    sessionCache.delete(claims.jti);
     throw new Unauthorized();
   }
-  if (typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub) || typeof payload.jti !== 'string') throw new Unauthorized();
-  const { rows } = await pool.query({ ...AUTH, values: [Number(payload.sub), payload.jti] });
-  const user = rows[0];
-  if (!user || user.ended_at || Date.now() - user.last_used_at.getTime() > IDLE_TIMEOUT_MS) throw new Unauthorized();
+  if (idleFor > TOUCH_INTERVAL_MS) {
+    await pool.query({ ...TOUCH, values: [new Date(now), sessionId] });
+    lastUsedAt = now;
+  }
+  const value = Object.freeze({ user: Object.freeze(user), lastUsedAt });
+  if (!sessionCache.has(claims.jti) && sessionCache.size >= CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value);
+  sessionCache.set(claims.jti, { value, expiresAt: now + SESSION_CACHE_MS, refreshAt: now + SESSION_CACHE_MS * REFRESH_AFTER, refreshing: false });
   return user;
+}
+
+async function authenticate(header) {
+  const bearer = typeof header === 'string' ? /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/.exec(header)?.[1] : undefined;
+  const claims = bearer ? await verifyToken(bearer, Date.now()) : null;
+  if (!claims) throw new Unauthorized();
+  const now = Date.now();
+  let entry = sessionCache.get(claims.jti);
+  if (entry && entry.expiresAt <= now) {
+    sessionCache.delete(claims.jti);
+    entry = undefined;
+  }
+  if (entry && now - entry.value.lastUsedAt <= IDLE_TIMEOUT_MS) {
+    if (!entry.refreshing && now >= entry.refreshAt) {
+      entry.refreshing = true;
+      readSession(claims, now).catch((error) => {
+        if (error instanceof Unauthorized) sessionCache.delete(claims.jti);
+      });
+    }
+    return entry.value.user;
+  }
+  return readSession(claims, now);
 }
 
 function toProject(row, now) {

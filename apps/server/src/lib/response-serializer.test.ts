@@ -2,7 +2,7 @@ import { projectSchema, type Project } from '@sunin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, type ZodType } from 'zod';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { compileFastSerializer, responseSerializerCompiler } from './response-serializer.js';
+import { compileFastSerializer, exactAnswerSerializerCompiler, responseSerializerCompiler } from './response-serializer.js';
 
 const project: Project & { password_digest: string } = {
   id: 7,
@@ -88,6 +88,31 @@ describe('the compiled response serializer (issue 19 item 1)', () => {
     expect(() => checked(wrong)).toThrow(/Response doesn't match the schema/);
     expect(JSON.parse(unchecked(wrong)).project_stage).toBe('Not a stage');
     expect(checked(project)).toBe(unchecked(project));
+  });
+});
+
+describe('the exact-answer serializer (issue 42 item 1)', () => {
+  // The contract's fields in its order, as toProjectResponse builds them.
+  const answer = JSON.parse(compileFastSerializer(projectSchema)?.(project) ?? '{}') as Project;
+  const route = { method: 'GET', url: '/api/projects/:id', httpStatus: '200' };
+
+  it('writes with JSON.stringify the bytes the compiled serializer writes, checked outside production', () => {
+    const checked = exactAnswerSerializerCompiler({ check: true })({ schema: projectSchema, ...route });
+    const unchecked = exactAnswerSerializerCompiler({ check: false })({ schema: projectSchema, ...route });
+    const compiled = compileFastSerializer(projectSchema);
+    expect(checked(answer)).toBe(compiled?.(answer));
+    expect(unchecked(answer)).toBe(compiled?.(answer));
+    const list = exactAnswerSerializerCompiler({ check: true })({ schema: z.array(projectSchema), ...route });
+    expect(list([answer, { ...answer, id: 8 }])).toBe(compileFastSerializer(z.array(projectSchema))?.([answer, { ...answer, id: 8 }]));
+  });
+
+  it('refuses outside production an answer with a field outside the contract, one missing, or its fields in another order', () => {
+    const checked = exactAnswerSerializerCompiler({ check: true })({ schema: projectSchema, ...route });
+    expect(() => checked(project)).toThrow(/other fields, or the contract's in another order/);
+    const { created_at, ...rest } = answer;
+    expect(() => checked({ created_at, ...rest })).toThrow(/other fields, or the contract's in another order/);
+    expect(() => checked(rest)).toThrow(/Response doesn't match the schema/);
+    expect(() => checked({ ...answer, project_stage: 'Not a stage' })).toThrow(/Response doesn't match the schema/);
   });
 });
 

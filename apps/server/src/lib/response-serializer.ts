@@ -3,6 +3,16 @@ import type { FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The handler answers exactly the response schema's fields, in its order (toProjectResponse):
+     * the answer is written with JSON.stringify (exactAnswerSerializerCompiler).
+     */
+    exactAnswer?: boolean;
+  }
+}
+
 type JsonSchema = Record<string, unknown>;
 type Serialize = (data: unknown) => string;
 
@@ -76,5 +86,32 @@ export function responseSerializerCompiler({ check }: { check: boolean }): Fasti
       return check ? (data: unknown) => fast(validated(data)) : fast;
     };
     return (data: unknown) => (serialize ??= compile())(data);
+  };
+}
+
+/**
+ * For a route whose handler builds every answer field by field, in the contract's order, from
+ * nothing but the contract's fields (toProjectResponse): JSON.stringify writes the same bytes as
+ * the compiled serializer with about a fifth of its garbage (fast-json-stringify concatenates a
+ * string per field; issue 42 item 1: the member's project list spent a third of its CPU in the
+ * young-generation collector). In production the answer is written as it is; with `check`
+ * (development and tests) it is first checked against the contract with zod and then against the
+ * compiled serializer's bytes, so a handler that adds a field, drops one or changes their order
+ * fails the tests (500, ResponseSerializationError) instead of going out.
+ */
+export function exactAnswerSerializerCompiler({ check }: { check: boolean }): FastifySerializerCompiler<ZodType> {
+  if (!check) return () => (data: unknown) => JSON.stringify(data);
+  return ({ schema, method, url }) => {
+    let fast: Serialize | null | undefined;
+    return (data: unknown) => {
+      const result = z.safeEncode(schema, data);
+      if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+      fast ??= compileFastSerializer(schema);
+      const written = JSON.stringify(data);
+      if (fast && written !== fast(result.data)) {
+        throw new Error(`${method} ${url} answered other fields, or the contract's in another order, than its response schema says.`);
+      }
+      return written;
+    };
   };
 }

@@ -31,6 +31,8 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: projectListQuerySchema,
         response: { 200: z.array(projectSchema) },
       },
+      // The two reads a member makes most (issue 42 item 1): toProjectResponse writes the contract's fields in order.
+      config: { exactAnswer: true },
     },
     async (request, reply) => {
       const { page, per_page, ...query } = request.query;
@@ -52,7 +54,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => projectStatistics(app.ctx, currentUser(request)),
   );
 
-  app.get('/projects/:id', { schema: { tags, params: projectParams, response: { 200: projectSchema } } }, async (request) => {
+  app.get('/projects/:id', { schema: { tags, params: projectParams, response: { 200: projectSchema } }, config: { exactAnswer: true } }, async (request) => {
     return toProjectResponse(await getProject(app.ctx, scopeOf(request), request.params.id));
   });
 

@@ -39,6 +39,7 @@ type ProjectUpdate = z.output<typeof projectUpdateSchema>;
 
 const INITIAL_STAGE: ProjectStage = 'Project Initiation';
 
+/** A project's answer: the contract's fields in its order, so the reads write it as it is (config.exactAnswer). */
 export function toProjectResponse({ project: row, ownerName, stalled, intervals }: ProjectWithOwner): Project {
   return {
     id: row.id,
@@ -65,6 +66,9 @@ export function toProjectResponse({ project: row, ownerName, stalled, intervals 
     power_bill_received_status: row.power_bill_received_status,
     average_monthly_power_bill_cost: row.average_monthly_power_bill_cost,
     additional_utility_notes: row.additional_utility_notes,
+    kilowatt_amounts: row.kilowatt_amounts,
+    project_stage: row.project_stage,
+    proposal_url: row.proposal_url,
     itc_energy_community: row.itc_energy_community,
     itc_domestic_content: row.itc_domestic_content,
     tax_exempt: row.tax_exempt,
@@ -72,13 +76,10 @@ export function toProjectResponse({ project: row, ownerName, stalled, intervals 
     itc_prevailing_wage: row.itc_prevailing_wage,
     construction_start_date: row.construction_start_date,
     expected_in_service_date: row.expected_in_service_date,
-    kilowatt_amounts: row.kilowatt_amounts,
     meters: meterAnswers(row, intervals),
-    project_stage: row.project_stage,
-    proposal_url: row.proposal_url,
     stage_entered_at: row.stage_entered_at?.toISOString() ?? null,
-    signed_at: row.signed_at?.toISOString() ?? null,
     stalled,
+    signed_at: row.signed_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
