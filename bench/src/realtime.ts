@@ -288,7 +288,7 @@ async function measureBareBroadcast(redisUrl: string, memberIds: number[], porta
 /**
  * The broadcast again with the sockets spread over WEB_CONCURRENCY server processes (issue 19
  * item 5; src/cluster.ts), each of which writes its own share: the one-process figure is bound
- * by one thread's socket writes (docs/performance.md, "Reading the figures").
+ * by one thread's socket writes (docs/decisions/025-realtime-fanout.md, Consequences).
  */
 async function measureClusterBroadcast(database: BenchDatabase, redisUrl: string, memberIds: number[], targets: TargetRow[]): Promise<void> {
   const workers = knobs.realtimeWorkers;
