@@ -54,13 +54,18 @@ describe('LocalStorage ranges', () => {
     const storage = new LocalStorage(root);
     const bytes = Buffer.from('0123456789');
     await storage.put('projects/1/files/a', Readable.from([bytes]));
-    const read = async (range?: { start: number; end: number }) => {
+    const text = async (stream: Readable) => {
       const chunks: Buffer[] = [];
-      for await (const chunk of (await storage.get('projects/1/files/a', range))!) chunks.push(chunk as Buffer);
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString();
     };
-    expect(await read()).toBe('0123456789');
-    expect(await read({ start: 2, end: 4 })).toBe('234');
-    expect(await read({ start: 9, end: 9 })).toBe('9');
+    const read = async (range: { start: number; end: number }) => {
+      const answer = (await storage.getRange('projects/1/files/a', range))!;
+      return { range: answer.range, text: await text(answer.stream) };
+    };
+    expect(await text((await storage.get('projects/1/files/a'))!)).toBe('0123456789');
+    expect(await read({ start: 2, end: 4 })).toEqual({ range: { start: 2, end: 4 }, text: '234' });
+    expect(await read({ start: 9, end: 9 })).toEqual({ range: { start: 9, end: 9 }, text: '9' });
+    expect(await storage.getRange('projects/1/files/missing', { start: 0, end: 0 })).toBeNull();
   });
 });
