@@ -256,6 +256,7 @@ describe('the demo seed cut short', () => {
           return real.put(key, body, type);
         },
         get: (key) => real.get(key),
+        getRange: (key, range) => real.getRange(key, range),
         delete: (key) => real.delete(key),
         list: () => real.list(),
       };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { assertStorageKey, type ByteRange, type FileStorage, type StoredObject } from './storage.js';
+import { assertStorageKey, type ByteRange, type FileStorage, type RangeRead, type StoredObject } from './storage.js';
 
 const TEMPORARY_SUFFIX = '.partial';
 
@@ -33,7 +33,16 @@ export class LocalStorage implements FileStorage {
     }
   }
 
-  async get(key: string, range?: ByteRange): Promise<Readable | null> {
+  async get(key: string): Promise<Readable | null> {
+    return this.read(key);
+  }
+
+  async getRange(key: string, range: ByteRange): Promise<RangeRead | null> {
+    const stream = await this.read(key, range);
+    return stream && { stream, range };
+  }
+
+  private async read(key: string, range?: ByteRange): Promise<Readable | null> {
     const target = this.pathOf(key);
     try {
       await stat(target);

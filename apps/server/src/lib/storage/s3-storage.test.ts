@@ -8,6 +8,7 @@ import { PDF_MINIMAL, PNG_1PX, multipartBody } from '../../test/fixtures.js';
 import { S3_TEST_BUCKET, S3_TEST_ENV, startS3rver, type S3rverHandle } from '../../test/s3-server.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { S3_PART_BYTES, S3Storage } from './s3-storage.js';
+import type { ByteRange } from './storage.js';
 
 /**
  * S3Storage through the AWS SDK against s3rver, a real S3-compatible server started here on
@@ -41,6 +42,12 @@ async function readAll(stream: Readable | null): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** What getRange read: which bytes it says the stream holds (undefined: the whole object), and the bytes. */
+async function readRange(storage: S3Storage, key: string, range: ByteRange) {
+  const read = await storage.getRange(key, range);
+  return read && { range: read.range, bytes: await readAll(read.stream) };
 }
 
 function storageOn(s3: S3rverHandle): S3Storage {
@@ -89,10 +96,10 @@ describe('S3Storage against s3rver', () => {
     expect((await readAll(await storage.get(key)))?.equals(big)).toBe(true);
 
     const across = { start: S3_PART_BYTES - 5, end: S3_PART_BYTES + 4 };
-    expect((await readAll(await storage.get(key, across)))?.equals(big.subarray(across.start, across.end + 1))).toBe(true);
-    expect((await readAll(await storage.get(key, { start: 0, end: 1 })))?.equals(big.subarray(0, 2))).toBe(true);
+    expect(await readRange(storage, key, across)).toEqual({ range: across, bytes: big.subarray(across.start, across.end + 1) });
+    expect(await readRange(storage, key, { start: 0, end: 1 })).toEqual({ range: { start: 0, end: 1 }, bytes: big.subarray(0, 2) });
     const last = { start: big.length - 1, end: big.length - 1 };
-    expect((await readAll(await storage.get(key, last)))?.equals(big.subarray(-1))).toBe(true);
+    expect(await readRange(storage, key, last)).toEqual({ range: last, bytes: big.subarray(-1) });
     const ranged = requestsFor(s3, key).filter((r) => r.range);
     expect(ranged.map((r) => [r.range, r.status])).toEqual([
       [`bytes=${across.start}-${across.end}`, 206],
@@ -101,11 +108,29 @@ describe('S3Storage against s3rver', () => {
     ]);
   });
 
-  it('refuses an answer whose Content-Range is not the range asked for (s3rver answers `bytes=0-0` with the whole object, S3 with one byte)', async () => {
+  it('reads the whole object, reported as such, when the store ignores a range, and refuses an answer naming other bytes', async () => {
     const key = 'projects/1/files/00000000-0000-4000-8000-000000000007';
     await storage.put(key, streamOf(PDF_MINIMAL), 'application/pdf');
-    await expect(storage.get(key, { start: 0, end: 0 })).rejects.toThrow(`The store answered "bytes 0-${PDF_MINIMAL.length - 1}/${PDF_MINIMAL.length}" for bytes 0-0`);
-    expect((await readAll(await storage.get(key, { start: 1, end: 1 })))?.equals(PDF_MINIMAL.subarray(1, 2))).toBe(true);
+    const whole = { range: undefined, bytes: PDF_MINIMAL };
+    // s3rver answers `bytes=0-0` with the whole object and a Content-Range naming all of it
+    // (its end of 0 reads as "none given"); S3 sends the one byte.
+    expect(await readRange(storage, key, { start: 0, end: 0 })).toEqual(whole);
+    try {
+      // A store that ignores ranges altogether answers 200 without Content-Range.
+      s3.rewriteRange = () => undefined;
+      expect(await readRange(storage, key, { start: 1, end: 1 })).toEqual(whole);
+      s3.rewriteRange = () => 'bytes=2-2';
+      await expect(storage.getRange(key, { start: 1, end: 1 })).rejects.toThrow(`The store answered "bytes 2-2/${PDF_MINIMAL.length}" for bytes 1-1`);
+    } finally {
+      s3.rewriteRange = (range) => range;
+    }
+    expect(await readRange(storage, key, { start: 1, end: 1 })).toEqual({ range: { start: 1, end: 1 }, bytes: PDF_MINIMAL.subarray(1, 2) });
+    expect(requestsFor(s3, key).filter((r) => r.range).map((r) => [r.range, r.status])).toEqual([
+      ['bytes=0-0', 206],
+      ['bytes=1-1', 200],
+      ['bytes=1-1', 206],
+      ['bytes=1-1', 206],
+    ]);
   });
 
   it('deletes, and deleting a key that holds nothing is not an error', async () => {
@@ -150,7 +175,7 @@ describe('S3Storage against s3rver', () => {
 
     expect((await readAll(await storage.get(small)))?.equals(PNG_1PX)).toBe(true);
     expect((await readAll(await storage.get(large)))?.equals(big)).toBe(true);
-    expect((await readAll(await storage.get(large, { start: S3_PART_BYTES, end: S3_PART_BYTES })))?.equals(big.subarray(S3_PART_BYTES))).toBe(true);
+    expect(await readRange(storage, large, { start: S3_PART_BYTES, end: S3_PART_BYTES })).toEqual({ range: { start: S3_PART_BYTES, end: S3_PART_BYTES }, bytes: big.subarray(S3_PART_BYTES) });
     const listed = new Map<string, Date | undefined>();
     for await (const object of storage.list()) listed.set(object.key, object.lastModified);
     expect([...listed.keys()]).toEqual(expect.arrayContaining([small, large]));
@@ -225,6 +250,27 @@ describe('the portal with S3 storage (s3rver)', () => {
     expect(removed.statusCode).toBe(204);
     expect(await t.app.ctx.storage.get(key!)).toBeNull();
     expect((await t.app.inject({ method: 'GET', url, headers: auth })).statusCode).toBe(404);
+  });
+
+  it('sends the whole file with 200 when the store ignores a range', async () => {
+    const { auth } = await t.signIn();
+    const projectId = await newProject(auth, 'S3 Whole Co');
+    const body = multipartBody([{ field: 'file', filename: 'roof.png', contentType: 'image/png', data: PNG_1PX }]);
+    const url: string = (await t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/images`, headers: { ...auth, ...body.headers }, payload: body.payload })).json().url;
+    const expectWhole = (answer: Awaited<ReturnType<typeof t.app.inject>>) => {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-range']).toBeUndefined();
+      expect(answer.headers['content-length']).toBe(String(PNG_1PX.length));
+      expect(answer.rawPayload.equals(PNG_1PX)).toBe(true);
+    };
+    // s3rver answers the first byte with the whole object (a Content-Range naming all of it).
+    expectWhole(await t.app.inject({ method: 'GET', url, headers: { ...auth, range: 'bytes=0-0' } }));
+    s3.rewriteRange = () => undefined;
+    try {
+      expectWhole(await t.app.inject({ method: 'GET', url, headers: { ...auth, range: 'bytes=8-15' } }));
+    } finally {
+      s3.rewriteRange = (range) => range;
+    }
   });
 
   it('streams a file longer than one part as a multipart upload, and refuses one over the limit with 413, storing nothing', async () => {

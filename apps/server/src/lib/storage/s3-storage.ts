@@ -2,9 +2,11 @@ import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client }
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.js';
-import { assertStorageKey, type ByteRange, type FileStorage, type StoredObject } from './storage.js';
+import { assertStorageKey, type ByteRange, type FileStorage, type RangeRead, type StoredObject } from './storage.js';
 
 export const S3_PART_BYTES = 5 * 1024 * 1024;
+/** `bytes first-last/complete-length` (RFC 9110 14.4); the length may be `*`. */
+const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/(\d+|\*)$/;
 
 /** Any S3-compatible object store (AWS S3, MinIO, R2...) named by S3_BUCKET and S3_ENDPOINT. */
 export class S3Storage implements FileStorage {
@@ -61,23 +63,36 @@ export class S3Storage implements FileStorage {
     }
   }
 
+  async get(key: string): Promise<Readable | null> {
+    return (await this.getObject(key))?.stream ?? null;
+  }
+
   /**
-   * A range is sent as an explicit `bytes=start-end` (no suffix form), and the answer's
-   * Content-Range must name exactly those bytes: a store that sends others (s3rver sends the
-   * whole object for `bytes=0-0`) fails here rather than under a Content-Length it breaks.
+   * A range is sent as an explicit `bytes=start-end` (no suffix form). A store may ignore it, as
+   * HTTP allows: an answer without Content-Range (a 200), or whose Content-Range is the whole
+   * object (s3rver's for `bytes=0-0`), is the whole object, reported as such so that the caller
+   * sends it with 200. A Content-Range naming other bytes fails here rather than under a
+   * Content-Length it would break.
    */
-  async get(key: string, range?: ByteRange): Promise<Readable | null> {
+  async getRange(key: string, range: ByteRange): Promise<RangeRead | null> {
+    const answer = await this.getObject(key, `bytes=${range.start}-${range.end}`);
+    if (!answer) return null;
+    const { stream, contentRange } = answer;
+    if (contentRange === undefined) return { stream, range: undefined };
+    // A `*` length reads as NaN and matches no whole object.
+    const [, start, end, size] = (CONTENT_RANGE.exec(contentRange) ?? []).map(Number);
+    if (start === range.start && end === range.end) return { stream, range };
+    if (start === 0 && size !== undefined && end === size - 1) return { stream, range: undefined };
+    stream.destroy();
+    throw new Error(`The store answered ${JSON.stringify(contentRange)} for bytes ${range.start}-${range.end} of ${key}`);
+  }
+
+  private async getObject(key: string, range?: string): Promise<{ stream: Readable; contentRange: string | undefined } | null> {
     assertStorageKey(key);
     try {
-      const result = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-      );
-      const body = (result.Body as Readable | undefined) ?? null;
-      if (range && body && !result.ContentRange?.startsWith(`bytes ${range.start}-${range.end}/`)) {
-        body.destroy();
-        throw new Error(`The store answered ${JSON.stringify(result.ContentRange)} for bytes ${range.start}-${range.end} of ${key}`);
-      }
-      return body;
+      const result = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: range } : {}) }));
+      const stream = result.Body as Readable | undefined;
+      return stream ? { stream, contentRange: result.ContentRange } : null;
     } catch (error) {
       const name = (error as { name?: string }).name;
       if (name === 'NoSuchKey' || name === 'NotFound') return null;

@@ -12,11 +12,15 @@ export interface FileStorage {
    * flags it, the client goes away), put rejects with that error and leaves nothing behind.
    */
   put(key: string, body: Readable, contentType: string): Promise<void>;
+  /** The stored bytes, or null when the key holds nothing. */
+  get(key: string): Promise<Readable | null>;
   /**
-   * The stored bytes, or null when the key holds nothing. With `range`, only those bytes: the
-   * caller resolves it against the size it recorded (byte-range.ts), so it lies within the object.
+   * The bytes of `range`, or null when the key holds nothing. The caller resolves the range
+   * against the size it recorded (byte-range.ts), so it lies within the object. A store may
+   * ignore a range, as HTTP allows: the answer's `range` is then undefined and `stream` holds
+   * the whole object, which the caller sends as such (200 rather than 206).
    */
-  get(key: string, range?: ByteRange): Promise<Readable | null>;
+  getRange(key: string, range: ByteRange): Promise<RangeRead | null>;
   /** Removing a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
   /** Every stored object with its last write time (for finding files no row points at). */
@@ -32,6 +36,12 @@ export interface FileStorage {
 export interface ByteRange {
   start: number;
   end: number;
+}
+
+/** What `getRange` read: the range's bytes, or the whole object when `range` is undefined. */
+export interface RangeRead {
+  stream: Readable;
+  range: ByteRange | undefined;
 }
 
 export interface StoredObject {

@@ -261,8 +261,9 @@ async function findAttachment(ctx: AppContext, projectId: number, kind: StoredFi
 
 /**
  * The stored bytes of a photo or file, or with `rangeHeader` (a download's Range) only the bytes
- * it asks for (`range` says which; undefined means the whole file), resolved against the size
- * the row recorded. A range past the end is a 416.
+ * it asks for, resolved against the size the row recorded. `range` says which bytes the stream
+ * holds; undefined means the whole file (no range asked, or the store ignored it). A range past
+ * the end is a 416.
  */
 export async function openAttachment(
   ctx: AppContext,
@@ -274,14 +275,14 @@ export async function openAttachment(
 ): Promise<{ row: StoredFileRow; stream: Readable; range: ByteRange | undefined }> {
   await findProject(ctx.db, scope, projectId);
   const row = await findAttachment(ctx, projectId, kind, id);
-  const range = resolveByteRange(rangeHeader, row.byte_size);
-  if (range === 'unsatisfiable') throw new RangeNotSatisfiable(row.byte_size);
-  const stream = await ctx.storage.get(row.storage_key, range);
-  if (!stream) {
+  const asked = resolveByteRange(rangeHeader, row.byte_size);
+  if (asked === 'unsatisfiable') throw new RangeNotSatisfiable(row.byte_size);
+  const read = asked ? await ctx.storage.getRange(row.storage_key, asked) : await ctx.storage.get(row.storage_key).then((stream) => stream && { stream, range: undefined });
+  if (!read) {
     ctx.log.error({ key: row.storage_key, id }, 'stored file has no bytes');
     throw new AppError('not_found', 'The stored file is missing.');
   }
-  return { row, stream, range };
+  return { row, ...read };
 }
 
 /** The row goes first (in a transaction); the bytes after. A failed byte removal is only logged. */
