@@ -1,8 +1,8 @@
 // Lint for the whole workspace. Import boundaries (STYLE.md 5 and 13): features never import each
 // other, the web app never imports server code, the contract imports nothing of ours; on the
 // server, plugins/ import no module, lib/ imports neither, and neither reaches one through a root
-// file (docs/decisions/057). `npm run lint`
-// also runs scripts/check-import-cycles.mjs: no import cycles, type-only imports included.
+// file (docs/decisions/057). `npm run lint` also runs scripts/check-import-cycles.mjs: no import
+// cycles, type-only imports included.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';

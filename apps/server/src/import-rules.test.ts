@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { useTempDirs } from './test/temp-dirs.js';
 
 /*
  * The checks `npm run lint` runs to keep the imports one way (docs/decisions/057): the cycle
@@ -15,9 +16,9 @@ import { describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const fixtures = 'scripts/fixtures/import-cycles';
 
-async function checkCycles(dir: string): Promise<{ code: number; output: string }> {
+async function checkCycles(dir: string, script = 'scripts/check-import-cycles.mjs'): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/check-import-cycles.mjs', `${fixtures}/${dir}`], { cwd: repoRoot });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, `${fixtures}/${dir}`], { cwd: repoRoot });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -37,6 +38,15 @@ describe('scripts/check-import-cycles.mjs', () => {
     const { code, output } = await checkCycles('type-cycle');
     expect(code).toBe(1);
     expect(output).toMatch(/order\.ts -> .*line\.ts/);
+  });
+
+  const tempDir = useTempDirs('import-cycles-');
+  it('checks when run through a symlink too', async () => {
+    const link = path.join(tempDir(), 'check-import-cycles.mjs');
+    await symlink(path.join(repoRoot, 'scripts/check-import-cycles.mjs'), link);
+    const { code, output } = await checkCycles('value-cycle', link);
+    expect(code).toBe(1);
+    expect(output).toContain('1 import cycle');
   });
 
   it('passes imports that run one way', async () => {
