@@ -10,7 +10,7 @@
  *
  * Prints each cycle and exits 1 when there is one.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCircular, parseDependencyTree, prettyCircular, uniqueCirculars } from 'dpdm';
@@ -37,7 +37,21 @@ export async function findImportCycles(dirs, context = repoRoot) {
   return uniqueCirculars(parseCircular(Object.assign({}, ...trees), false));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/**
+ * Whether node runs this file (rather than a test importing findImportCycles). Both sides are
+ * symlink-resolved: node resolves the module's own path (import.meta.url) but not argv[1], so
+ * run through a symlink the check would otherwise fail and the script exit 0 having checked nothing.
+ */
+function runDirectly() {
+  if (!process.argv[1]) return false;
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (runDirectly()) {
   const dirs = process.argv.slice(2);
   const cycles = await findImportCycles(dirs.length > 0 ? dirs.map((dir) => path.resolve(dir)) : SOURCE_DIRS);
   if (cycles.length > 0) {

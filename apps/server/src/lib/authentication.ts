@@ -70,3 +70,19 @@ export interface SessionAuthority {
   /** Audits a token's request that succeeded. */
   recordApiTokenRequest(request: ApiTokenRequest): Promise<void>;
 }
+
+const SESSION_AUTHORITY_METHODS = ['authenticate', 'liveSessionUsers', 'noteApiTokenUse', 'recordApiTokenRequest'] as const;
+
+/**
+ * The `authority` option of a plugin that authenticates (auth, realtime), checked as the plugin
+ * registers: without it the server would start and then answer every signed-in request with a
+ * TypeError's 500.
+ */
+export function requireSessionAuthority(plugin: string, authority: SessionAuthority | undefined): SessionAuthority {
+  const missing = SESSION_AUTHORITY_METHODS.filter((method) => typeof (authority as Partial<SessionAuthority> | undefined)?.[method] !== 'function');
+  if (missing.length > 0) {
+    const what = authority ? `the one given lacks ${missing.join(', ')}` : 'none was given';
+    throw new Error(`The ${plugin} plugin needs the option authority, a SessionAuthority (modules/auth/session-authority.ts, as buildApp passes it): ${what}.`);
+  }
+  return authority as SessionAuthority;
+}

@@ -5,7 +5,7 @@ import type { UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import { defaultTokenScope } from '../route-table.js';
 import { adminStanding } from '../lib/admin-standing.js';
-import type { Authenticated, ClientInfo, CredentialSource, SessionAuthority } from '../lib/authentication.js';
+import { requireSessionAuthority, type Authenticated, type ClientInfo, type CredentialSource, type SessionAuthority } from '../lib/authentication.js';
 
 /**
  * An authentication check. Routes run it as an `onRequest` hook, before the body is parsed
@@ -95,7 +95,8 @@ export interface AuthPluginOptions {
   authority: SessionAuthority;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, { authority }: AuthPluginOptions) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
+  const authority = requireSessionAuthority('auth', options.authority);
   app.decorateRequest('auth', null);
 
   // Every route registered from here on gets its default token scope, unless it declares one.

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../app-context.js';
 import { adminStanding } from '../lib/admin-standing.js';
-import type { SessionAuthority } from '../lib/authentication.js';
+import { requireSessionAuthority, type SessionAuthority } from '../lib/authentication.js';
 import { CableConnections, frameOpening, PING_SLOTS, refuse, sendFrame, type CableConnection } from './cable-connections.js';
 
 declare module 'fastify' {
@@ -62,18 +62,19 @@ async function recheckConnections(ctx: AppContext, authority: SessionAuthority, 
   }
 }
 
+/** The sessions a socket authenticates against, from buildApp (modules/auth/session-authority.ts). */
+export interface RealtimePluginOptions {
+  authority: SessionAuthority;
+}
+
 /**
  * /cable?token=...: a token check at connect, `welcome`, a ping every 3 s, subscribe and
  * unsubscribe with a JSON identifier, NotificationsChannel confirmed only for the token's own
  * user. Events reach a process through the bus, whichever process created them; the fan-out
  * to this process's sockets is CableConnections (docs/decisions/025).
  */
-/** The sessions a socket authenticates against, from buildApp (modules/auth/session-authority.ts). */
-export interface RealtimePluginOptions {
-  authority: SessionAuthority;
-}
-
-export const realtimePlugin = fp(async (app: FastifyInstance, { authority }: RealtimePluginOptions) => {
+export const realtimePlugin = fp(async (app: FastifyInstance, options: RealtimePluginOptions) => {
+  const authority = requireSessionAuthority('realtime', options.authority);
   const connections = new CableConnections();
 
   const onSocketError = (error: Error, socket: WebSocket) => {
