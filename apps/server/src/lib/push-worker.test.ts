@@ -8,7 +8,8 @@ import { PushWorker } from './push-worker.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The app's own push worker polls far beyond the test: only the worker made here sends.
+  t = await createTestApp({}, { push: { pollIntervalMs: 3_600_000 } });
 });
 afterAll(async () => {
   await t?.close();
