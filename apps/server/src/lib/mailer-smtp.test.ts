@@ -39,7 +39,7 @@ function clock() {
 }
 
 function smtpMailer(url: string, options: Partial<MailerOptions> = {}) {
-  const mailer = new Mailer({ db: t.db, from: 'SunIn Partner Portal <no-reply@sunin.example>', smtpUrl: url, maxAttempts: 6, log: { warn() {}, error() {} }, ...options });
+  const mailer = new Mailer({ db: t.db, run: t.database.run, from: 'SunIn Partner Portal <no-reply@sunin.example>', smtpUrl: url, maxAttempts: 6, log: { warn() {}, error() {} }, ...options });
   mailers.push(mailer);
   return mailer;
 }
