@@ -218,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const storage = await createStorage(config);
   const mailer = new Mailer({
     db: database.db,
+    run: database.run,
     from: config.mailFrom,
     smtpUrl: config.smtpUrl,
     maxAttempts: config.mailMaxAttempts,

@@ -3,11 +3,11 @@ import { mailMessages, mailOutbox } from '../db/schema/index.js';
 import { freePort } from '../test/services.js';
 import { startSmtpServer, type LocalSmtpServer } from '../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import type { Socket } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { SMTPServer } from 'smtp-server';
 import { Mailer, type MailerOptions } from './mailer.js';
-import { openSmtpSocket } from './smtp-transport.js';
+import { coalesceWrites, openSmtpSocket } from './smtp-transport.js';
 
 /**
  * Real SMTP delivery from the outbox (docs/decisions/008) to a local SMTP server started here:
@@ -39,7 +39,7 @@ function clock() {
 }
 
 function smtpMailer(url: string, options: Partial<MailerOptions> = {}) {
-  const mailer = new Mailer({ db: t.db, from: 'SunIn Partner Portal <no-reply@sunin.example>', smtpUrl: url, maxAttempts: 6, log: { warn() {}, error() {} }, ...options });
+  const mailer = new Mailer({ db: t.db, run: t.database.run, from: 'SunIn Partner Portal <no-reply@sunin.example>', smtpUrl: url, maxAttempts: 6, log: { warn() {}, error() {} }, ...options });
   mailers.push(mailer);
   return mailer;
 }
@@ -190,6 +190,55 @@ describe('the SMTP socket (openSmtpSocket)', () => {
     await mailer.enqueue(t.db, message);
     await mailer.flush();
     expect(await onlyRow()).toMatchObject({ attempts: 1, sent_at: null, last_error: expect.stringContaining('ECONNREFUSED') });
+  });
+
+  it('sends the writes of one turn of the event loop in one system call, at the end of that turn', async () => {
+    let received = '';
+    let arrived: () => void = () => {};
+    const server = createServer((peer) => peer.on('data', (chunk: Buffer) => ((received += chunk.toString()), arrived())));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const socket = await open({ host: '127.0.0.1', port: (server.address() as { port: number }).port });
+    const calls: number[] = [];
+    // What reaches the kernel: one _write or _writev call each.
+    const spy = socket as unknown as { _write: (...args: unknown[]) => void; _writev: (chunks: unknown[], callback: unknown) => void };
+    const [write, writev] = [spy._write, spy._writev];
+    spy._write = function (...args: unknown[]) {
+      calls.push(1);
+      return write.apply(this, args);
+    };
+    spy._writev = function (chunks: unknown[], callback: unknown) {
+      calls.push(chunks.length);
+      return writev.call(this, chunks, callback);
+    };
+    const until = (text: string) => new Promise<void>((resolve) => (arrived = () => received === text && resolve()));
+    try {
+      const first = until('MAIL FROM:<a@b>\r\nheaders\r\n\r\nbody\r\n.\r\n');
+      for (const piece of ['MAIL FROM:<a@b>\r\n', 'headers\r\n\r\n', 'body\r\n', '.\r\n']) socket.write(piece);
+      expect(calls).toEqual([]); // not yet: at the end of this turn
+      await first; // and then without anything more written
+      expect(calls).toEqual([4]);
+      const second = until(`${received}QUIT\r\n`);
+      socket.write('QUIT\r\n');
+      await second;
+      expect(calls).toEqual([4, 1]);
+    } finally {
+      socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('coalesceWrites leaves the socket writable the usual ways, each callback called', async () => {
+    const server = createServer((peer) => peer.resume());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const socket = coalesceWrites(connect({ port: (server.address() as { port: number }).port, host: '127.0.0.1' }));
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      await new Promise<void>((resolve, reject) => socket.write('one\r\n', 'utf8', (error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) => socket.write(Buffer.from('two\r\n'), (error) => (error ? reject(error) : resolve())));
+    } finally {
+      socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('speaks TLS from the first byte on that socket for smtps:// (nodemailer upgrades the socket it is handed)', async () => {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.js';
+import type { Database, RunStatement } from '../db/client.js';
 import { mailMessages, mailOutbox } from '../db/schema/index.js';
 import { startSmtpServer } from '../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -65,7 +65,7 @@ function logRecorder() {
 }
 
 function mailer(options: Partial<MailerOptions> & { db?: Database } = {}): Mailer {
-  const created = new Mailer({ db: t.db, from: 'SunIn <no-reply@sunin.example>', smtpUrl: 'smtp://unused.invalid', maxAttempts: 6, log: logRecorder().log, ...options });
+  const created = new Mailer({ db: t.db, run: t.database.run, from: 'SunIn <no-reply@sunin.example>', smtpUrl: 'smtp://unused.invalid', maxAttempts: 6, log: logRecorder().log, ...options });
   mailers.push(created);
   return created;
 }
@@ -150,6 +150,19 @@ describe('the mail outbox', () => {
     expect((await outboxRows())[0]?.sent_at).toBeInstanceOf(Date);
   });
 
+  it('claims and marks each row through the prepared statements of `run` (no query built per message), with the row as Drizzle reads it', async () => {
+    const { transport, sent } = transportOf();
+    const names: string[] = [];
+    const run: RunStatement = (statement, values) => (names.push(statement.name), t.database.run(statement, values));
+    const worker = mailer({ transport, run, lanes: 1 });
+    await worker.enqueue(t.db, resetMail(1));
+    await worker.flush();
+    expect(sent.map((message) => message.subject)).toEqual(['Reset 1']);
+    expect(names).toEqual(['mail_outbox_claim', 'mail_outbox_sent', 'mail_outbox_claim']);
+    const [row] = await outboxRows();
+    expect(row).toMatchObject({ attempts: 1, sent_at: expect.any(Date), last_error: null, attachments: [] });
+  });
+
   it("takes a row queued in the millisecond the pass starts, though the database's now() has microseconds", async () => {
     // A row queued by SQL (the notification emails) is stamped by PostgreSQL in microseconds,
     // while the worker's clock holds whole milliseconds: a flush right after the insert found
@@ -223,7 +236,7 @@ describe('the mail outbox', () => {
   // that row locks keep concurrent transactions apart. That takes PostgreSQL (CI's second pass).
   it('never sends a row twice, with two workers on one database (two processes on PostgreSQL)', async () => {
     const { transport, sent } = transportOf(() => new Promise((resolve) => setImmediate(resolve)));
-    const workers = [mailer({ transport }), mailer({ transport, db: second.db }), mailer({ transport }), mailer({ transport, db: second.db })];
+    const workers = [mailer({ transport }), mailer({ transport, db: second.db, run: second.database.run }), mailer({ transport }), mailer({ transport, db: second.db, run: second.database.run })];
     const count = 40;
     for (let n = 1; n <= count; n++) await workers[0]!.enqueue(t.db, resetMail(n));
     await Promise.all(workers.map((worker) => worker.flush()));
@@ -239,7 +252,7 @@ describe('the mail outbox', () => {
   it.skipIf(!process.env.DATABASE_URL)('never sends a row twice over pooled SMTP, two processes on PostgreSQL with four lanes each', async () => {
     const server = await startSmtpServer();
     try {
-      const workers = [mailer({ smtpUrl: server.url, connections: 4 }), mailer({ smtpUrl: server.url, connections: 4, db: second.db })];
+      const workers = [mailer({ smtpUrl: server.url, connections: 4 }), mailer({ smtpUrl: server.url, connections: 4, db: second.db, run: second.database.run })];
       const count = 60;
       for (let n = 1; n <= count; n++) await workers[0]!.enqueue(t.db, resetMail(n));
       await Promise.all(workers.map((worker) => worker.flush()));
@@ -259,13 +272,13 @@ describe('the mail outbox', () => {
     let deliver: () => void = () => {};
     // The first process claims the row and never finishes sending it (killed mid-send).
     const stuck = transportOf(() => new Promise<void>((resolve) => (deliver = resolve)));
-    const dying = new Mailer({ db: t.db, from: 'x <x@sunin.example>', smtpUrl: 'smtp://unused.invalid', maxAttempts: 6, log: logRecorder().log, transport: stuck.transport, now: time.now, leaseMs: 300_000 });
+    const dying = new Mailer({ db: t.db, run: t.database.run, from: 'x <x@sunin.example>', smtpUrl: 'smtp://unused.invalid', maxAttempts: 6, log: logRecorder().log, transport: stuck.transport, now: time.now, leaseMs: 300_000 });
     await dying.enqueue(t.db, resetMail(1));
     const abandoned = dying.flush();
     await expect.poll(async () => (await outboxRows())[0]?.attempts).toBe(1);
 
     const healthy = transportOf();
-    const survivor = mailer({ transport: healthy.transport, now: time.now, db: second.db, leaseMs: 300_000 });
+    const survivor = mailer({ transport: healthy.transport, now: time.now, db: second.db, run: second.database.run, leaseMs: 300_000 });
     time.advance(299_999);
     await survivor.flush();
     expect(healthy.sent).toHaveLength(0);

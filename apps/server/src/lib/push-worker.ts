@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import { pushOutbox, pushSubscriptions, type PushOutboxRow } from '../db/schema/index.js';
 import type { PushAttemptResult, PushSender } from './push-sender.js';
 import { safeErrorMessage } from './safe-error.js';
+import { waitForAll } from './wait-for-all.js';
 
 /** Attempts of one message: the first and one per retry delay (then it is failed). */
 export const PUSH_MAX_ATTEMPTS = 1 + PUSH_RETRY_DELAYS_SECONDS.length;
@@ -161,7 +162,8 @@ export class PushWorker {
         this.rerun = false;
         const started = this.now();
         await this.prune(started);
-        await Promise.all(Array.from({ length: this.lanes }, () => this.lane(started)));
+        // Every lane, even when one fails: close() must not return while another still sends.
+        await waitForAll(Array.from({ length: this.lanes }, () => this.lane(started)));
       } while (this.rerun && !this.closed);
     })()
       .catch((error: unknown) => this.log.warn({ error: safeErrorMessage(error) }, 'push outbox: the worker could not reach the database; it retries on its next pass'))

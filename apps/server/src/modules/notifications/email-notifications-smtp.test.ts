@@ -79,6 +79,7 @@ describe('notification emails over SMTP', () => {
     let now = Date.now() + 1_000;
     const mailer = new Mailer({
       db: t.db,
+      run: t.database.run,
       from: 'SunIn Partner Portal <no-reply@sunin.example>',
       smtpUrl: server.url,
       maxAttempts: 6,

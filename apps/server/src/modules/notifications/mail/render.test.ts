@@ -1,8 +1,8 @@
-import { render } from '@react-email/render';
+import { render, toPlainText as reactEmailPlainText } from '@react-email/render';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { UnsubscribeTokens } from '../../../lib/unsubscribe-token.js';
-import { renderTemplatedMail } from './render.js';
+import { renderTemplatedMail, toPlainText } from './render.js';
 import { DigestEmail, NotificationEmail } from './templates.js';
 
 /**
@@ -28,6 +28,7 @@ describe('the notification email templates, rendered', () => {
     const streamed = await render(element);
     expect(mail.html).toBe(withoutStreamComments(streamed));
     expect(mail.text).toContain(`Hello Zoë,\n\n${tricky} is now at Presentation Ready.`);
+    expect(mail.text).toBe(reactEmailPlainText(streamed));
   });
 
   it('a digest with several kinds: the same', async () => {
@@ -39,5 +40,19 @@ describe('the notification email templates, rendered', () => {
     const body = (html: string) => html.slice(0, html.indexOf('Why this email'));
     expect(body(mail.html)).toBe(body(withoutStreamComments(streamed)));
     expect(mail.text).toContain('STAGES');
+    expect(mail.text).toBe(reactEmailPlainText(mail.html));
+  });
+
+  it('the text part: React Email\'s toPlainText, its selectors compiled once, on what each selector treats apart', () => {
+    const html = [
+      '<p>Line one<br/>line two, long enough that a converter which wrapped words would have wrapped this line somewhere past eighty characters</p>',
+      '<a href="http://portal.test/a">http://portal.test/a</a> <a href="http://portal.test/b?x=1&amp;y=2">Open it</a>',
+      '<img src="http://portal.test/logo.png" alt="Logo"/><div data-skip-in-text="true">hidden</div>',
+      '<table><tr><th>Stage</th><td>Presentation Ready</td></tr></table><table data-text-format="dataTable"><tr><td>a</td><td>b</td></tr></table>',
+      `<h1>${tricky}</h1><ul><li>one</li><li>two</li></ul>`,
+    ];
+    for (const one of [...html, html.join('')]) expect(toPlainText(one)).toBe(reactEmailPlainText(one));
+    // Compiled once and called many times: no state carried from one message to the next.
+    expect(toPlainText(html[0]!)).toBe(reactEmailPlainText(html[0]!));
   });
 });
