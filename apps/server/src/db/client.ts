@@ -92,6 +92,19 @@ const MIGRATION_LOCK_ID = 72_210_001;
 const NAMED_LOCK_NAMESPACE = 72_210;
 const lockKey = (name: string) => createHash('sha256').update(name).digest().readInt32BE(0);
 
+/** Connections per process on PostgreSQL. */
+const POOL_SIZE = 10;
+
+/**
+ * PostgreSQL's "cached plan must not change result type" (0A000 from RevalidateCachedQuery, the
+ * routine named whatever the server's message language): a prepared statement's answer changed
+ * shape under it. It is raised before the statement runs, so running it again is safe.
+ */
+export function isCachedPlanChanged(error: unknown): boolean {
+  const { code, routine } = (error ?? {}) as { code?: unknown; routine?: unknown };
+  return code === '0A000' && routine === 'RevalidateCachedQuery';
+}
+
 /** Runs one SQL statement with parameters on one connection (a pooled client or PGlite). */
 type LockConnection = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
 
@@ -217,7 +230,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_SIZE,
     // Bounds while PostgreSQL is away (docs/decisions/006): waiting for a connection, and a
     // query whose answer never comes (a half-open socket), both end in a 503, never a hang.
     connectionTimeoutMillis: 5_000,
@@ -256,7 +269,19 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   return {
     db,
     kind: 'postgres',
-    run: async <Row>(query: Statement, values: unknown[]) => (await pool.query<Row & QueryResultRow>({ name: query.name, text: query.text, values })).rows,
+    run: async <Row>(query: Statement, values: unknown[]) => {
+      // A statement whose result type changed under a connection's prepared plan (a migration
+      // altered a column it answers: 0A000) is prepared anew: pg-pool discards the connection a
+      // query failed on, so the next attempt runs on one that prepares it afresh. Each stale
+      // connection fails once; the bound is the pool's size (decision 058).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return (await pool.query<Row & QueryResultRow>({ name: query.name, text: query.text, values })).rows;
+        } catch (error) {
+          if (attempt > POOL_SIZE || !isCachedPlanChanged(error)) throw error;
+        }
+      }
+    },
     withAdvisoryLock: advisoryLocks(async () => {
       const client = await pool.connect();
       return { connection: client, release: (broken) => client.release(broken) };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { statement, type Database, type Executor, type RunStatement } from '../db/client.js';
+import { columnList } from '../db/columns.js';
 import { mailMessages, mailOutbox } from '../db/schema/index.js';
 import { mimePart } from './mime-part.js';
 import { safeErrorMessage } from './safe-error.js';
@@ -102,14 +103,16 @@ export const MAIL_PRUNE_INTERVAL_MS = 10 * 60_000;
  * for each message, about 0.4 ms of CPU of a notification email's 5 on the way to 100 a second
  * (issue 42 item 3, decision 055). The claim takes the oldest row due by $1 in one statement:
  * locked with SKIP LOCKED, so concurrent workers of any process take different rows, and leased
- * until $2, so it is not due again while this process sends it.
+ * until $2, so it is not due again while this process sends it. It returns the row's columns by
+ * name, never `*` (db/columns.ts): a column added by a later migration must not break the claim
+ * of a process still running this code.
  */
 const CLAIM = statement(
   'mail_outbox_claim',
   `update mail_outbox set attempts = attempts + 1, next_attempt_at = $2::timestamptz
    where id in (select id from mail_outbox where sent_at is null and failed_at is null and next_attempt_at < $1::timestamptz
                 order by next_attempt_at, id limit 1 for update skip locked)
-   returning *`,
+   returning ${columnList(mailOutbox)}`,
 );
 /** Accepted by the relay: sent, unless another claim already marked it. */
 const MARK_SENT = statement('mail_outbox_sent', 'update mail_outbox set sent_at = $2::timestamptz, last_error = null where id = $1 and sent_at is null');

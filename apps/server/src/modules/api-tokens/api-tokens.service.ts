@@ -3,6 +3,7 @@ import { ADMIN_API_TOKEN_SCOPES, API_TOKEN_PREFIX, MFA_MESSAGES, API_TOKENS_PER_
 import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { statement } from '../../db/client.js';
+import { columnList } from '../../db/columns.js';
 import type { Executor } from '../../db/client.js';
 import { apiTokens, users, type ApiTokenRow, type SessionEndReason, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -149,10 +150,13 @@ export async function revokeApiTokensIn(db: Executor, userId: number, reason: Se
   }
 }
 
-/** The one query behind a token's request: its user and the token, if it still works (prepared once per connection). */
+/**
+ * The one query behind a token's request: its user and the token, if it still works (prepared
+ * once per connection; the user's columns listed, never `u.*`: db/columns.ts).
+ */
 const TOKEN_AUTHENTICATION = statement(
   'authenticate_api_token',
-  'select u.*, t.id as token_id, t.name as token_name, t.scopes as token_scopes, t.expires_at as token_expires_at, t.last_used_at as token_last_used_at from api_tokens t join users u on u.id = t.user_id where t.token_hash = $1 and t.revoked_at is null and (t.expires_at is null or t.expires_at > $2::timestamptz) limit 1',
+  `select ${columnList(users, 'u')}, t.id as token_id, t.name as token_name, t.scopes as token_scopes, t.expires_at as token_expires_at, t.last_used_at as token_last_used_at from api_tokens t join users u on u.id = t.user_id where t.token_hash = $1 and t.revoked_at is null and (t.expires_at is null or t.expires_at > $2::timestamptz) limit 1`,
 );
 
 interface TokenAuthenticationRow extends UserRow {

@@ -2,6 +2,7 @@ import type { Session } from '@sunin/contract';
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { statement, type Executor } from '../../db/client.js';
+import { columnList } from '../../db/columns.js';
 import { sessions, users, type SessionEndReason, type SessionRow, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Authenticated, ClientInfo, CredentialSource, LiveSessionUser } from '../../lib/authentication.js';
@@ -149,11 +150,11 @@ export async function endSessions(ctx: AppContext, userId: number, which: Parame
 /**
  * The query behind every authenticated request, in one round trip: the user and the session of
  * the token. Plain SQL prepared once per connection (issue 19 item 1: no query building and no
- * result mapping per request).
+ * result mapping per request). The user's columns are listed, never `u.*` (db/columns.ts).
  */
 const AUTHENTICATION = statement(
   'authenticate_session',
-  'select u.*, s.id as session_id, s.ended_at as session_ended_at, s.last_used_at as session_last_used_at from users u join sessions s on s.user_id = u.id and s.jti = $2 where u.id = $1 limit 1',
+  `select ${columnList(users, 'u')}, s.id as session_id, s.ended_at as session_ended_at, s.last_used_at as session_last_used_at from users u join sessions s on s.user_id = u.id and s.jti = $2 where u.id = $1 limit 1`,
 );
 
 interface AuthenticationRow extends UserRow {

@@ -1,6 +1,7 @@
 import { DEFAULT_STALL_THRESHOLDS, isProjectStalled, stallThresholdsSchema } from '@sunin/contract';
 import type { Executor } from '../../db/client.js';
-import type { ProjectRow } from '../../db/schema/index.js';
+import { columnList } from '../../db/columns.js';
+import { projects, type ProjectRow } from '../../db/schema/index.js';
 import { settingValue } from '../settings/settings.service.js';
 import { readIntervalSummaries, type IntervalSummaries } from './project-meters.js';
 
@@ -32,18 +33,19 @@ export function withStalled(rows: Array<Omit<ProjectWithOwner, 'stalled'>>, stor
 
 /**
  * The date columns as YYYY-MM-DD text, as drizzle's string mode reads them: the drivers would
- * make a Date of a raw statement's date (node-postgres at local midnight). Named after `p.*`, so
- * they replace its columns of the same name in the row.
+ * make a Date of a raw statement's date (node-postgres at local midnight).
  */
-const DAY_COLUMNS = ['construction_start_date', 'expected_in_service_date'].map((column) => `p.${column}::text as ${column}`).join(', ');
+const DAY_COLUMNS = Object.fromEntries(['construction_start_date', 'expected_in_service_date'].map((column) => [column, `p.${column}::text`]));
 
 /**
  * The read paths a member hits most (issue 19 item 1) are plain SQL prepared once per
  * connection: one round trip answers everything (the project with when it entered its stage, its
  * owner's name, the stall thresholds and, for a page, the total from project_counts), and the rows
- * go to the answer without a mapping step in between.
+ * go to the answer without a mapping step in between. The project's columns are listed, never
+ * `p.*` (db/columns.ts): a column a later migration adds must not break the prepared statements
+ * of a process still running this code.
  */
-export const PROJECT_ANSWER = `p.*, ${DAY_COLUMNS}, trim(u.first_name || ' ' || u.last_name) as owner_name,
+export const PROJECT_ANSWER = `${columnList(projects, 'p', DAY_COLUMNS)}, trim(u.first_name || ' ' || u.last_name) as owner_name,
   (select s.value from settings s where s.name = 'stall_thresholds') as stall_thresholds`;
 
 export interface ProjectAnswerRow extends ProjectRow {

@@ -2,7 +2,8 @@ import { DEFAULT_EMAIL_PREFERENCES, entryStatusAtStage, projectUpdateSchema, VOI
 import { getTableColumns } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { statement } from '../../db/client.js';
-import { projects, type NotificationRow, type ProjectRow } from '../../db/schema/index.js';
+import { columnList } from '../../db/columns.js';
+import { notifications, projects, type NotificationRow, type ProjectRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { auditedFields, diff, STAMP_FIELDS } from '../audit/audit.service.js';
 import { notificationCtes } from '../notifications/notification-sql.js';
@@ -77,7 +78,7 @@ const PROJECT_UPDATE = statement(
     select $7, $10, 'project', u.id, $11::jsonb from updated u where $11::jsonb is not null
   ),
   hooks as (${webhookFanoutSql(`${webhookEventsSource('$12')} where exists (select 1 from updated)`)})
-  select (select count(*) from updated)::int as written, (select count(*) from hooks)::int as webhooks, n.* from (values (1)) as one (x) left join note n on true`,
+  select (select count(*) from updated)::int as written, (select count(*) from hooks)::int as webhooks, ${columnList(notifications, 'n')} from (values (1)) as one (x) left join note n on true`,
 );
 
 /** What a planned write gives: the project after it (as the API answers it), the notifications to publish after it, and the webhook deliveries it wrote. */
