@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, RunStatement } from '../db/client.js';
+import type { Database, RunStatement, Statement } from '../db/client.js';
 import { mailMessages, mailOutbox } from '../db/schema/index.js';
 import { startSmtpServer } from '../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -151,16 +151,51 @@ describe('the mail outbox', () => {
   });
 
   it('claims and marks each row through the prepared statements of `run` (no query built per message), with the row as Drizzle reads it', async () => {
-    const { transport, sent } = transportOf();
+    // What Drizzle reads of the row while it is sent: the claimed row, not yet marked.
+    let read: Array<typeof mailOutbox.$inferSelect> = [];
+    const { transport, sent } = transportOf(async () => void (read = await outboxRows()));
     const names: string[] = [];
-    const run: RunStatement = (statement, values) => (names.push(statement.name), t.database.run(statement, values));
+    const claimed: unknown[] = [];
+    const run: RunStatement = async <Row>(statement: Statement, values: unknown[]) => {
+      names.push(statement.name);
+      const rows = await t.database.run<Row>(statement, values);
+      if (statement.name === 'mail_outbox_claim') claimed.push(...rows);
+      return rows;
+    };
     const worker = mailer({ transport, run, lanes: 1 });
     await worker.enqueue(t.db, resetMail(1));
     await worker.flush();
     expect(sent.map((message) => message.subject)).toEqual(['Reset 1']);
     expect(names).toEqual(['mail_outbox_claim', 'mail_outbox_sent', 'mail_outbox_claim']);
+    expect(claimed).toHaveLength(1);
+    // Every column, with Drizzle's types (Dates, parsed jsonb, nulls), and nothing else.
+    expect(claimed[0]).toEqual(read[0]);
+    expect(Object.keys(claimed[0] as object).sort()).toEqual(Object.keys(getTableColumns(mailOutbox)).sort());
     const [row] = await outboxRows();
     expect(row).toMatchObject({ attempts: 1, sent_at: expect.any(Date), last_error: null, attachments: [] });
+  });
+
+  it('claims with the columns it knows after a migration adds one to the outbox (no 0A000 from its prepared claim)', async () => {
+    const { transport, sent } = transportOf();
+    const claimed: object[] = [];
+    const run: RunStatement = async <Row>(statement: Statement, values: unknown[]) => {
+      const rows = await t.database.run<Row>(statement, values);
+      if (statement.name === 'mail_outbox_claim') claimed.push(...(rows as object[]));
+      return rows;
+    };
+    const worker = mailer({ transport, run, lanes: 1 });
+    // Prepared on its connection (PostgreSQL) before the migration.
+    await worker.enqueue(t.db, resetMail(1));
+    await worker.flush();
+    await t.db.execute(sql`alter table mail_outbox add column added_later integer not null default 7`);
+    try {
+      await worker.enqueue(t.db, resetMail(2));
+      await worker.flush();
+      expect(sent.map((message) => message.subject)).toEqual(['Reset 1', 'Reset 2']);
+      expect(claimed.map((row) => Object.keys(row).sort())).toEqual([1, 2].map(() => Object.keys(getTableColumns(mailOutbox)).sort()));
+    } finally {
+      await t.db.execute(sql`alter table mail_outbox drop column added_later`);
+    }
   });
 
   it("takes a row queued in the millisecond the pass starts, though the database's now() has microseconds", async () => {
