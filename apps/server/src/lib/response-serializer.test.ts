@@ -1,4 +1,5 @@
 import { projectSchema, type Project } from '@sunin/contract';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, type ZodType } from 'zod';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -113,6 +114,19 @@ describe('the exact-answer serializer (issue 42 item 1)', () => {
     expect(() => checked({ created_at, ...rest })).toThrow(/other fields, or the contract's in another order/);
     expect(() => checked(rest)).toThrow(/Response doesn't match the schema/);
     expect(() => checked({ ...answer, project_stage: 'Not a stage' })).toThrow(/Response doesn't match the schema/);
+  });
+
+  it('refuses exactAnswer outside production for a schema without a compiled serializer, when the route is registered', async () => {
+    // A transform: zod cannot say it in JSON Schema, so there is nothing to compare the bytes with.
+    const unrepresentable = z.object({ name: z.string().transform((name) => name.length) });
+    expect(compileFastSerializer(unrepresentable)).toBeNull();
+    expect(() => exactAnswerSerializerCompiler({ check: true })({ schema: unrepresentable, ...route })).toThrow(/marked exactAnswer, but its 200 response schema has no compiled serializer/);
+    // In an app: its start fails, naming the route.
+    const app = Fastify();
+    app.setSerializerCompiler(exactAnswerSerializerCompiler({ check: true }));
+    app.get('/transformed', { schema: { response: { 200: unrepresentable } } }, async () => ({ name: 'x' }));
+    await expect(app.ready()).rejects.toThrow(/GET \/transformed is marked exactAnswer/);
+    await app.close();
   });
 });
 

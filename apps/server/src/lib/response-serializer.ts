@@ -97,18 +97,21 @@ export function responseSerializerCompiler({ check }: { check: boolean }): Fasti
  * young-generation collector). In production the answer is written as it is; with `check`
  * (development and tests) it is first checked against the contract with zod and then against the
  * compiled serializer's bytes, so a handler that adds a field, drops one or changes their order
- * fails the tests (500, ResponseSerializationError) instead of going out.
+ * fails the tests (500, ResponseSerializationError) instead of going out. With `check`, the
+ * compiled serializer is made when the route is registered, and a schema that has none (zod cannot
+ * say it in JSON Schema) refuses `exactAnswer` there, failing the app's start, rather than leaving
+ * the route without the byte comparison. In production nothing is compiled for such a route.
  */
 export function exactAnswerSerializerCompiler({ check }: { check: boolean }): FastifySerializerCompiler<ZodType> {
   if (!check) return () => (data: unknown) => JSON.stringify(data);
-  return ({ schema, method, url }) => {
-    let fast: Serialize | null | undefined;
+  return ({ schema, method, url, httpStatus }) => {
+    const fast = compileFastSerializer(schema);
+    if (!fast) throw new Error(`${method} ${url} is marked exactAnswer, but its ${httpStatus ?? ''} response schema has no compiled serializer to compare its answers with.`);
     return (data: unknown) => {
       const result = z.safeEncode(schema, data);
       if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-      fast ??= compileFastSerializer(schema);
       const written = JSON.stringify(data);
-      if (fast && written !== fast(result.data)) {
+      if (written !== fast(result.data)) {
         throw new Error(`${method} ${url} answered other fields, or the contract's in another order, than its response schema says.`);
       }
       return written;
