@@ -5,6 +5,8 @@ import { startSmtpServer, type LocalSmtpServer } from '../test/smtp-server.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { connect, createServer, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
+import nodemailer from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { SMTPServer } from 'smtp-server';
 import { Mailer, type MailerOptions } from './mailer.js';
 import { coalesceWrites, openSmtpSocket } from './smtp-transport.js';
@@ -239,6 +241,52 @@ describe('the SMTP socket (openSmtpSocket)', () => {
       socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+
+  it('coalesces the writes of plain SMTP only: after STARTTLS, and for smtps://, nodemailer writes through the TLS socket it puts on ours', async () => {
+    // smtp-server's own self-signed certificate for STARTTLS and smtps://: the client is told not to check it.
+    const secure = (mode: 'plain' | 'starttls' | 'smtps') =>
+      new SMTPServer({ secure: mode === 'smtps', ...(mode === 'plain' ? { disabledCommands: ['STARTTLS'] } : {}), authOptional: true, logger: false, onData: (stream, _session, done) => void stream.resume().on('end', () => done()) });
+    /** Sends three messages over one pooled connection; answers the commands that went through our socket's (coalescing) write. */
+    const writesThroughOurSocket = async (mode: 'plain' | 'starttls' | 'smtps') => {
+      const server = secure(mode);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+      const { port } = server.server.address() as { port: number };
+      const written: string[] = [];
+      const transport = nodemailer.createTransport(
+        new SMTPPool({
+          url: `${mode === 'smtps' ? 'smtps' : 'smtp'}://127.0.0.1:${port}/?tls.rejectUnauthorized=false${mode === 'starttls' ? '&requireTLS=true' : ''}`,
+          pool: true,
+          maxConnections: 1,
+          getSocket: (options, callback) =>
+            openSmtpSocket(options, (error, socketOptions) => {
+              const socket = socketOptions?.connection;
+              if (socket) {
+                const write = socket.write;
+                socket.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
+                  written.push(String(args[0]).split(' ')[0]!.trim());
+                  return (write as (...args: Parameters<Socket['write']>) => boolean).apply(this, args);
+                } as Socket['write'];
+              }
+              callback(error, socketOptions);
+            }),
+        }),
+      );
+      try {
+        for (const n of [1, 2, 3]) await transport.sendMail({ from: 'no-reply@sunin.example', to: 'member@example.com', subject: `Message ${n}`, text: 'x' });
+      } finally {
+        transport.close();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+      return written;
+    };
+    // Plain SMTP: every command and every piece of each message (coalesceWrites sends a turn's pieces together).
+    const plain = await writesThroughOurSocket('plain');
+    expect(plain.filter((command) => command === 'MAIL')).toHaveLength(3);
+    // STARTTLS: only what is said before the upgrade; the messages go through the TLS socket, uncoalesced.
+    expect(await writesThroughOurSocket('starttls')).toEqual(['EHLO', 'STARTTLS']);
+    // smtps://: TLS from the first byte, nothing through our write.
+    expect(await writesThroughOurSocket('smtps')).toEqual([]);
   });
 
   it('speaks TLS from the first byte on that socket for smtps:// (nodemailer upgrades the socket it is handed)', async () => {

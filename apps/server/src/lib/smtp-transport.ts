@@ -25,7 +25,10 @@ const MAIL_SMTP_REQUEUES = 1;
  * a message as it streams it, in about a dozen pieces (headers, boundaries, each part, the
  * closing dot): each was a system call of its own with Nagle off, about 0.07 ms of CPU each on
  * a busy machine, 0.7 ms a notification email (issue 42 item 3, decision 055). A command still
- * leaves at once: nothing waits for more to write.
+ * leaves at once: nothing waits for more to write. Plain SMTP only: over TLS (STARTTLS, which the
+ * documented SMTP_URL on 587 uses, and smtps://) nodemailer puts a TLS socket on this one, whose
+ * encrypted writes go to the connection's handle beneath this `write`, uncoalesced (pinned by
+ * mailer-smtp.test.ts). Nodemailer offers no hook on the socket it upgrades to.
  */
 export function coalesceWrites(socket: Socket): Socket {
   const write = socket.write;
@@ -50,8 +53,8 @@ export function coalesceWrites(socket: Socket): Socket {
  * algorithm is off: nodemailer writes the message and its closing dot separately, and with
  * Nagle on the second write waited for the server's delayed ACK, about 40 ms a message (55 ms
  * a message against a server answering at once, 10 ms without; decision 008). Instead the
- * writes of one turn go together (coalesceWrites). For smtps:// nodemailer puts TLS on this
- * socket itself; STARTTLS keeps it underneath. The pool asks for one socket per connection it
+ * writes of one turn go together (coalesceWrites, plain SMTP only). For smtps:// nodemailer puts
+ * TLS on this socket itself; STARTTLS keeps it underneath; Nagle stays off for both. The pool asks for one socket per connection it
  * opens (smtp-pool/pool-resource.js `connect`).
  */
 export function openSmtpSocket(options: Pick<SMTPConnection.Options, 'host' | 'port' | 'secure' | 'connectionTimeout'>, callback: (error: Error | null, socketOptions?: { connection: Socket }) => void): void {
