@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -12,6 +13,9 @@ export default defineConfig({
     globalSetup: ['src/test/pglite-template.global.ts'],
     // Each file builds its own app on its own database (in-memory PGlite, or a private
     // schema on PostgreSQL), so files run in parallel without sharing state.
+    // Vitest's default is one worker less than the cores: one worker on a two-core machine, with
+    // the other core idle while a file waits on its database or a timer (docs/decisions/059).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

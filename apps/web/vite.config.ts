@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
@@ -48,6 +49,8 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // Vitest's default is one worker less than the cores: one on a two-core machine (docs/decisions/059).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
   },

@@ -37,7 +37,9 @@ async function choosePlan(user: User, plan: RegExp) {
 /** Next on step 1: the rest of the wizard loads (signup-wizard.tsx) and opens on step 2. */
 async function leavePlanStep(user: User) {
   await user.click(screen.getByRole('button', { name: 'Next' }));
-  expect(await screen.findByRole('heading', { name: 'Referral' })).toHaveFocus();
+  // The heading appears in one render and takes focus in an effect after it.
+  const heading = await screen.findByRole('heading', { name: 'Referral' });
+  await waitFor(() => expect(heading).toHaveFocus());
 }
 
 async function fillPersonal(user: User, overrides: Partial<Record<string, string>> = {}) {

@@ -103,7 +103,9 @@ describe('/free-estimate (issue 39 item 2)', { timeout: 30_000 }, () => {
     await user.upload(within(form).getByLabelText('Green Button usage file'), file);
     await user.click(sendButton());
 
-    expect(await screen.findByRole('heading', { name: 'Thank you, Dana Owner!' })).toHaveFocus();
+    // The heading appears in one render and takes focus in an effect after it.
+    const heading = await screen.findByRole('heading', { name: 'Thank you, Dana Owner!' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(/We will email you at Dana@Harbor.example with your free solar savings estimate/)).toBeInTheDocument();
     expect(screen.getByText('Your usage file is attached to your request.')).toBeInTheDocument();
 
