@@ -8,6 +8,7 @@ import { ERROR_EXAMPLE, GETTING_STARTED_PROJECT, OPERATION_EXAMPLES } from './ap
 import { errorBodySchema, openApiPath } from './api-docs-document.js';
 
 interface Operation {
+  summary?: string;
   description?: string;
   security?: unknown[];
   'x-token-scope'?: unknown;
@@ -125,6 +126,11 @@ describe('the OpenAPI document', () => {
 });
 
 describe('who may read the reference', () => {
+  it('says how the file downloads answer a Range header', () => {
+    const download = doc.paths['/api/projects/{id}/files/{recordId}/download']?.get;
+    expect(download?.summary).toMatch(/Range: bytes=.*206 with Content-Range.*416 \(range_not_satisfiable\)/);
+  });
+
   it('is public outside production', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
     const page = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { accept: 'text/html' } });

@@ -174,7 +174,16 @@ function registerAttachmentRoutes(app: FastifyInstance, options: ProjectRoutesOp
 
   typed.get(
     `${prefix}/:id/${path}/:recordId/download`,
-    { onRequest: options.downloadAuth, schema: { tags, params: recordParams, querystring: z.object({ download: z.enum(['0', '1']).optional() }) } },
+    {
+      onRequest: options.downloadAuth,
+      schema: {
+        tags,
+        summary:
+          "The stored file (inline, or as an attachment with download=1). One `Range: bytes=` range answers 206 with Content-Range; a range past the end answers 416 (range_not_satisfiable); several ranges, a malformed one or If-Range get the whole file with 200",
+        params: recordParams,
+        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+      },
+    },
     async (request, reply) => {
       // If-Range names a validator this route never sends, so it never matches: the whole file (RFC 9110 13.1.5).
       const rangeHeader = request.headers['if-range'] === undefined ? request.headers.range : undefined;
