@@ -10,6 +10,10 @@ let t: TestApp;
 beforeAll(async () => {
   // The app's own push worker polls far beyond the test: only the worker made here sends.
   t = await createTestApp({}, { push: { pollIntervalMs: 3_600_000 } });
+  // Its first pass starts when the app is ready and may still be running; on a loaded machine its
+  // claim came after this test's rows were written and took one of them (a CI failure). Closed
+  // here, it has finished that pass and claims nothing more.
+  await t.app.ctx.push.close();
 });
 afterAll(async () => {
   await t?.close();
