@@ -195,14 +195,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRoute', (route) => {
     if (route.config?.exactAnswer === true) route.serializerCompiler = exactAnswers as typeof route.serializerCompiler;
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback rather than being async: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   // PostgreSQL text cannot hold U+0000 (it would fail the query with a 500): refused up front.
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
-      throw new AppError('bad_request', 'The request contains a NUL character, which is not allowed.');
-    }
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(containsNul(request.query) || containsNul(request.params) || containsNul(request.body) ? new AppError('bad_request', 'The request contains a NUL character, which is not allowed.') : undefined);
   });
 
   const database =

@@ -191,8 +191,11 @@ export const REFERENCE_YEAR = 2025;
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 export const MONTH_SHORT_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-/** '2025-01' ... '2025-12': the months of a meter whose values were typed against month names. */
-export const defaultMeterMonths = (year = REFERENCE_YEAR): string[] => Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, '0')}`);
+const monthsOf = (year: number): string[] => Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, '0')}`);
+/** Made once: every project answer without stored meters asks for them, twice a meter on a page of 25. */
+const REFERENCE_MONTHS: readonly string[] = monthsOf(REFERENCE_YEAR);
+/** '2025-01' ... '2025-12': the months of a meter whose values were typed against month names. A new array each time (a caller may change its own). */
+export const defaultMeterMonths = (year = REFERENCE_YEAR): string[] => (year === REFERENCE_YEAR ? REFERENCE_MONTHS.slice() : monthsOf(year));
 /** 'March 2025' for '2025-03'. */
 export const monthLabel = (month: string): string => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
 /** 'Mar 2025' for '2025-03'. */

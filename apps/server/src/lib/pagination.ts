@@ -8,10 +8,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export function setPageHeaders(request: FastifyRequest, reply: FastifyReply, query: PageQuery, total: number): void {
   const lastPage = Math.max(1, Math.ceil(total / query.per_page));
   const base = new URL(request.url, 'http://placeholder');
+  // Parsed once; page and per_page keep their places (or come last, page first), and only page changes per link.
+  const params = new URLSearchParams(base.search);
+  params.set('page', '1');
+  params.set('per_page', String(query.per_page));
   const link = (page: number, rel: string) => {
-    base.searchParams.set('page', String(page));
-    base.searchParams.set('per_page', String(query.per_page));
-    return `<${base.pathname}${base.search}>; rel="${rel}"`;
+    params.set('page', String(page));
+    return `<${base.pathname}?${params.toString()}>; rel="${rel}"`;
   };
   const links = [link(1, 'first')];
   if (query.page > 1) links.push(link(Math.min(query.page - 1, lastPage), 'prev'));

@@ -18,7 +18,7 @@ export interface ProjectWithOwner {
 /** The answers with the interval imports their meters name: one query for the page, none when no meter names one. */
 export async function withIntervals(db: Executor, rows: ProjectWithOwner[]): Promise<ProjectWithOwner[]> {
   const intervals = await readIntervalSummaries(db, rows.map((row) => row.project));
-  return rows.map((row) => ({ ...row, intervals }));
+  return rows.map((row) => ({ project: row.project, ownerName: row.ownerName, stalled: row.stalled, intervals }));
 }
 
 /**
@@ -28,7 +28,7 @@ export async function withIntervals(db: Executor, rows: ProjectWithOwner[]): Pro
 export function withStalled(rows: Array<Omit<ProjectWithOwner, 'stalled'>>, storedThresholds: unknown): ProjectWithOwner[] {
   const thresholds = settingValue(stallThresholdsSchema, DEFAULT_STALL_THRESHOLDS, storedThresholds);
   const now = new Date();
-  return rows.map((row) => ({ ...row, stalled: isProjectStalled(row.project.project_stage, row.project.stage_entered_at, thresholds, now) }));
+  return rows.map((row) => ({ project: row.project, ownerName: row.ownerName, stalled: isProjectStalled(row.project.project_stage, row.project.stage_entered_at, thresholds, now) }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { defaultMeter, defaultMeterName, LOAD_PROFILES, METER_MESSAGES, TARIFF_MESSAGES, type Meter, type MeterAnswer, type projectUpdateSchema } from '@sunin/contract';
+import { DEFAULT_LOAD_PROFILE, defaultMeter, defaultMeterMonths, defaultMeterName, LOAD_PROFILES, METER_MESSAGES, TARIFF_MESSAGES, type Meter, type MeterAnswer, type projectUpdateSchema } from '@sunin/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
@@ -23,14 +23,14 @@ const isRowId = (id: number | null): id is number => id !== null && Number.isInt
 export function fitMeters(stored: readonly Meter[] | null | undefined, count: number): Meter[] {
   return Array.from({ length: count }, (_, index) => {
     const entry = stored?.[index] as Partial<Meter> | null | undefined;
-    const fallback = defaultMeter(index);
-    if (!entry || typeof entry !== 'object') return fallback;
-    // Written through meterSchema; a row edited by hand still answers the contract's shape.
+    if (!entry || typeof entry !== 'object') return defaultMeter(index);
+    // Written through meterSchema; a row edited by hand still answers the contract's shape. The
+    // default is made only for a field that needs it (a page of projects fits every meter).
     return {
       name: (typeof entry.name === 'string' && entry.name.trim()) || defaultMeterName(index),
       tariff_id: isRowId(entry.tariff_id ?? null) ? entry.tariff_id! : null,
-      load_profile: entry.load_profile && (LOAD_PROFILES as readonly string[]).includes(entry.load_profile) ? entry.load_profile : fallback.load_profile,
-      months: Array.isArray(entry.months) && entry.months.length === 12 && entry.months.every((month) => typeof month === 'string') ? entry.months : fallback.months,
+      load_profile: entry.load_profile && (LOAD_PROFILES as readonly string[]).includes(entry.load_profile) ? entry.load_profile : DEFAULT_LOAD_PROFILE,
+      months: Array.isArray(entry.months) && entry.months.length === 12 && entry.months.every((month) => typeof month === 'string') ? entry.months : defaultMeterMonths(),
       interval_import_id: isRowId(entry.interval_import_id ?? null) ? entry.interval_import_id! : null,
     };
   });
@@ -40,14 +40,24 @@ export function fitMeters(stored: readonly Meter[] | null | undefined, count: nu
 export type IntervalSummary = NonNullable<MeterAnswer['interval']>;
 export type IntervalSummaries = ReadonlyMap<number, IntervalSummary & { project_id: number }>;
 
+const NO_SUMMARIES: IntervalSummaries = new Map();
+
 /** The interval imports the meters of these projects name: one query for a page of projects. */
 export async function readIntervalSummaries(db: Executor, rows: ReadonlyArray<Pick<ProjectRow, 'meters'>>): Promise<IntervalSummaries> {
-  const ids = [...new Set(rows.flatMap((row) => fitMeters(row.meters, Array.isArray(row.meters) ? row.meters.length : 0).flatMap((meter) => (isRowId(meter.interval_import_id) ? [meter.interval_import_id] : []))))];
-  if (ids.length === 0) return new Map();
+  // The ids fitMeters would keep, read straight from the stored entries: most pages name none.
+  const ids = new Set<number>();
+  for (const row of rows) {
+    if (!Array.isArray(row.meters)) continue;
+    for (const entry of row.meters as Array<Partial<Meter> | null>) {
+      const id = entry !== null && typeof entry === 'object' ? (entry.interval_import_id ?? null) : null;
+      if (isRowId(id)) ids.add(id);
+    }
+  }
+  if (ids.size === 0) return NO_SUMMARIES;
   const found = await db
     .select({ id: meterIntervalImports.id, project_id: meterIntervalImports.project_id, step_seconds: meterIntervalImports.step_seconds, first_month: meterIntervalImports.first_month, last_month: meterIntervalImports.last_month })
     .from(meterIntervalImports)
-    .where(inArray(meterIntervalImports.id, ids));
+    .where(inArray(meterIntervalImports.id, [...ids]));
   return new Map(found.map((row) => [row.id, { project_id: row.project_id, step_minutes: Math.round(row.step_seconds / 60), first_month: row.first_month, last_month: row.last_month }]));
 }
 
