@@ -1,14 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const EXCLUDE = ['src/reliability/**', 'node_modules/**'];
+
+/**
+ * The files that replace a module (vi.mock): they get a module registry of their own. Every other
+ * file shares its worker's modules with the files that ran there before (isolate: false): the app's
+ * code keeps its state in the app it builds, never in a module, and importing the app anew for
+ * each file was a third of the suite's time (docs/decisions/059).
+ */
+const replacesModules = readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts') && !file.startsWith(`reliability${path.sep}`))
+  .map((file) => path.posix.join('src', file.split(path.sep).join('/')))
+  .filter((file) => /\bvi\.(?:mock|doMock)\(/.test(readFileSync(path.join(root, file), 'utf8')));
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts'],
     // Real processes on private services, run once by `npm test` (vitest.reliability.config.ts).
-    exclude: ['src/reliability/**', 'node_modules/**'],
+    exclude: EXCLUDE,
     // One migrated embedded database for the run, which every test app starts from.
     globalSetup: ['src/test/pglite-template.global.ts'],
     // Each file builds its own app on its own database (in-memory PGlite, or a private
@@ -18,5 +34,10 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      // Each project names its own files: a project's `include` is added to the root's.
+      { extends: true, test: { name: 'server', include: ['src/**/*.test.ts'], isolate: false, exclude: [...EXCLUDE, ...replacesModules] } },
+      ...(replacesModules.length > 0 ? [{ extends: true, test: { name: 'server (own modules)', include: replacesModules } }] : []),
+    ],
   },
 });
