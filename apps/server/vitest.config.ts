@@ -37,7 +37,7 @@ export default defineConfig({
     projects: [
       // Each project names its own files: a project's `include` is added to the root's.
       { extends: true, test: { name: 'server', include: ['src/**/*.test.ts'], isolate: false, exclude: [...EXCLUDE, ...replacesModules] } },
-      ...(replacesModules.length > 0 ? [{ extends: true, test: { name: 'server (own modules)', include: replacesModules } }] : []),
+      ...(replacesModules.length > 0 ? [{ extends: true as const, test: { name: 'server (own modules)', include: replacesModules } }] : []),
     ],
   },
 });

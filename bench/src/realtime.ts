@@ -33,7 +33,7 @@ import { knobs } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
 import { fixed, mib, note, percentile, printTable, printTargets, type TargetRow } from './lib/report.js';
 import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
-import { freePort, residentBytes, startNode, startPortalServer, type PortalServer } from './lib/server.js';
+import { freePort, profileArgs, residentBytes, startNode, startPortalServer, type PortalServer } from './lib/server.js';
 import { mintAccessToken } from './lib/tokens.js';
 
 const NOTIFY_CONCURRENCY = 16;
@@ -248,7 +248,7 @@ function medianRound(rounds: Measured[]): Measured | undefined {
 async function measureBareBroadcast(redisUrl: string, memberIds: number[], portal: Measured | undefined, targets: TargetRow[]): Promise<void> {
   const port = await freePort();
   const channel = `bench_bare_${randomBytes(4).toString('hex')}:realtime`;
-  const bare = startNode('bare fan-out', [fileURLToPath(new URL('./servers/bare-cable-server.mjs', import.meta.url))], { PATH: process.env.PATH, PORT: String(port), REDIS_URL: redisUrl, REDIS_CHANNEL: channel }, port, true);
+  const bare = startNode('bare fan-out', [...profileArgs('bare-fan-out'), fileURLToPath(new URL('./servers/bare-cable-server.mjs', import.meta.url))], { PATH: process.env.PATH, PORT: String(port), REDIS_URL: redisUrl, REDIS_CHANNEL: channel }, port, true);
   await new Promise<void>((resolve, reject) => {
     bare.child.once('message', () => resolve());
     bare.child.once('exit', (code) => reject(new Error(`the bare fan-out exited (${code}):\n${bare.output()}`)));
