@@ -22,9 +22,12 @@ function renderProject(path = '/projects/7') {
 /** A small in-memory API for one project: GET answers the latest version, PATCH merges. */
 function stubProjectApi(initial: Project, { failPatch }: { failPatch?: Response } = {}) {
   let project = initial;
+  // The real hourly bill engine answers the estimate: once per version of the project, not on every refetch.
+  let estimate: { of: Project; answer: unknown } | undefined;
+  const estimateOf = (current: Project) => (estimate?.of === current ? estimate : (estimate = { of: current, answer: computeEstimate(current) })).answer;
   const calls = stubFetch(({ url, method, body }) => {
     if (url.pathname === `/api/projects/${project.id}` && method === 'GET') return jsonResponse(project);
-    if (url.pathname === `/api/projects/${project.id}/estimate`) return jsonResponse(computeEstimate(project));
+    if (url.pathname === `/api/projects/${project.id}/estimate`) return jsonResponse(estimateOf(project));
     if (url.pathname === '/api/tariffs') return jsonResponse({ tariffs: [] });
     if (url.pathname === `/api/projects/${project.id}` && method === 'PATCH') {
       if (failPatch) return failPatch.clone();
@@ -250,7 +253,10 @@ describe('Site Info tab', () => {
   });
 });
 
-describe('Utility Info tab', () => {
+// Each test draws the whole project page with its estimate panel, whose stub runs the real hourly
+// bill engine, and types into a form of 24 monthly values: 5-8 s each with the end-to-end suite
+// beside it on two cores, and one timed out at Vitest's 5 s in a CI run. No race: CPU.
+describe('Utility Info tab', { timeout: 15_000 }, () => {
   const meters = [
     [100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100],
     [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12.5],
