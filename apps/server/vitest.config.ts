@@ -1,10 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { serverTestFiles } from './scripts/test-files.mjs';
 
-const root = path.dirname(fileURLToPath(import.meta.url));
 const EXCLUDE = ['src/reliability/**', 'node_modules/**'];
 
 /**
@@ -13,10 +10,9 @@ const EXCLUDE = ['src/reliability/**', 'node_modules/**'];
  * code keeps its state in the app it builds, never in a module, and importing the app anew for
  * each file was a third of the suite's time (docs/decisions/059).
  */
-const replacesModules = readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts') && !file.startsWith(`reliability${path.sep}`))
-  .map((file) => path.posix.join('src', file.split(path.sep).join('/')))
-  .filter((file) => /\bvi\.(?:mock|doMock)\(/.test(readFileSync(path.join(root, file), 'utf8')));
+const replacesModules = serverTestFiles()
+  .filter(({ text }) => /\bvi\.(?:mock|doMock)\(/.test(text))
+  .map(({ file }) => file);
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
