@@ -123,14 +123,14 @@ describe('the OpenAPI document', () => {
     const refused = await t.app.inject({ method: 'POST', url: '/api/projects', headers: member.auth, payload: { project: { ...GETTING_STARTED_PROJECT.project, zip: '9'.repeat(21) } } });
     expect([refused.statusCode, refused.json()]).toEqual([422, ERROR_EXAMPLE]);
   });
-});
 
-describe('who may read the reference', () => {
   it('says how the file downloads answer a Range header', () => {
     const download = doc.paths['/api/projects/{id}/files/{recordId}/download']?.get;
     expect(download?.summary).toMatch(/Range: bytes=.*206 with Content-Range.*416 \(range_not_satisfiable\)/);
   });
+});
 
+describe('who may read the reference', () => {
   it('is public outside production', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
     const page = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { accept: 'text/html' } });
