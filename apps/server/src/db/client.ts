@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { QueryResultRow } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema/index.js';
@@ -94,6 +95,14 @@ const lockKey = (name: string) => createHash('sha256').update(name).digest().rea
 
 /** Connections per process on PostgreSQL. */
 const POOL_SIZE = 10;
+/**
+ * Pooled connections that may hold an advisory lock at once in one process. A job holds its
+ * lock's connection while its task takes others from the same pool: with every connection held
+ * for a lock (eleven jobs start together), no task got one until the pool's 5 s connection
+ * timeout failed them all, and the first requests waited as long (decision 060). Jobs beyond
+ * this wait for a holder to finish; a task must not take another lock itself.
+ */
+const LOCK_HOLDERS = 2;
 
 /**
  * PostgreSQL's "cached plan must not change result type" (0A000 from RevalidateCachedQuery, the
@@ -114,8 +123,9 @@ type LockConnection = { query(text: string, params: unknown[]): Promise<{ rows: 
  * one process (PGlite's single session, or two pooled clients) exclude each other the same way
  * two processes do, and the code path is the same on both databases.
  */
-function advisoryLocks(connect: () => Promise<{ connection: LockConnection; release(broken?: Error): void }>): DatabaseHandle['withAdvisoryLock'] {
+function advisoryLocks(connect: () => Promise<{ connection: LockConnection; release(broken?: Error): void }>, holders = Number.POSITIVE_INFINITY): DatabaseHandle['withAdvisoryLock'] {
   const queues = new Map<string, Promise<unknown>>();
+  const holding = pLimit(holders);
   return async function withAdvisoryLock<T>(name: string, task: () => Promise<T>, options: { wait?: boolean } = {}): Promise<AdvisoryLockResult<T>> {
     const wait = options.wait ?? false;
     const ahead = queues.get(name);
@@ -126,27 +136,30 @@ function advisoryLocks(connect: () => Promise<{ connection: LockConnection; rele
     queues.set(name, queued);
     try {
       await ahead?.catch(() => {});
-      const { connection, release } = await connect();
-      const key = lockKey(name);
-      let broken: Error | undefined;
-      const onConnection = (sqlText: string) =>
-        connection.query(sqlText, [NAMED_LOCK_NAMESPACE, key]).catch((error: unknown) => {
-          // A failed lock statement (a timeout, a dropped connection) leaves the connection
-          // in doubt: it is discarded, which also drops any session lock it held.
-          broken = error instanceof Error ? error : new Error(String(error));
-          throw error;
-        });
-      try {
-        const { rows } = await onConnection(wait ? 'select true as ok from pg_advisory_lock($1, $2)' : 'select pg_try_advisory_lock($1, $2) as ok');
-        if (!(rows[0] as { ok?: boolean } | undefined)?.ok) return { acquired: false };
+      // The lock's connection once one of the process's LOCK_HOLDERS is free.
+      return await holding(async (): Promise<AdvisoryLockResult<T>> => {
+        const { connection, release } = await connect();
+        const key = lockKey(name);
+        let broken: Error | undefined;
+        const onConnection = (sqlText: string) =>
+          connection.query(sqlText, [NAMED_LOCK_NAMESPACE, key]).catch((error: unknown) => {
+            // A failed lock statement (a timeout, a dropped connection) leaves the connection
+            // in doubt: it is discarded, which also drops any session lock it held.
+            broken = error instanceof Error ? error : new Error(String(error));
+            throw error;
+          });
         try {
-          return { acquired: true, value: await task() };
+          const { rows } = await onConnection(wait ? 'select true as ok from pg_advisory_lock($1, $2)' : 'select pg_try_advisory_lock($1, $2) as ok');
+          if (!(rows[0] as { ok?: boolean } | undefined)?.ok) return { acquired: false };
+          try {
+            return { acquired: true, value: await task() };
+          } finally {
+            await onConnection('select pg_advisory_unlock($1, $2)').catch(() => {});
+          }
         } finally {
-          await onConnection('select pg_advisory_unlock($1, $2)').catch(() => {});
+          release(broken);
         }
-      } finally {
-        release(broken);
-      }
+      });
     } finally {
       done();
       if (queues.get(name) === queued) queues.delete(name);
@@ -285,7 +298,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     withAdvisoryLock: advisoryLocks(async () => {
       const client = await pool.connect();
       return { connection: client, release: (broken) => client.release(broken) };
-    }),
+    }, LOCK_HOLDERS),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

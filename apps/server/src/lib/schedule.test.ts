@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { scheduleClusterJob } from './schedule.js';
@@ -43,6 +44,18 @@ describe('scheduleClusterJob', () => {
     await stopA();
     await scheduleClusterJob(b.database, 'test-job', async () => void runsB++, HOUR, failOnError)();
     expect(runsB).toBe(1);
+  });
+
+  it('runs more jobs at once than the pool has connections, each task querying through the pool (decision 060)', async () => {
+    // On PostgreSQL each job holds a pooled connection for its lock: eleven jobs used to take
+    // all ten, every task then waited for one until the pool's connection timeout failed it.
+    const JOBS = 12;
+    const ran: number[] = [];
+    const stops = Array.from({ length: JOBS }, (_, n) =>
+      scheduleClusterJob(a.database, `crowd-${n}`, async () => void (await a.app.ctx.db.execute(sql`select 1`), ran.push(n)), HOUR, failOnError),
+    );
+    await Promise.all(stops.map((stop) => stop()));
+    expect(ran.sort((x, y) => x - y)).toEqual([...Array(JOBS).keys()]);
   });
 
   it('frees the lock when a round fails', async () => {

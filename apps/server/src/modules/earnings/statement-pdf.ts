@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../lib/pdfkit.js';
 import { isoDateIn } from '../../lib/business-date.js';
 import type { Statement, StatementLine, StatementLineKind } from './statement.js';
 
@@ -54,6 +54,7 @@ const SECTIONS: Array<{ title: string; kinds: StatementLineKind[]; empty: string
 export async function buildStatementPdf(input: StatementPdfInput): Promise<Buffer> {
   const { statement, partner, business, timeZone } = input;
   const month = monthLabel(statement.month);
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 54,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Estimate } from '@sunin/contract';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../lib/pdfkit.js';
 import type { SignatureEvent } from '../../db/schema/index.js';
 
 /**
@@ -103,6 +103,7 @@ export async function buildSignedPdf(content: SignedContent, certificate: Signat
   const contentJson = canonicalJson(content);
   const contentSha256 = sha256Hex(contentJson);
   const signedAt = new Date(content.signed_at);
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 54,
