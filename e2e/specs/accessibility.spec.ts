@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiToken, auth, createProject, requestProposal } from '../support/api';
+import { dialogSettled } from '../support/axe';
 import { createMember, DEMO, logIn, type Person } from '../support/people';
 
 // Issue 14 item 20: axe-core finds nothing on any member or admin screen or main dialog, at
@@ -85,7 +86,7 @@ const dialogPanel = (page: Page) => page.getByRole('dialog').locator('[id^="head
 async function checkDialog(page: Page, what: string, opener: Locator, then?: (dialog: Locator) => Promise<void>) {
   await opener.click();
   await expect(dialogPanel(page)).toBeVisible();
-  await page.waitForTimeout(200); // the panel's 150 ms entrance transition
+  await dialogSettled(page);
   await expectNoViolations(page, what, '[role="dialog"]');
   if (then) {
     await then(page.getByRole('dialog'));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { dialogSettled } from '../support/axe';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { DEMO, logIn } from '../support/people';
 
@@ -99,6 +100,7 @@ test.describe('tariffs', () => {
     // Delete asks first; the tariff is gone from the list after.
     await page.getByRole('button', { name: 'Delete tariff' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this tariff?' });
+    await dialogSettled(page);
     await expectNoViolations(page, 'the delete confirmation');
     await dialog.getByRole('button', { name: 'Yes, delete it' }).click();
     await expect(page).toHaveURL(/\/admin\/tariffs$/);
