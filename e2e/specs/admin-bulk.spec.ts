@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { dialogSettled } from '../support/axe';
 import { apiToken, auth, createProject } from '../support/api';
 import { createMember, DEMO, logIn, type Person } from '../support/people';
 
@@ -47,6 +48,7 @@ test('bulk stage change: shift-click two projects, change their stage, see the t
   await bar.getByRole('button', { name: 'Change stage' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change the stage of 2 projects?' });
   await expect(dialog).toContainText('move to Financing and Documentation');
+  await dialogSettled(page);
   await expectNoViolations(page);
   await dialog.getByRole('button', { name: 'Change stage' }).click();
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { dialogSettled } from '../support/axe';
 import { apiToken, auth, makePayoutReady } from '../support/api';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { createMember, DEMO, logIn, type Person } from '../support/people';
@@ -78,6 +79,7 @@ test('an admin pays three partners in one run and downloads both accounting CSVs
   await page.getByRole('button', { name: 'Record payout run' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record payouts to 3 partners?' });
   await expect(dialog).toContainText('3 payouts, $5,100.30 in total');
+  await dialogSettled(page);
   await expectNoViolations(page, 'the payout run confirmation');
   await dialog.getByRole('button', { name: 'Pay $5,100.30' }).click();
 
