@@ -8,10 +8,10 @@ const EXCLUDE = ['src/reliability/**', 'node_modules/**'];
  * The files that replace a module (vi.mock), or that run the ActionCable client, whose
  * test/cable-client.ts adds browser globals (`document`, window event hooks) that would reach the
  * next file (prismjs, in the mail templates, then takes Node for a browser): they get a module
- * registry of their own. Every other
- * file shares its worker's modules with the files that ran there before (isolate: false): the app's
- * code keeps its state in the app it builds, never in a module, and importing the app anew for
- * each file was a third of the suite's time (docs/decisions/059).
+ * registry of their own. Every other file shares its worker's modules with the files that ran
+ * there before (isolate: false): the app's code keeps its state in the app it builds, never in a
+ * module, and importing the app anew for each file was a third of the suite's time
+ * (docs/decisions/059).
  */
 const replacesModules = serverTestFiles()
   .filter(({ text }) => /\bvi\.(?:mock|doMock)\(|\bloadActionCable\(/.test(text))

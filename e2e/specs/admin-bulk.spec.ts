@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dialogSettled } from '../support/axe';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { dialogSettled, expectNoAxeViolations } from '../support/axe';
 import { apiToken, auth, createProject } from '../support/api';
 import { createMember, DEMO, logIn, type Person } from '../support/people';
 
@@ -10,11 +9,6 @@ async function signInAsMember(request: APIRequestContext, member: Person): Promi
   expect(res.status(), await res.text()).toBe(200);
   const token = (res.headers()['authorization'] ?? '').replace(/^Bearer\s+/i, '');
   return { id: ((await res.json()) as { user: { id: number } }).user.id, token };
-}
-
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 // Issue 15 item 6: select rows (a click, then shift-click for the range), choose a stage,
@@ -49,7 +43,7 @@ test('bulk stage change: shift-click two projects, change their stage, see the t
   const dialog = page.getByRole('dialog', { name: 'Change the stage of 2 projects?' });
   await expect(dialog).toContainText('move to Financing and Documentation');
   await dialogSettled(page);
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page, 'the bulk stage change confirmation');
   await dialog.getByRole('button', { name: 'Change stage' }).click();
 
   await expect(page.getByText('Moved 2 projects to Financing and Documentation.')).toBeVisible();
@@ -112,7 +106,7 @@ test('bulk selection works on a 360 px phone', async ({ page, request }) => {
   await bar.getByLabel('New stage').selectOption('Archived');
   await expect(bar.getByRole('button', { name: 'Change stage' })).toBeEnabled();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page, 'bulk selection at 360 px');
   await bar.getByRole('button', { name: 'Clear selection' }).click();
   await expect(bar).toBeHidden();
 });

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
-import { dialogSettled } from '../support/axe';
+import { expect, test, type APIRequestContext, type Download } from '@playwright/test';
+import { dialogSettled, expectNoAxeViolations } from '../support/axe';
 import { apiToken, auth, makePayoutReady } from '../support/api';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { createMember, DEMO, logIn, type Person } from '../support/people';
@@ -30,11 +29,6 @@ async function owedPartner(request: APIRequestContext, adminToken: string, accou
   const completed = await request.put(`/api/admin/projects/${projectId}`, { headers: auth(adminToken), data: { project: { project_stage: 'Project Completion' } } });
   expect(completed.status(), await completed.text()).toBe(200);
   return { ...partner, company, id };
-}
-
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${what}`).toEqual([]);
 }
 
 /** A downloaded CSV's rows (no quoted line breaks in these files), without the byte order mark. */
@@ -71,7 +65,7 @@ test('an admin pays three partners in one run and downloads both accounting CSVs
   await expect(rowOf(partners[1]!)).toContainText('Referral Partner');
   await rowOf(partners[1]!).getByRole('button', { name: `Show entries of ${partners[1]!.firstName} ${partners[1]!.lastName}` }).click();
   await expect(page.getByRole('list', { name: /payable entries/ })).toContainText(partners[1]!.company);
-  await expectNoViolations(page, '/admin/payables');
+  await expectNoAxeViolations(page, '/admin/payables');
 
   for (const partner of partners) await rowOf(partner).getByRole('checkbox').check();
   await expect(page.getByText('3 partners ticked, $5,100.30')).toBeVisible();
@@ -80,7 +74,7 @@ test('an admin pays three partners in one run and downloads both accounting CSVs
   const dialog = page.getByRole('dialog', { name: 'Record payouts to 3 partners?' });
   await expect(dialog).toContainText('3 payouts, $5,100.30 in total');
   await dialogSettled(page);
-  await expectNoViolations(page, 'the payout run confirmation');
+  await expectNoAxeViolations(page, 'the payout run confirmation');
   await dialog.getByRole('button', { name: 'Pay $5,100.30' }).click();
 
   const result = page.getByRole('region', { name: `Payout run ${reference}` });
@@ -119,7 +113,7 @@ test('an admin pays three partners in one run and downloads both accounting CSVs
   await expect(small.getByRole('table', { name: 'Payouts, newest first' }).or(small.getByRole('list', { name: 'Payouts, newest first' }))).toContainText(reference);
   await expect(small.getByRole('list', { name: 'Partners owed' }).or(small.getByText('Nobody is owed a payout now'))).toBeVisible();
   await expectNoHorizontalOverflow(small);
-  await expectNoViolations(small, '/admin/payables at 390 px');
+  await expectNoAxeViolations(small, '/admin/payables at 390 px');
 
   await phone.close();
   await context.close();

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { dialogSettled } from '../support/axe';
+import { dialogSettled, expectNoAxeViolations } from '../support/axe';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { DEMO, logIn } from '../support/people';
 
@@ -9,11 +8,6 @@ import { DEMO, logIn } from '../support/people';
 // The demo's example tariffs are read only here; the spec's own tariff has a name of its own.
 
 /** axe-core finds nothing on the page (as accessibility.spec.ts checks the other admin screens). */
-async function expectNoViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect.soft(violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${what}`).toEqual([]);
-}
-
 /** The text of a grid cell (the period's code and, for screen readers, its name). */
 const cell = (page: Page, kind: 'Weekdays' | 'Weekends', month: number, hour: number) =>
   page.getByRole('table', { name: new RegExp(`^${kind}`) }).getByRole('row').nth(month).getByRole('cell').nth(hour);
@@ -73,12 +67,12 @@ test.describe('tariffs', () => {
     await page.getByLabel('Facility demand charge (US$ per kW)').fill('9');
     await page.getByLabel('Demand charge, On-peak (US$ per kW)').fill('14');
     await page.screenshot({ path: 'test-results/tariff-editor-1280.png', fullPage: true });
-    await expectNoViolations(page, 'the tariff editor');
+    await expectNoAxeViolations(page, 'the tariff editor', { soft: true });
 
     // At a phone's width the grids scroll inside their boxes, never the page.
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalOverflow(page);
-    await expectNoViolations(page, 'the tariff editor at 390 px');
+    await expectNoAxeViolations(page, 'the tariff editor at 390 px', { soft: true });
     await page.screenshot({ path: 'test-results/tariff-editor-390.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -88,7 +82,7 @@ test.describe('tariffs', () => {
     const row = page.getByRole('table', { name: 'Tariffs' }).getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('E2E Power');
     await expect(row).not.toContainText('Example: check');
-    await expectNoViolations(page, 'the tariff list');
+    await expectNoAxeViolations(page, 'the tariff list', { soft: true });
 
     // Open again: the grid reads what was saved.
     await row.getByRole('link', { name: `Edit tariff ${name}` }).click();
@@ -101,7 +95,7 @@ test.describe('tariffs', () => {
     await page.getByRole('button', { name: 'Delete tariff' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this tariff?' });
     await dialogSettled(page);
-    await expectNoViolations(page, 'the delete confirmation');
+    await expectNoAxeViolations(page, 'the delete confirmation', { soft: true });
     await dialog.getByRole('button', { name: 'Yes, delete it' }).click();
     await expect(page).toHaveURL(/\/admin\/tariffs$/);
     await expect(page.getByRole('table', { name: 'Tariffs' }).getByRole('row').filter({ hasText: name })).toHaveCount(0);

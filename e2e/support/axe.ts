@@ -1,13 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** axe-core on the page as it is now: no violation, each named with the elements it found. */
-export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    `axe on ${what}`,
-  ).toEqual([]);
+/**
+ * axe-core on the page as it is now (or on `scope`, a selector, only): no violation, each named
+ * with its impact and the elements it found. `soft` lets the test go on, so one run lists every
+ * screen that has a problem.
+ */
+export async function expectNoAxeViolations(page: Page, what: string, { scope, soft = false }: { scope?: string; soft?: boolean } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  if (scope) builder = builder.include(scope);
+  const { violations } = await builder.analyze();
+  const found = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  (soft ? expect.soft : expect)(found, `axe on ${what}`).toEqual([]);
 }
 
 /**
