@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiToken, auth, createProject, requestProposal } from '../support/api';
-import { dialogSettled } from '../support/axe';
+import { dialogSettled, expectNoAxeViolations } from '../support/axe';
 import { createMember, DEMO, logIn, type Person } from '../support/people';
 
 // Issue 14 item 20: axe-core finds nothing on any member or admin screen or main dialog, at
@@ -60,13 +59,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 /** Every axe violation inside `scope` (the whole page by default), one line each. */
-async function expectNoViolations(page: Page, what: string, scope?: string) {
-  let builder = new AxeBuilder({ page });
-  if (scope) builder = builder.include(scope);
-  const { violations } = await builder.analyze();
-  const found = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect.soft(found, `axe on ${what}`).toEqual([]);
-}
+const expectNoViolations = (page: Page, what: string, scope?: string) => expectNoAxeViolations(page, what, { ...(scope ? { scope } : {}), soft: true });
 
 /** A full page load, settled: its heading shown, its data loaded and no spinner left. */
 async function open(page: Page, path: string) {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, auth } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { DEMO, logIn } from '../support/people';
 
@@ -30,12 +30,7 @@ async function mailbox(request: APIRequestContext): Promise<Mail[]> {
 }
 
 /** axe finds nothing on the page (or inside `scope`), as in accessibility.spec.ts. */
-async function expectNoViolations(page: Page, what: string, scope?: string) {
-  let builder = new AxeBuilder({ page });
-  if (scope) builder = builder.include(scope);
-  const { violations } = await builder.analyze();
-  expect.soft(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${what}`).toEqual([]);
-}
+const expectNoViolations = (page: Page, what: string, scope?: string) => expectNoAxeViolations(page, what, { ...(scope ? { scope } : {}), soft: true });
 
 async function setStageChangeEmails(request: APIRequestContext, token: string, on: boolean): Promise<void> {
   const res = await request.put('/api/user/notification-preferences', { headers: auth(token), data: { notification_preferences: { email: { stage_changes: on } } } });
