@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { apiToken, auth, createProject } from '../support/api';
+import { expectNoAxeViolations } from '../support/axe';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { createMember, DEMO, logIn } from '../support/people';
 
@@ -45,8 +45,7 @@ test('an admin drags a card to another column, confirms, and the partner’s ope
   await expect(card).toContainText('Jordan Rivera');
   await expect(card.getByRole('link', { name: company })).toHaveAttribute('href', `/admin/projects/${projectId}`);
 
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page, 'the pipeline board');
   await page.screenshot({ path: 'test-results/board-1280.png', fullPage: true });
 
   await card.dragTo(to);
