@@ -288,8 +288,23 @@ test.describe('a poor signal (issue 41)', () => {
     // The failed refresh did not erase the copy on the device.
     expect(Object.values(await keptOnDevice(page)).join('')).toContain(company);
 
+    // Moving the clock on can also start a refresh of its own (the realtime socket looks stale
+    // and reconnects, refetching what it may have missed), shown as "Retrying…". Wait until none
+    // runs, then hold the page's timers so that none starts before the click: Retry alone brings
+    // the project back.
+    const retry = page.getByRole('button', { name: 'Retry', exact: true }).first();
+    await expect(async () => {
+      await page.clock.resume();
+      await expect(retry).toBeEnabled();
+      // Pausing moves the clock on a little (to a time still ahead once the call arrives).
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
+      await expect(retry).toBeEnabled({ timeout: 200 });
+    }).toPass();
     await page.unroute('**/api/**');
-    await page.getByRole('button', { name: 'Retry', exact: true }).first().click();
+    const refetch = page.waitForRequest((sent) => new URL(sent.url()).pathname.startsWith('/api/'));
+    await retry.click();
+    await refetch;
+    await page.clock.resume();
     await expect(note).toHaveCount(0);
   });
 });

@@ -16,8 +16,8 @@ const sameValues = (left: unknown, right: unknown) => JSON.stringify(left) === J
  * fields are kept: never a password.
  *
  * `beforeSave` is for the submit: it removes the draft before the request, because a successful
- * save re-seeds the form (re-keyed on the record's new version) before the save's own promise
- * settles; `afterFailedSave` puts it back.
+ * save can re-seed the form (re-keyed on the record's new saved values) before the save's own
+ * promise settles; `afterFailedSave` puts it back.
  */
 export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, key: string, fields: readonly (keyof T & string)[]) {
   useEffect(() => {

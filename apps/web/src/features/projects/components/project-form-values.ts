@@ -168,6 +168,15 @@ export const emptyProjectValues = (): ProjectFormValues => ({
   expected_in_service_date: '',
 });
 
+/**
+ * The Site Info and Utility Info forms' React key: the saved values they show. A form is re-seeded
+ * when these change (its own save, a queued save sent, someone else's edit) and stays mounted
+ * when only the rest of the project changes: a photo, file or note touches the project's
+ * updated_at, and a remount then would take the focus from the field being typed in, losing the
+ * keys typed next.
+ */
+export const projectFormKey = (project: Project): string => JSON.stringify(projectToFormValues(project));
+
 export function projectToFormValues(project: Project): ProjectFormValues {
   return {
     company_name: project.company_name,

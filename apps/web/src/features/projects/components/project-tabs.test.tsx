@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveSession } from '../../../lib/session';
 import { buildProject, buildUser } from '../../../lib/test-fixtures';
@@ -34,5 +34,39 @@ describe('project tabs', { timeout: 20_000 }, () => {
     expect(within(meter).getByLabelText('Mar 2025, Month 3')).toHaveValue(null);
     expect(within(meter).getByLabelText('Apr 2025, Month 4')).toHaveValue(0);
     expect(within(screen.getByRole('region', { name: 'Total Annual Kilowatts' })).getByTestId('annual-total')).toHaveTextContent('41 kWh');
+  });
+});
+
+describe('the Site Info and Utility Info forms across refetches', { timeout: 20_000 }, () => {
+  it('stay mounted while only the rest of the project changes (an upload touches updated_at): the field being typed in keeps its focus and every key', async () => {
+    localStorage.setItem(projectTabStorageKey(7), 'utility-info');
+    let project = buildProject({ power_bill_received_status: 'Yes', kilowatt_amounts: [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]] });
+    saveSession('jwt', buildUser());
+    stubFetch(({ url }) => (url.pathname === `/api/projects/${project.id}` ? jsonResponse(project) : jsonResponse([])));
+    const { user, queryClient } = renderRoutes([{ path: '/projects/:id', element: <ProjectPage /> }], { initialEntries: ['/projects/7'] });
+    const month = await screen.findByLabelText('Feb 2025, Month 2');
+    await user.clear(month);
+    await user.type(month, '10');
+
+    project = { ...project, updated_at: '2026-12-07T07:00:00.000Z' };
+    await act(() => queryClient.invalidateQueries());
+    expect(queryClient.getQueryCache().getAll().some((query) => (query.state.data as { updated_at?: string } | undefined)?.updated_at === project.updated_at)).toBe(true);
+    expect(screen.getByLabelText('Feb 2025, Month 2')).toBe(month);
+    expect(month).toHaveFocus();
+    await user.keyboard('10');
+    expect(month).toHaveValue(1010);
+  });
+
+  it('re-seed when the saved values they show change', async () => {
+    localStorage.setItem(projectTabStorageKey(7), 'utility-info');
+    let project = buildProject({ power_bill_received_status: 'Yes', kilowatt_amounts: [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]] });
+    saveSession('jwt', buildUser());
+    stubFetch(({ url }) => (url.pathname === `/api/projects/${project.id}` ? jsonResponse(project) : jsonResponse([])));
+    const { queryClient } = renderRoutes([{ path: '/projects/:id', element: <ProjectPage /> }], { initialEntries: ['/projects/7'] });
+    expect(await screen.findByLabelText('Feb 2025, Month 2')).toHaveValue(2);
+
+    project = { ...project, updated_at: '2026-12-07T07:00:00.000Z', kilowatt_amounts: [[1, 20, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]] };
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(screen.getByLabelText('Feb 2025, Month 2')).toHaveValue(20));
   });
 });

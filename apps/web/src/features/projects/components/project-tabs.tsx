@@ -11,6 +11,7 @@ import { LinksTab } from './links-tab';
 import { NotesTab } from '../site-visit/notes-tab';
 import { ProposalTab } from './proposal/proposal-tab';
 import { projectDraftKey, projectDrafts } from './project-drafts';
+import { projectFormKey } from './project-form-values';
 import { PROJECT_TABS, readProjectTab, rememberProjectTab, type ProjectTabKey } from './project-tab-memory';
 import { SiteInfoForm } from './site-info-form';
 import { UtilityInfoForm } from './utility-info-form';
@@ -51,6 +52,7 @@ export function ProjectTabs({ project }: { project: Project }) {
   const drafts = projectDrafts(project.id);
   const unsavedKeys = useDraftKeys(drafts.map((draft) => draft.key));
   const hasDraft = (tab: ProjectTabKey) => (tab === 'site-info' || tab === 'utility-info') && unsavedKeys.includes(projectDraftKey(project.id, tab));
+  const formKey = projectFormKey(project);
   const selectedIndex = Math.max(0, PROJECT_TABS.findIndex((tab) => tab.key === selected));
 
   const select = (index: number) => {
@@ -82,12 +84,12 @@ export function ProjectTabs({ project }: { project: Project }) {
         </TabList>
       </HorizontalScroller>
       <TabPanels className="mt-6">
-        {/* Keyed by the project's version: a refetch after saving re-seeds the forms. */}
+        {/* Keyed by the saved values they show: a refetch after saving re-seeds the forms. */}
         <TabPanel className="focus:outline-none">
-          <SiteInfoForm key={project.updated_at} project={project} />
+          <SiteInfoForm key={formKey} project={project} />
         </TabPanel>
         <TabPanel className="focus:outline-none">
-          <UtilityInfoForm key={project.updated_at} project={project} />
+          <UtilityInfoForm key={formKey} project={project} />
         </TabPanel>
         <TabPanel className="focus:outline-none">
           <ContactsTab projectId={project.id} />

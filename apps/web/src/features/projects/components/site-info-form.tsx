@@ -35,7 +35,8 @@ const SITE_FIELD_NAMES = [
 /**
  * The Site Info tab: the form titled 'Site Information' (member-app.md 2). The saving spinner
  * stays at least 1.5 s; a failed save keeps the form as typed; success refetches the project
- * (the parent re-keys this form on the new version). What is typed is kept as a draft of this
+ * (the parent re-keys this form when the saved values changed, `projectFormKey`; when the server
+ * kept them as they were, the form takes what was sent as saved). What is typed is kept as a draft of this
  * project until saved or discarded, across tab switches (issue 14 item 2).
  */
 export function SiteInfoForm({ project }: { project: Project }) {
@@ -49,6 +50,7 @@ export function SiteInfoForm({ project }: { project: Project }) {
     try {
       draft.beforeSave();
       await updateProject.mutateAsync(sitePayload(values));
+      reset(values, { keepValues: true });
       toast.success(PROJECT_TOASTS.siteSaved);
     } catch (error) {
       draft.afterFailedSave();

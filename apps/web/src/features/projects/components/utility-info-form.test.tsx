@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { defaultMeterMonths, type MeterAnswer, type Project, type Tariff } from '@sunin/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveSession } from '../../../lib/session';
+import { readDraft } from '../../../lib/form-drafts';
+import { projectDraftKey } from './project-drafts';
 import { buildProject, buildUser } from '../../../lib/test-fixtures';
 import { jsonResponse, renderRoutes, stubFetch } from '../../../lib/test-utils';
 import { EstimateDraftProvider, useEstimateDraft } from './estimate/estimate-draft';
@@ -204,6 +206,20 @@ describe('Meters by calendar month in Utility Info (issue 35 item 1)', { timeout
 
     await user.click(screen.getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(probe).toHaveTextContent('none'));
+  });
+
+  it('counts what was sent as saved when the saved values come back as they were (no re-seed): nothing left to discard, no draft', async () => {
+    // The project passed in stays the same, as when the server keeps "25.0" as the 25 it already had.
+    const { user } = setup({});
+    const month = meterGroup().getByLabelText('Feb 2025, Month 2');
+    await user.clear(month);
+    await user.type(month, '25');
+    expect(screen.getByRole('button', { name: 'Discard changes' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Save Utility Information' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Discard changes' })).toBeDisabled(), { timeout: 5000 });
+    expect(month).toHaveValue(25);
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Estimate draft' })).toHaveTextContent('none'));
+    expect(readDraft(projectDraftKey(7, 'utility-info'))).toBeNull();
   });
 });
 

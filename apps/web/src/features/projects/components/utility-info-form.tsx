@@ -69,7 +69,7 @@ export function UtilityInfoForm({ project }: { project: Project }) {
   const waiting = utilityItems.filter((item) => item.state !== 'failed').at(-1);
   const refused = utilityItems.find((item) => item.state === 'failed');
   // New waiting values re-seed the form; once they are sent the form keeps showing them until
-  // the refetched project (a new updated_at, ProjectTabs' key) re-seeds it.
+  // the refetched project (new saved values, ProjectTabs' key) re-seeds it.
   const [formKey, setFormKey] = useState(waiting?.id ?? 'saved');
   if (waiting && waiting.id !== formKey) setFormKey(waiting.id);
   return (
@@ -150,6 +150,8 @@ function UtilityInfoFields({ project, offlineCapable, hasQueuedItems, waiting, r
     try {
       draft.beforeSave();
       await updateProject.mutateAsync(utilityPayload(values));
+      // Re-keyed if the saved values changed; otherwise what was sent is now what is saved.
+      reset(values, { keepValues: true });
       form.clearErrors('root.queued');
       toast.success(PROJECT_TOASTS.utilitySaved);
     } catch (error) {
