@@ -58,7 +58,7 @@ const BLOCK_TITLES: Record<PayoutBlockCode, string> = { tax_form_required: 'No W
 
 function Blocked({ payable }: { payable: Payable }) {
   return (
-    <Badge tone="red" className="whitespace-normal">
+    <Badge tone="red" wrap>
       Blocked{payable.blocked_code ? ` (${BLOCK_TITLES[payable.blocked_code]})` : ''}: {payable.blocked_reason}
     </Badge>
   );
@@ -67,7 +67,7 @@ function Blocked({ payable }: { payable: Payable }) {
 /** The partner's newest payout failed (issue 38 item 2): why, before paying them again. */
 function LastFailed({ payout }: { payout: NonNullable<Payable['last_failed_payout']> }) {
   return (
-    <Badge tone="amber" className="whitespace-normal">
+    <Badge tone="amber" wrap>
       Last payout failed: {payout.failure_reason ?? 'no reason given'}
     </Badge>
   );

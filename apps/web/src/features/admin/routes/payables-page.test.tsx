@@ -227,6 +227,8 @@ describe('Payables (issue 37 item 1)', { timeout: 30_000 }, () => {
       renderRoutes([{ path: '/', element: <PayablesPage /> }]);
       expect(await screen.findByText('Last payout failed: The bank account is closed (account_closed).')).toBeInTheDocument();
       expect(screen.getAllByText(/Last payout failed/)).toHaveLength(1);
+      // The server's sentence wraps on a phone rather than running past the card (seen at 390 px).
+      expect(screen.getByText(/Last payout failed/)).not.toHaveClass('whitespace-nowrap');
       // Still payable: paying again is the retry.
       expect(screen.getByRole('checkbox', { name: 'Pay Ann Archer' })).toBeInTheDocument();
     });
