@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
-import type { QueryResultRow } from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { rowObjects } from './row-objects.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services are written once against PostgreSQL's dialect. */
@@ -289,7 +289,8 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       // connection fails once; the bound is the pool's size (decision 058).
       for (let attempt = 1; ; attempt++) {
         try {
-          return (await pool.query<Row & QueryResultRow>({ name: query.name, text: query.text, values })).rows;
+          const result = await pool.query<unknown[]>({ name: query.name, text: query.text, values, rowMode: 'array' });
+          return rowObjects<Row>(query.name, result.fields, result.rows);
         } catch (error) {
           if (attempt > POOL_SIZE || !isCachedPlanChanged(error)) throw error;
         }
