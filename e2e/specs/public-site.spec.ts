@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { animationsSettled } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForReact } from '../support/hydration';
 import { createMember, DEMO, logIn } from '../support/people';
@@ -91,6 +92,7 @@ test.describe('public site', () => {
       expect(errors).toEqual([]);
       expect(scripts.filter((script) => MEMBER_CHUNK.test(script))).toEqual([]);
 
+      await animationsSettled(page);
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);

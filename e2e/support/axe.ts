@@ -7,11 +7,21 @@ import { expect, type Page } from '@playwright/test';
  * screen that has a problem.
  */
 export async function expectNoAxeViolations(page: Page, what: string, { scope, soft = false }: { scope?: string; soft?: boolean } = {}): Promise<void> {
+  await animationsSettled(page);
   let builder = new AxeBuilder({ page });
   if (scope) builder = builder.include(scope);
   const { violations } = await builder.analyze();
   const found = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   (soft ? expect.soft : expect)(found, `axe on ${what}`).toEqual([]);
+}
+
+/**
+ * Waits until no CSS animation or transition that ends is running (a spinner's, which never
+ * ends, does not count). A toast, an alert or a closing dialog fading measures half faded: the
+ * Webhooks page once failed its contrast on a fading alert and button.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity));
 }
 
 /**
