@@ -35,9 +35,9 @@ const SITE_FIELD_NAMES = [
 /**
  * The Site Info tab: the form titled 'Site Information' (member-app.md 2). The saving spinner
  * stays at least 1.5 s; a failed save keeps the form as typed; success refetches the project
- * (the parent re-keys this form when the saved values changed, `projectFormKey`; when the server
- * kept them as they were, the form takes what was sent as saved). What is typed is kept as a draft of this
- * project until saved or discarded, across tab switches (issue 14 item 2).
+ * (the parent re-keys this form when the saved values changed, `projectFormKey`; when they came
+ * back as they were, the form takes what was sent as saved). What is typed is kept as a draft of
+ * this project until saved or discarded, across tab switches (issue 14 item 2).
  */
 export function SiteInfoForm({ project }: { project: Project }) {
   const updateProject = useUpdateProject(project.id);

@@ -209,7 +209,8 @@ describe('Meters by calendar month in Utility Info (issue 35 item 1)', { timeout
   });
 
   it('counts what was sent as saved when the saved values come back as they were (no re-seed): nothing left to discard, no draft', async () => {
-    // The project passed in stays the same, as when the server keeps "25.0" as the 25 it already had.
+    // The project passed in does not change, so nothing re-keys the form: as when the saved values
+    // come back as the form already shows them.
     const { user } = setup({});
     const month = meterGroup().getByLabelText('Feb 2025, Month 2');
     await user.clear(month);
