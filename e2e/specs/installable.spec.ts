@@ -126,6 +126,23 @@ test.describe('installable app (issue 41)', () => {
     expect(installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
   });
 
+  test('a second tab opened while the first visit installs the worker is not told of a new version', async ({ page, context, request }) => {
+    // Seen on 2026-12-07: the second tab saw the first worker take control, took it for another
+    // tab's new version and offered "A new version is ready" on the member's first visit.
+    const person = await createMember(request);
+    await signIn(page, person);
+    const second = await context.newPage();
+    await second.goto('/projects');
+    await expect(second.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    // Still installing when the tab loaded: it is the first worker's to control.
+    expect(await second.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    await controlledByServiceWorker(second);
+    // The toast would come with the change of controller; a moment for it to show.
+    await second.waitForTimeout(1000);
+    await expect(second.getByText('A new version is ready')).toHaveCount(0);
+    await expect(page.getByText('A new version is ready')).toHaveCount(0);
+  });
+
   test('the worker is served fresh; the public pages never register it and keep their first-load budget', async ({ page, request }) => {
     const worker = await request.get('/sw.js');
     expect([worker.status(), worker.headers()['cache-control']]).toEqual([200, 'no-cache']);

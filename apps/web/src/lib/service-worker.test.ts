@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 /** workbox-window's Workbox, as far as registerServiceWorker uses it. */
 class FakeWorkbox {
   static last: FakeWorkbox | null = null;
-  listeners = new Map<string, Array<(event: { isExternal?: boolean }) => void>>();
+  listeners = new Map<string, Array<(event: { isExternal?: boolean; isUpdate?: boolean }) => void>>();
   skipWaitingAsked = 0;
   constructor(
     public url: string,
@@ -11,10 +11,10 @@ class FakeWorkbox {
   ) {
     FakeWorkbox.last = this;
   }
-  addEventListener(type: string, listener: (event: { isExternal?: boolean }) => void) {
+  addEventListener(type: string, listener: (event: { isExternal?: boolean; isUpdate?: boolean }) => void) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
-  emit(type: string, event: { isExternal?: boolean } = {}) {
+  emit(type: string, event: { isExternal?: boolean; isUpdate?: boolean } = {}) {
     for (const listener of this.listeners.get(type) ?? []) listener(event);
   }
   messageSkipWaiting() {
@@ -86,8 +86,17 @@ describe('registerServiceWorker', () => {
     const { registerServiceWorker } = await import('./service-worker');
     const onUpdateReady = vi.fn();
     await registerServiceWorker({ onUpdateReady });
-    FakeWorkbox.last!.emit('controlling', { isExternal: true });
+    FakeWorkbox.last!.emit('controlling', { isExternal: true, isUpdate: true });
     expect(onUpdateReady).toHaveBeenCalledTimes(1);
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('offers nothing when the first worker takes control of a page loaded while it installed (the first visit)', async () => {
+    vi.stubEnv('PROD', true);
+    const { registerServiceWorker } = await import('./service-worker');
+    const onUpdateReady = vi.fn();
+    await registerServiceWorker({ onUpdateReady });
+    FakeWorkbox.last!.emit('controlling', { isExternal: true, isUpdate: false });
+    expect(onUpdateReady).not.toHaveBeenCalled();
   });
 });

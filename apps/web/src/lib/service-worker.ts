@@ -39,9 +39,12 @@ export function registerServiceWorker(hooks: ServiceWorkerHooks = { onUpdateRead
       workbox.messageSkipWaiting();
     };
     workbox.addEventListener('waiting', () => hooks.onUpdateReady(reloadWhenControlled));
-    // Another tab chose Reload: this one runs the old code under the new worker, so it offers the same.
+    // Another tab chose Reload: this one runs the old code under the new worker, so it offers the
+    // same. Only where a worker controlled the page when it loaded (isUpdate): a page loaded while
+    // the first worker was still installing (another page of the first visit registered it) sees
+    // that worker take control as "external" too, and it is no new version.
     workbox.addEventListener('controlling', (event) => {
-      if (event.isExternal) hooks.onUpdateReady(() => window.location.reload());
+      if (event.isExternal && event.isUpdate) hooks.onUpdateReady(() => window.location.reload());
     });
     const registration = (await workbox.register()) ?? null;
     if (registration) {
