@@ -250,9 +250,14 @@ test.describe('public site', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/team$/);
     await expect(page.getByRole('heading', { level: 1, name: 'The people behind SunIn' })).toBeVisible();
+    // Pressed only once the page is hydrated and the first menu has finished closing (its focus
+    // goes back to its own button as it closes).
+    await waitForReact(page);
+    await animationsSettled(page);
 
     const members = page.getByRole('button', { name: 'Members', exact: true });
     await members.focus();
+    await expect(members).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['The Platform', 'Partner FAQs', 'Pricing']);
     await page.keyboard.press('Escape');
