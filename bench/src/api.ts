@@ -171,9 +171,10 @@ function errorsOf(result: autocannon.Result): number {
   return result.errors + result.non2xx;
 }
 
-/** Whether BENCH_ONLY leaves the route in. */
+/** Whether BENCH_ONLY leaves the route in: a part ending in `$` must end the label, any other may be anywhere in it. */
 function selected(label: string): boolean {
-  return !knobs.only || knobs.only.some((part) => label.toLowerCase().includes(part));
+  const text = label.toLowerCase();
+  return !knobs.only || knobs.only.some((part) => (part.endsWith('$') ? text.endsWith(part.slice(0, -1)) : text.includes(part)));
 }
 
 function beforeLabel(label: string, commit: string): string {

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exactAnswerSerializerCompiler, responseSerializerCompiler } from './lib/response-serializer.js';
 import { applyFixedHeaders, fixedHeadersOf } from './lib/fixed-headers.js';
+import { lazyChildLoggerFactory } from './lib/request-logger.js';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './app-context.js';
 import { defaultTokenScope, type RouteTableEntry } from './route-table.js';
@@ -167,6 +168,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           censor: '[redacted]',
         },
       },
+    // A request's logger is made when it first writes a line (issue 42 item 1).
+    childLoggerFactory: lazyChildLoggerFactory,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -8,6 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { rowObjects } from './row-objects.js';
+import { skipEmptyRowForArrayRows } from './array-row-fields.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services are written once against PostgreSQL's dialect. */
@@ -230,6 +231,8 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
+  // Array rows (run's and Drizzle's) skip the empty row object pg builds for object rows (issue 42 item 1).
+  skipEmptyRowForArrayRows(pg);
   const schemaName = options.schemaName;
   if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`Bad schema name ${schemaName}`);
   if (schemaName) {
