@@ -1,3 +1,5 @@
+// First: the V8 settings apply before anything else is allocated.
+import './v8-flags.js';
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { runCluster, workerIndex } from './cluster.js';
