@@ -225,6 +225,26 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   }
 }
 
+/** What pg is asked to run for a statement: its name, text and array rows, the same for every run. */
+const queryBases = new WeakMap<Statement, { readonly name: string; readonly text: string; readonly rowMode: 'array' }>();
+
+/**
+ * A statement's query for pg: the values are its only own property, the rest comes from one
+ * object per statement through the prototype. pg copies every query's own property descriptors
+ * before it runs it (utils.normalizeQueryConfig); one instead of four saved a few µs of each
+ * project read (issue 42 item 1).
+ */
+function queryConfig(query: Statement, values: unknown[]): { name: string; text: string; rowMode: 'array'; values: unknown[] } {
+  let base = queryBases.get(query);
+  if (!base) {
+    base = Object.freeze({ name: query.name, text: query.text, rowMode: 'array' as const });
+    queryBases.set(query, base);
+  }
+  const config = Object.create(base) as { name: string; text: string; rowMode: 'array'; values: unknown[] };
+  config.values = values;
+  return config;
+}
+
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),
@@ -292,7 +312,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       // connection fails once; the bound is the pool's size (decision 058).
       for (let attempt = 1; ; attempt++) {
         try {
-          const result = await pool.query<unknown[]>({ name: query.name, text: query.text, values, rowMode: 'array' });
+          const result = await pool.query<unknown[]>(queryConfig(query, values));
           return rowObjects<Row>(query.name, result.fields, result.rows);
         } catch (error) {
           if (attempt > POOL_SIZE || !isCachedPlanChanged(error)) throw error;

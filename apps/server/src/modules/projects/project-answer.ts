@@ -18,6 +18,8 @@ export interface ProjectWithOwner {
 /** The answers with the interval imports their meters name: one query for the page, none when no meter names one. */
 export async function withIntervals(db: Executor, rows: ProjectWithOwner[]): Promise<ProjectWithOwner[]> {
   const intervals = await readIntervalSummaries(db, rows.map((row) => row.project));
+  // Most pages name no import: their answers are the rows as they are (a project read's path, issue 42 item 1).
+  if (intervals.size === 0) return rows;
   return rows.map((row) => ({ project: row.project, ownerName: row.ownerName, stalled: row.stalled, intervals }));
 }
 
@@ -26,9 +28,15 @@ export async function withIntervals(db: Executor, rows: ProjectWithOwner[]): Pro
  * rule the stall alerts follow.
  */
 export function withStalled(rows: Array<Omit<ProjectWithOwner, 'stalled'>>, storedThresholds: unknown): ProjectWithOwner[] {
+  const stalled = stalledBy(storedThresholds);
+  return rows.map((row) => ({ project: row.project, ownerName: row.ownerName, stalled: stalled(row.project) }));
+}
+
+/** Whether a project is stalled now by the stall_thresholds setting as stored. */
+function stalledBy(storedThresholds: unknown): (project: Pick<ProjectRow, 'project_stage' | 'stage_entered_at'>) => boolean {
   const thresholds = settingValue(stallThresholdsSchema, DEFAULT_STALL_THRESHOLDS, storedThresholds);
-  const now = new Date();
-  return rows.map((row) => ({ project: row.project, ownerName: row.ownerName, stalled: isProjectStalled(row.project.project_stage, row.project.stage_entered_at, thresholds, now) }));
+  const now = Date.now();
+  return (project) => isProjectStalled(project.project_stage, project.stage_entered_at, thresholds, now);
 }
 
 /**
@@ -56,8 +64,6 @@ export interface ProjectAnswerRow extends ProjectRow {
 
 /** The answers of rows read with PROJECT_ANSWER. */
 export function answers(rows: ProjectAnswerRow[]): ProjectWithOwner[] {
-  return withStalled(
-    rows.map((row) => ({ project: row, ownerName: row.owner_name })),
-    rows[0]?.stall_thresholds,
-  );
+  const stalled = stalledBy(rows[0]?.stall_thresholds);
+  return rows.map((row) => ({ project: row, ownerName: row.owner_name, stalled: stalled(row) }));
 }

@@ -63,9 +63,12 @@ export async function readIntervalSummaries(db: Executor, rows: ReadonlyArray<Pi
 
 /** The project's meters as the API answers them. */
 export function meterAnswers(row: Pick<ProjectRow, 'id' | 'meters' | 'kilowatt_amounts'>, summaries: IntervalSummaries | undefined): MeterAnswer[] {
-  return fitMeters(row.meters, row.kilowatt_amounts.length).map((meter) => {
+  const meters = fitMeters(row.meters, row.kilowatt_amounts.length);
+  const answers = new Array<MeterAnswer>(meters.length);
+  for (let index = 0; index < meters.length; index++) {
+    const meter = meters[index]!;
     const summary = meter.interval_import_id === null ? undefined : summaries?.get(meter.interval_import_id);
-    return {
+    answers[index] = {
       name: meter.name,
       tariff_id: meter.tariff_id,
       load_profile: meter.load_profile,
@@ -73,7 +76,8 @@ export function meterAnswers(row: Pick<ProjectRow, 'id' | 'meters' | 'kilowatt_a
       interval_import_id: meter.interval_import_id,
       interval: summary && summary.project_id === row.id ? { step_minutes: summary.step_minutes, first_month: summary.first_month, last_month: summary.last_month } : null,
     };
-  });
+  }
+  return answers;
 }
 
 const refuse = (field: string, message: string) => new AppError('validation_failed', message, { [field]: message });
