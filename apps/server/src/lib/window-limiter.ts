@@ -9,8 +9,9 @@ const KEYS_PER_CALL = 500;
 /**
  * Adds each key's count (ARGV[i]) and keeps the key two windows (the last ARGV), answering the
  * totals in KEYS' order: one command for all the keys of an interval, where INCRBY and PEXPIRE
- * per key made two commands a user every 100 ms (200 per addition for 100 busy members, most of
- * the garbage a project read left behind besides its own rows; issue 42 item 1).
+ * per key made two commands a user every 100 ms (200 per addition for 100 busy members: about
+ * an eighth of what a project read promoted in the bench; issue 42 item 1). The keys of one call
+ * need one Redis node: the portal's Redis is one server (REDIS_URL), not a cluster.
  */
 const ADD_SCRIPT = `local totals = {}
 for index, key in ipairs(KEYS) do
@@ -18,6 +19,13 @@ for index, key in ipairs(KEYS) do
   redis.call('PEXPIRE', key, ARGV[#ARGV])
 end
 return totals`;
+
+/** Hits of one key waiting to be added to Redis. */
+interface Sending {
+  entry: Entry;
+  count: number;
+  redisKey: string;
+}
 
 interface Entry {
   window: number;
@@ -86,7 +94,7 @@ export class WindowLimiter {
     if (!redis) return;
     await this.syncing;
     const current = Math.floor(now / windowMs);
-    const sending: Array<{ entry: Entry; count: number; redisKey: string }> = [];
+    const sending: Sending[] = [];
     this.forgetEnded(current);
     for (const [key, entry] of this.entries) {
       if (entry.pending > 0) sending.push({ entry, count: entry.pending, redisKey: `${prefix}${key}:${entry.window}` });
@@ -103,7 +111,7 @@ export class WindowLimiter {
   }
 
   /** One script call for these keys; whatever it does not confirm still counts here. */
-  private async add(redis: Redis, sending: ReadonlyArray<{ entry: Entry; count: number; redisKey: string }>, keepMs: number): Promise<void> {
+  private async add(redis: Redis, sending: readonly Sending[], keepMs: number): Promise<void> {
     try {
       const totals = (await redis.eval(ADD_SCRIPT, sending.length, ...sending.map(({ redisKey }) => redisKey), ...sending.map(({ count }) => count), keepMs)) as unknown[];
       sending.forEach(({ entry, count }, index) => {
