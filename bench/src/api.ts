@@ -19,7 +19,7 @@ import { resolveRedisUrl } from './lib/redis.js';
 import { earlierBuild, type EarlierBuild } from './lib/earlier-build.js';
 import { fixed, median, meets, note, printTable, printTargets, type TargetRow } from './lib/report.js';
 import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
-import { cpuMilliseconds, freePort, profileArgs, startNode, startPortalServer, waitForOk, type PortalServer } from './lib/server.js';
+import { cpuMilliseconds, databaseCpu, databaseCpuBetween, freePort, profileArgs, startNode, startPortalServer, waitForOk, type PortalServer } from './lib/server.js';
 import { mintAccessToken } from './lib/tokens.js';
 
 const MEMBERS = 100;
@@ -105,6 +105,8 @@ interface Measured {
   result: autocannon.Result;
   /** The server process's CPU time (user + system) per answered request, in ms. */
   cpuMsPerRequest?: number;
+  /** The local PostgreSQL's CPU time per answered request, in ms (databaseCpuBetween). */
+  databaseCpuMsPerRequest?: number;
 }
 
 interface Row extends Measured {
@@ -143,10 +145,17 @@ async function measure(target: Target, members: Member[], duration: number): Pro
 async function bench(target: Target, members: Member[]): Promise<Measured> {
   await measure(target, members, WARM_UP_SECONDS);
   const cpuBefore = target.pid ? cpuMilliseconds(target.pid) : 0;
+  const databaseBefore = databaseCpu();
   const result = await measure(target, members, Math.max(knobs.durationSeconds, target.minSeconds ?? 0));
   if (!target.pid) return { result };
+  const requests = Math.max(1, result.requests.total);
+  const databaseUsed = databaseCpuBetween(databaseBefore, databaseCpu());
   // Less sensitive to whatever else the machine runs than the request rate.
-  return { result, cpuMsPerRequest: (cpuMilliseconds(target.pid) - cpuBefore) / Math.max(1, result.requests.total) };
+  return {
+    result,
+    cpuMsPerRequest: (cpuMilliseconds(target.pid) - cpuBefore) / requests,
+    ...(databaseUsed === null ? {} : { databaseCpuMsPerRequest: databaseUsed / requests }),
+  };
 }
 
 /**
@@ -398,8 +407,10 @@ function printAgainstLean(rows: Row[]): void {
     const each = (row: Row) => roundsOf(row).map((round) => fixed(round.result.latency.p99, 0)).join(', ');
     const share = rate(portalRow) / rate(leanRow);
     const p99Ratio = p99(portalRow) / p99(leanRow);
-    const cpuValues = (row: Row) => roundsOf(row).flatMap((round) => (round.cpuMsPerRequest === undefined ? [] : [round.cpuMsPerRequest]));
-    const cpu = (row: Row) => (cpuValues(row).length === 0 ? '-' : fixed(median(cpuValues(row)), 3));
+    const cpu = (row: Row, of: 'cpuMsPerRequest' | 'databaseCpuMsPerRequest' = 'cpuMsPerRequest') => {
+      const values = roundsOf(row).flatMap((round) => (round[of] === undefined ? [] : [round[of]]));
+      return values.length === 0 ? '-' : fixed(median(values), 3);
+    };
     lines.push([
       portalLabel,
       fixed(rate(portalRow), 0),
@@ -415,12 +426,14 @@ function printAgainstLean(rows: Row[]): void {
       `${each(portalRow)} / ${each(leanRow)}`,
       cpu(portalRow),
       cpu(leanRow),
+      cpu(portalRow, 'databaseCpuMsPerRequest'),
+      cpu(leanRow, 'databaseCpuMsPerRequest'),
     ]);
   }
   if (lines.length > 0) {
     printTable(
       `Reads against the same-semantics lean server (issue 42 item 1; ${READ_ROUNDS} rounds each, in turn, medians)`,
-      ['route', 'portal req/s', 'lean req/s', 'share', 'target', 'meets', 'portal p99 ms', 'lean p99 ms', 'p99 portal / lean', 'target', 'meets', 'p99 per round, portal / lean', 'portal CPU ms/req', 'lean CPU ms/req'],
+      ['route', 'portal req/s', 'lean req/s', 'share', 'target', 'meets', 'portal p99 ms', 'lean p99 ms', 'p99 portal / lean', 'target', 'meets', 'p99 per round, portal / lean', 'portal CPU ms/req', 'lean CPU ms/req', 'its database, portal', 'its database, lean'],
       lines,
     );
   }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -163,6 +163,33 @@ export function residentBytes(pid: number): number {
   const kib = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   if (!kib) throw new Error(`no VmRSS for pid ${pid}`);
   return Number(kib) * 1024;
+}
+
+/** CPU time (user + system) each PostgreSQL process of this machine has used so far, in ms, by pid. */
+export function databaseCpu(): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') used.set(Number(entry), cpuMilliseconds(Number(entry)));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return used;
+}
+
+/**
+ * The CPU time the local PostgreSQL used between two readings of databaseCpu, in ms, or null
+ * when none runs here: the database's share of a request when the bench's PostgreSQL is local
+ * (the server and the database share the machine's cores). A process that ended in between
+ * takes the time it used since the first reading with it (the pools keep theirs open).
+ */
+export function databaseCpuBetween(before: Map<number, number>, after: Map<number, number>): number | null {
+  if (after.size === 0) return null;
+  let total = 0;
+  for (const [pid, used] of after) total += used - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, type ZodType } from 'zod';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { compileFastSerializer, exactAnswerSerializerCompiler, responseSerializerCompiler } from './response-serializer.js';
+import { compileFastSerializer, exactAnswerSerializerCompiler, JsonText, responseSerializerCompiler } from './response-serializer.js';
 
 const project: Project & { password_digest: string } = {
   id: 7,
@@ -114,6 +114,18 @@ describe('the exact-answer serializer (issue 42 item 1)', () => {
     expect(() => checked({ created_at, ...rest })).toThrow(/other fields, or the contract's in another order/);
     expect(() => checked(rest)).toThrow(/Response doesn't match the schema/);
     expect(() => checked({ ...answer, project_stage: 'Not a stage' })).toThrow(/Response doesn't match the schema/);
+  });
+
+  it('writes JSON text as it is, and checks it outside production as any other answer (decision 063)', () => {
+    const text = JSON.stringify(answer);
+    for (const check of [true, false]) expect(exactAnswerSerializerCompiler({ check })({ schema: projectSchema, ...route })(new JsonText(text))).toBe(text);
+    const checked = exactAnswerSerializerCompiler({ check: true })({ schema: projectSchema, ...route });
+    const { created_at, ...rest } = answer;
+    expect(() => checked(new JsonText(JSON.stringify({ created_at, ...rest })))).toThrow(/other fields, or the contract's in another order/);
+    expect(() => checked(new JsonText(JSON.stringify(answer, null, 1)))).toThrow(/other fields, or the contract's in another order/);
+    expect(() => checked(new JsonText(JSON.stringify({ ...answer, stalled: 'no' })))).toThrow(/Response doesn't match the schema/);
+    // A route not marked exactAnswer would write the object's fields: refused outside production.
+    expect(() => responseSerializerCompiler({ check: true })({ schema: projectSchema, ...route })(new JsonText(text))).toThrow(/only a route marked exactAnswer writes/);
   });
 
   it('refuses exactAnswer outside production for a schema without a compiled serializer, when the route is registered', async () => {

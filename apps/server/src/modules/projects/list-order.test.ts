@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_PAGE } from './projects.service.js';
+import { MEMBER_PAGE_JSON } from './project-json.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -24,7 +24,7 @@ async function planOf(query: string, params: unknown[] = []): Promise<string> {
 
 describe('newest-first lists use their index for the order', () => {
   it.each([
-    ["a member's projects (the prepared page)", MEMBER_PAGE.text, [1, 25, 0]],
+    ["a member's projects (the prepared page)", MEMBER_PAGE_JSON.text, [1, 25, 0]],
     ['All Projects', 'select p.id from projects p join users u on u.id = p.user_id order by p.updated_at desc, p.id desc limit 25'],
     ["a member's notifications", 'select id from notifications where user_id = 1 order by created_at desc, id desc limit 25'],
     ["an entity's audit entries", "select id from audit_entries where entity_type = 'project' and entity_id = 1 order by created_at desc limit 25"],
@@ -39,6 +39,6 @@ describe("a member's page reads only its own rows (issue 19 item 2)", () => {
   it('takes when each project entered its stage from the row, not from the stage history', async () => {
     // A lookup per row in project_stage_changes grew a B-tree level deeper with the data
     // (migration 0015 made it a column).
-    expect(await planOf(MEMBER_PAGE.text, [1, 25, 0])).not.toMatch(/project_stage_changes/);
+    expect(await planOf(MEMBER_PAGE_JSON.text, [1, 25, 0])).not.toMatch(/project_stage_changes/);
   });
 });

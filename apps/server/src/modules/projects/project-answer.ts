@@ -32,12 +32,18 @@ export function withStalled(rows: Array<Omit<ProjectWithOwner, 'stalled'>>, stor
   return rows.map((row) => ({ project: row.project, ownerName: row.ownerName, stalled: stalled(row.project) }));
 }
 
-/** Whether a project is stalled now by the stall_thresholds setting as stored. */
-function stalledBy(storedThresholds: unknown): (project: Pick<ProjectRow, 'project_stage' | 'stage_entered_at'>) => boolean {
+/** Whether a project is stalled now by the stall_thresholds setting as stored (its stage entered at a Date or an ISO time). */
+export function stalledBy(storedThresholds: unknown): (project: Pick<ProjectRow, 'project_stage'> & { stage_entered_at: Date | string | null }) => boolean {
   const thresholds = settingValue(stallThresholdsSchema, DEFAULT_STALL_THRESHOLDS, storedThresholds);
   const now = Date.now();
   return (project) => isProjectStalled(project.project_stage, project.stage_entered_at, thresholds, now);
 }
+
+/** The stall_thresholds setting as stored (null while the default applies), read with the rows. */
+export const STALL_THRESHOLDS = `(select s.value from settings s where s.name = 'stall_thresholds')`;
+
+/** A page's total, the owner's projects by project_counts (issue 19 item 2); the owner is $1. */
+export const PROJECT_COUNT_OF_OWNER = '(select coalesce(sum(pc.n), 0)::int from project_counts pc where pc.user_id = $1)';
 
 /**
  * The date columns as YYYY-MM-DD text, as drizzle's string mode reads them: the drivers would
@@ -53,8 +59,7 @@ const DAY_COLUMNS = Object.fromEntries(['construction_start_date', 'expected_in_
  * `p.*` (db/columns.ts): a column a later migration adds must not break the prepared statements
  * of a process still running this code.
  */
-export const PROJECT_ANSWER = `${columnList(projects, 'p', DAY_COLUMNS)}, trim(u.first_name || ' ' || u.last_name) as owner_name,
-  (select s.value from settings s where s.name = 'stall_thresholds') as stall_thresholds`;
+export const PROJECT_ANSWER = `${columnList(projects, 'p', DAY_COLUMNS)}, trim(u.first_name || ' ' || u.last_name) as owner_name, ${STALL_THRESHOLDS} as stall_thresholds`;
 
 export interface ProjectAnswerRow extends ProjectRow {
   owner_name: string;

@@ -1,11 +1,14 @@
-import { projectCreateBodySchema, projectListQuerySchema, projectStatisticsSchema, projectCreatedResponseSchema, projectSchema, projectUpdateBodySchema, storageUsageSchema, idParamsSchema as projectParams } from '@sunin/contract';
+import { type Project, projectCreateBodySchema, projectListQuerySchema, projectStatisticsSchema, projectCreatedResponseSchema, projectSchema, projectUpdateBodySchema, storageUsageSchema, idParamsSchema as projectParams } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
 import { setPageHeaders } from '../../lib/pagination.js';
+import { writtenAnswer } from '../../lib/response-serializer.js';
 import { currentUser } from '../../plugins/auth.js';
 import { memberScope } from './project-access.js';
 import { authenticateExceptDownloads, registerProjectSubRoutes } from './project-record-routes.js';
-import { createProject, getProject, listProjects, projectStatistics, toProjectResponse, updateProject } from './projects.service.js';
+import { memberProjectPageJson, ownProjectJson } from './project-json.js';
+import { createProject, listProjects, projectStatistics, toProjectResponse, updateProject } from './projects.service.js';
 import { getStorageUsage } from './storage-usage.js';
 import { ownProjectListFilter } from './project-list.js';
 import { withdrawNewProject } from './withdraw-project.js';
@@ -31,11 +34,16 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: projectListQuerySchema,
         response: { 200: z.array(projectSchema) },
       },
-      // The two reads a member makes most (issue 42 item 1): toProjectResponse writes the contract's fields in order.
+      // The two reads a member makes most (issue 42 item 1): the contract's fields in order, the plain page as PostgreSQL writes it (decision 063).
       config: { exactAnswer: true },
     },
     async (request, reply) => {
       const { page, per_page, ...query } = request.query;
+      if (Object.values(query).every((value) => value === undefined)) {
+        const { json, total } = await memberProjectPageJson(app.ctx, currentUser(request).id, { page, per_page });
+        setPageHeaders(request, reply, request.query, total);
+        return writtenAnswer<Project[]>(json);
+      }
       const { rows, total } = await listProjects(app.ctx, scopeOf(request), { page, per_page }, await ownProjectListFilter(app.ctx.db, query));
       setPageHeaders(request, reply, request.query, total);
       return rows.map(toProjectResponse);
@@ -55,7 +63,9 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/projects/:id', { schema: { tags, params: projectParams, response: { 200: projectSchema } }, config: { exactAnswer: true } }, async (request) => {
-    return toProjectResponse(await getProject(app.ctx, scopeOf(request), request.params.id));
+    const json = await ownProjectJson(app.ctx, currentUser(request).id, request.params.id);
+    if (json === null) throw new AppError('not_found', 'Project not found.');
+    return writtenAnswer<Project>(json);
   });
 
   app.patch('/projects/:id', { schema: { tags, params: projectParams, body: projectUpdateBodySchema, response: { 200: projectSchema } } }, async (request) => {

@@ -235,13 +235,6 @@ async function applyUpdate(tx: Executor, scope: ProjectScope, current: ProjectRo
   return { notified, webhooks };
 }
 
-/** Newest updated_at first (member-app.md 2), with the member's total from project_counts (exported for its plan test). */
-export const MEMBER_PAGE = statement(
-  'member_projects_page',
-  `select ${PROJECT_ANSWER}, (select coalesce(sum(pc.n), 0)::int from project_counts pc where pc.user_id = $1) as total
-   from projects p join users u on u.id = p.user_id where p.user_id = $1 order by p.updated_at desc, p.id desc limit $2 offset $3`,
-);
-const MEMBER_TOTAL = statement('member_projects_total', 'select coalesce(sum(n), 0)::int as total from project_counts where user_id = $1');
 const OWN_PROJECT = statement('own_project', `select ${PROJECT_ANSWER} from projects p join users u on u.id = p.user_id where p.id = $1 and p.user_id = $2`);
 const ANY_PROJECT = statement('any_project', `select ${PROJECT_ANSWER} from projects p join users u on u.id = p.user_id where p.id = $1`);
 
@@ -259,15 +252,8 @@ export async function getProject(ctx: AppContext, scope: ProjectScope, projectId
  * only when its page does not show the end of them.
  */
 export async function listProjects(ctx: AppContext, scope: ProjectScope, page: PageQuery, requested: ProjectListFilter = {}): Promise<{ rows: ProjectWithOwner[]; total: number }> {
-  // A member's list is always their own; with nothing asked of it, it is the prepared page.
+  // A member's list is always their own (with nothing asked of it, the route reads memberProjectPageJson instead).
   const filter = scope.admin ? requested : { ...requested, ownerId: scope.user.id };
-  if (!scope.admin && filter.stages === undefined && filter.where === undefined && filter.orderBy === undefined) {
-    const rows = await ctx.run<ProjectAnswerRow & { total: number }>(MEMBER_PAGE, [scope.user.id, page.per_page, offsetOf(page)]);
-    if (rows[0]) return { rows: await withIntervals(ctx.db, answers(rows)), total: rows[0].total };
-    // A page past the end has no row to carry the total.
-    const [totals] = offsetOf(page) > 0 ? await ctx.run<{ total: number }>(MEMBER_TOTAL, [scope.user.id]) : [];
-    return { rows: [], total: totals?.total ?? 0 };
-  }
   const { ownerId, stages, where } = filter;
   if (where === undefined) {
     const [rows, total] = await Promise.all([adminProjectPage(ctx.db, filter, page), countedProjects(ctx.db, ownerId, stages)]);
