@@ -62,7 +62,7 @@ describe('prepared statements after a migration adds a column', () => {
       const moved = await t.app.inject({ method: 'PUT', url: `/api/admin/projects/${id}`, headers: admin.auth, payload: { project: { project_stage: 'Project Completion' } } });
       expect(moved.statusCode, moved.body).toBe(200);
 
-      expect([...seen.keys()]).toEqual(expect.arrayContaining(['own_project_json', 'member_projects_page_json', 'authenticate_api_token', 'authenticate_session', 'project_for_write', 'project_update']));
+      expect([...seen.keys()]).toEqual(expect.arrayContaining(['own_project', 'member_projects_page_json', 'authenticate_api_token', 'authenticate_session', 'project_for_write', 'project_update']));
       for (const [name, rows] of seen) {
         expect(rows.length, name).toBeGreaterThan(0);
         for (const row of rows) expect(Object.keys(row), name).not.toContain('added_later');

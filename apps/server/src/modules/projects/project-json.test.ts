@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterIntervalImports, projects, settings } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { memberScope } from './project-access.js';
-import { memberProjectPageJson, ownProjectJson } from './project-json.js';
-import { getProject, listProjects, toProjectResponse } from './projects.service.js';
+import { memberProjectPageJson } from './project-json.js';
+import { listProjects, toProjectResponse } from './projects.service.js';
 
 /**
- * Decision 063: the JSON text PostgreSQL writes for the member's two reads is, byte for byte,
+ * Decision 063: the JSON text the member's page query writes most of is, byte for byte,
  * JSON.stringify(toProjectResponse(...)) of the same rows, whatever the values: escapes,
  * characters outside ASCII, nulls, microseconds, hand-edited meters, imports and the stall rule.
  * The suite runs on PGlite and, in CI, on PostgreSQL.
@@ -16,6 +16,12 @@ import { getProject, listProjects, toProjectResponse } from './projects.service.
 let t: TestApp;
 beforeAll(async () => void (t = await createTestApp()));
 afterAll(async () => t?.close());
+
+/** The page's text, and what JSON.stringify writes of toProjectResponse for the same page. */
+async function bothOf(member: { user: Parameters<typeof memberScope>[0] }, page: { page: number; per_page: number }) {
+  const { rows, total } = await listProjects(t.app.ctx, memberScope(member.user), page);
+  return { written: await memberProjectPageJson(t.app.ctx, member.user.id, page), expected: { json: JSON.stringify(rows.map(toProjectResponse)), total } };
+}
 
 /** Every control character JSON escapes, quotes, a backslash, characters outside ASCII and a line separator. */
 const ODD = `a"b\\c/d\b\f\n\r\t\u0001\u001f\u007f é 中文 😀 \u2028 </script>`;
@@ -76,50 +82,41 @@ async function oddMember() {
   return { member, ids: [plain!.id, odd!.id, edited!.id] };
 }
 
-describe('the project reads as PostgreSQL writes them (decision 063)', () => {
-  it('answer the bytes JSON.stringify writes of toProjectResponse, for each project and for pages', async () => {
+describe("the member's page as its query writes it (decision 063)", () => {
+  it('answers the bytes JSON.stringify writes of toProjectResponse, a project a page and a few together', async () => {
     const { member, ids } = await oddMember();
-    const scope = memberScope(member.user);
-    for (const id of ids) {
-      const expected = JSON.stringify(toProjectResponse(await getProject(t.app.ctx, scope, id)));
-      expect(await ownProjectJson(t.app.ctx, member.user.id, id)).toBe(expected);
+    // Newest updated first: each project alone on a page, then pages of two and all of them.
+    for (const page of [1, 2, 3, 4].map((number) => ({ page: number, per_page: 1 })).concat([{ page: 1, per_page: 2 }, { page: 2, per_page: 2 }, { page: 1, per_page: 25 }])) {
+      const { written, expected } = await bothOf(member, page);
+      expect(written).toEqual(expected);
     }
-    for (const page of [
-      { page: 1, per_page: 25 },
-      { page: 1, per_page: 2 },
-      { page: 2, per_page: 2 },
-      { page: 3, per_page: 2 },
-    ]) {
-      const { rows, total } = await listProjects(t.app.ctx, scope, page);
-      expect(await memberProjectPageJson(t.app.ctx, member.user.id, page)).toEqual({ json: JSON.stringify(rows.map(toProjectResponse)), total });
-    }
-    // The odd project holds what the test means it to: escapes, microseconds cut and a stall.
-    const odd = JSON.parse((await ownProjectJson(t.app.ctx, member.user.id, ids[1]!))!);
+    // The projects hold what the test means them to: escapes, microseconds cut, a stall and an import.
+    const answers = JSON.parse((await memberProjectPageJson(t.app.ctx, member.user.id, { page: 1, per_page: 25 })).json) as Array<Record<string, unknown>>;
+    expect(answers.map((answer) => answer.id).sort()).toEqual([...ids].sort());
+    const odd = answers.find((answer) => answer.id === ids[1])!;
     expect(odd).toMatchObject({ company_name: ODD, created_at: '1999-12-31T23:59:59.999Z', stage_entered_at: '2020-02-29T06:30:00.000Z', stalled: true, kilowatt_amounts: [[1200.5, null, 0, 1e21, 1e-7, 0, 123456789.125], [], [5]] });
-    const edited = JSON.parse((await ownProjectJson(t.app.ctx, member.user.id, ids[2]!))!);
-    expect(edited.meters.map((meter: { interval: unknown }) => meter.interval)).toEqual([{ step_minutes: 15, first_month: '2024-11', last_month: '2025-10' }, null, null, null]);
+    const edited = answers.find((answer) => answer.id === ids[2]) as { meters: Array<{ interval: unknown }> };
+    expect(edited.meters.map((meter) => meter.interval)).toEqual([{ step_minutes: 15, first_month: '2024-11', last_month: '2025-10' }, null, null, null]);
+    expect(answers.find((answer) => answer.id === ids[0])).toMatchObject({ stage_entered_at: null, stalled: false });
   });
 
-  it('follow the stored stall thresholds, and answer nothing for another member or a missing project', async () => {
+  it('follows the stored stall thresholds, and answers a page past the end or of no projects with its total', async () => {
     const { member, ids } = await oddMember();
     const other = await t.signIn();
-    expect(await ownProjectJson(t.app.ctx, other.user.id, ids[1]!)).toBeNull();
-    expect(await ownProjectJson(t.app.ctx, member.user.id, 2_000_000_000)).toBeNull();
     await t.db.insert(settings).values({ name: 'stall_thresholds', value: { 'Project Initiation': 14, 'Presentation Ready': 365, 'Financing and Documentation': 30, 'Site Survey and Finalization': 30 } });
     try {
       await t.db.update(projects).set({ stage_entered_at: sql`now() - interval '300 days'` }).where(eq(projects.id, ids[1]!));
-      expect(JSON.parse((await ownProjectJson(t.app.ctx, member.user.id, ids[1]!))!).stalled).toBe(false);
-      const { rows } = await listProjects(t.app.ctx, memberScope(member.user), { page: 1, per_page: 25 });
-      expect((await memberProjectPageJson(t.app.ctx, member.user.id, { page: 1, per_page: 25 })).json).toBe(JSON.stringify(rows.map(toProjectResponse)));
+      const { written, expected } = await bothOf(member, { page: 1, per_page: 25 });
+      expect(written).toEqual(expected);
+      expect((JSON.parse(written.json) as Array<{ id: number; stalled: boolean }>).find((answer) => answer.id === ids[1])?.stalled).toBe(false);
     } finally {
       await t.db.delete(settings).where(eq(settings.name, 'stall_thresholds'));
     }
-    // A page past the end still has its total; a member without projects has none.
     expect(await memberProjectPageJson(t.app.ctx, member.user.id, { page: 9, per_page: 25 })).toEqual({ json: '[]', total: 3 });
     expect(await memberProjectPageJson(t.app.ctx, other.user.id, { page: 1, per_page: 25 })).toEqual({ json: '[]', total: 0 });
   });
 
-  it('go out through the routes as written, with their headers', async () => {
+  it('goes out through the route as written, with its headers, and only for the member', async () => {
     const { member, ids } = await oddMember();
     const page = await t.app.inject({ method: 'GET', url: '/api/projects?per_page=2', headers: member.auth });
     expect(page.statusCode, page.body).toBe(200);
@@ -127,10 +124,8 @@ describe('the project reads as PostgreSQL writes them (decision 063)', () => {
     expect(page.headers['x-total-count']).toBe('3');
     expect(page.headers.link).toContain('rel="next"');
     expect(page.body).toBe((await memberProjectPageJson(t.app.ctx, member.user.id, { page: 1, per_page: 2 })).json);
-    const one = await t.app.inject({ method: 'GET', url: `/api/projects/${ids[1]}`, headers: member.auth });
-    expect(one.body).toBe(await ownProjectJson(t.app.ctx, member.user.id, ids[1]!));
     const other = await t.signIn();
-    expect((await t.app.inject({ method: 'GET', url: `/api/projects/${ids[1]}`, headers: other.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/projects', headers: other.auth })).body).toBe('[]');
     // A filtered list is still read by listProjects, and answers the same projects.
     const filtered = await t.app.inject({ method: 'GET', url: '/api/projects?per_page=2&state=TX', headers: member.auth });
     expect(filtered.json().map((project: { id: number }) => project.id)).toEqual([ids[1]]);

@@ -8,8 +8,8 @@ import { PROJECT_COUNT_OF_OWNER, STALL_THRESHOLDS, stalledBy } from './project-a
 import { meterAnswers, readIntervalSummaries, type IntervalSummaries } from './project-meters.js';
 
 /**
- * The two reads a member makes most, `GET /api/projects` and `GET /api/projects/{id}` (issue 42
- * item 1, decision 063), answer JSON text the query writes most of: each run of fields between
+ * The read a member makes most, their unfiltered `GET /api/projects` (issue 42 item 1, decision
+ * 063), answers JSON text its query writes most of: each run of fields between
  * the four written here is one row_to_json object, and this module puts those four
  * (`kilowatt_amounts`, `meters`, `stage_entered_at` and `stalled`, which follow the contract's
  * rules in JavaScript) between the runs. pg then parses seven values a project instead of forty,
@@ -120,18 +120,17 @@ export const MEMBER_PAGE_JSON = statement(
    from projects p join users u on u.id = p.user_id ${RUNS.join(' ')} where p.user_id = $1 order by p.updated_at desc, p.id desc limit $2 offset $3`,
 );
 const MEMBER_TOTAL = statement('member_projects_total', 'select coalesce(sum(n), 0)::int as total from project_counts where user_id = $1');
-const OWN_PROJECT_JSON = statement('own_project_json', `select ${PROJECT_JSON} from projects p join users u on u.id = p.user_id ${RUNS.join(' ')} where p.id = $1 and p.user_id = $2`);
 
 /**
- * The projects' answers as one JSON text, a list or one object: the runs' objects without their
+ * The projects' answers as one JSON array's text: the runs' objects without their
  * braces and the fields written here, in the contract's order, joined once into a flat string
  * (V8 flattens a string concatenated piece by piece when it is written, which cost the page more
  * than the query saved).
  */
-async function writeProjects(ctx: AppContext, rows: ProjectJsonRow[], list: boolean): Promise<string> {
+async function writeProjects(ctx: AppContext, rows: ProjectJsonRow[]): Promise<string> {
   const intervals = await readIntervalSummaries(ctx.db, rows);
   const stalled = stalledBy(rows[0]?.stall_thresholds);
-  const parts: string[] = list ? ['['] : [];
+  const parts: string[] = ['['];
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index]!;
     parts.push(index === 0 ? '{' : ',{');
@@ -143,21 +142,15 @@ async function writeProjects(ctx: AppContext, rows: ProjectJsonRow[], list: bool
     }
     parts.push('}');
   }
-  if (list) parts.push(']');
+  parts.push(']');
   return parts.join('');
 }
 
 /** A member's own projects, one page of them, unfiltered: the answer's text (a JSON array) and the total for the headers. */
 export async function memberProjectPageJson(ctx: AppContext, ownerId: number, page: PageQuery): Promise<{ json: string; total: number }> {
   const rows = await ctx.run<ProjectJsonRow & { total: number }>(MEMBER_PAGE_JSON, [ownerId, page.per_page, offsetOf(page)]);
-  if (rows[0]) return { json: await writeProjects(ctx, rows, true), total: rows[0].total };
+  if (rows[0]) return { json: await writeProjects(ctx, rows), total: rows[0].total };
   // A page past the end has no row to carry the total.
   const [totals] = offsetOf(page) > 0 ? await ctx.run<{ total: number }>(MEMBER_TOTAL, [ownerId]) : [];
   return { json: '[]', total: totals?.total ?? 0 };
-}
-
-/** A member's own project's answer as text, or null when it is not theirs or does not exist (the route's 404). */
-export async function ownProjectJson(ctx: AppContext, ownerId: number, projectId: number): Promise<string | null> {
-  const rows = await ctx.run<ProjectJsonRow>(OWN_PROJECT_JSON, [projectId, ownerId]);
-  return rows[0] ? writeProjects(ctx, rows, false) : null;
 }

@@ -1,14 +1,13 @@
 import { type Project, projectCreateBodySchema, projectListQuerySchema, projectStatisticsSchema, projectCreatedResponseSchema, projectSchema, projectUpdateBodySchema, storageUsageSchema, idParamsSchema as projectParams } from '@sunin/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.js';
 import { setPageHeaders } from '../../lib/pagination.js';
 import { writtenAnswer } from '../../lib/response-serializer.js';
 import { currentUser } from '../../plugins/auth.js';
 import { memberScope } from './project-access.js';
 import { authenticateExceptDownloads, registerProjectSubRoutes } from './project-record-routes.js';
-import { memberProjectPageJson, ownProjectJson } from './project-json.js';
-import { createProject, listProjects, projectStatistics, toProjectResponse, updateProject } from './projects.service.js';
+import { memberProjectPageJson } from './project-json.js';
+import { createProject, getProject, listProjects, projectStatistics, toProjectResponse, updateProject } from './projects.service.js';
 import { getStorageUsage } from './storage-usage.js';
 import { ownProjectListFilter } from './project-list.js';
 import { withdrawNewProject } from './withdraw-project.js';
@@ -34,7 +33,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: projectListQuerySchema,
         response: { 200: z.array(projectSchema) },
       },
-      // The two reads a member makes most (issue 42 item 1): the contract's fields in order, the plain page as PostgreSQL writes it (decision 063).
+      // The two reads a member makes most (issue 42 item 1): the contract's fields in order; the plain page as its query writes it (decision 063).
       config: { exactAnswer: true },
     },
     async (request, reply) => {
@@ -63,9 +62,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/projects/:id', { schema: { tags, params: projectParams, response: { 200: projectSchema } }, config: { exactAnswer: true } }, async (request) => {
-    const json = await ownProjectJson(app.ctx, currentUser(request).id, request.params.id);
-    if (json === null) throw new AppError('not_found', 'Project not found.');
-    return writtenAnswer<Project>(json);
+    return toProjectResponse(await getProject(app.ctx, scopeOf(request), request.params.id));
   });
 
   app.patch('/projects/:id', { schema: { tags, params: projectParams, body: projectUpdateBodySchema, response: { 200: projectSchema } } }, async (request) => {
