@@ -16,8 +16,8 @@ declare module 'fastify' {
 type JsonSchema = Record<string, unknown>;
 
 /**
- * An answer already written as JSON text (the project reads', which PostgreSQL writes, decision
- * 063). Only a route marked `exactAnswer` writes it: as it is in production, and outside
+ * An answer already written as JSON text (the member's project page, which its query writes:
+ * decision 063). Only a route marked `exactAnswer` writes it: as it is in production, and outside
  * production after checking it against the contract like any other answer of such a route.
  */
 export class JsonText {
