@@ -146,8 +146,9 @@ describe('Notes tab', () => {
     await userEvent.clear(edit);
     await userEvent.type(edit, 'Back wall, meter left of the door');
     await userEvent.click(screen.getByRole('button', { name: 'Retry: this note' }));
-    const list = await screen.findByRole('list', { name: 'Notes' });
-    expect(await within(list).findByText('Back wall, meter left of the door')).toBeInTheDocument();
+    // The list is looked up on every try: between the upload and the notes' refetch it can
+    // unmount (nothing waiting, nothing fetched yet) and come back as a new element.
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Notes' })).getByText('Back wall, meter left of the door')).toBeInTheDocument());
     await waitFor(() => expect(screen.queryByText(/Could not upload|Waiting to upload|Uploading/)).not.toBeInTheDocument());
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts.map((call) => (call.body as { note: { body: string } }).note.body)).toEqual(['Back wall', 'Back wall, meter left of the door']);
