@@ -42,9 +42,6 @@ export function stalledBy(storedThresholds: unknown): (project: Pick<ProjectRow,
 /** The stall_thresholds setting as stored (null while the default applies), read with the rows. */
 export const STALL_THRESHOLDS = `(select s.value from settings s where s.name = 'stall_thresholds')`;
 
-/** A page's total, the owner's projects by project_counts (issue 19 item 2); the owner is $1. */
-export const PROJECT_COUNT_OF_OWNER = '(select coalesce(sum(pc.n), 0)::int from project_counts pc where pc.user_id = $1)';
-
 /**
  * The date columns as YYYY-MM-DD text, as drizzle's string mode reads them: the drivers would
  * make a Date of a raw statement's date (node-postgres at local midnight).

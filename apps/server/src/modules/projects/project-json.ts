@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { statement } from '../../db/client.js';
 import { projects, type ProjectRow } from '../../db/schema/index.js';
 import { offsetOf } from '../../lib/pagination.js';
-import { PROJECT_COUNT_OF_OWNER, STALL_THRESHOLDS, stalledBy } from './project-answer.js';
+import { STALL_THRESHOLDS, stalledBy } from './project-answer.js';
 import { meterAnswers, readIntervalSummaries, type IntervalSummaries } from './project-meters.js';
 
 /**
@@ -116,7 +116,7 @@ const PROJECT_JSON = `${RUNS.map((_, index) => `row_to_json(json_${index})::text
 /** A member's page, newest updated_at first (member-app.md 2), with the member's total from project_counts (exported for its plan test). */
 export const MEMBER_PAGE_JSON = statement(
   'member_projects_page_json',
-  `select ${PROJECT_JSON}, ${PROJECT_COUNT_OF_OWNER} as total
+  `select ${PROJECT_JSON}, (select coalesce(sum(pc.n), 0)::int from project_counts pc where pc.user_id = $1) as total
    from projects p join users u on u.id = p.user_id ${RUNS.join(' ')} where p.user_id = $1 order by p.updated_at desc, p.id desc limit $2 offset $3`,
 );
 const MEMBER_TOTAL = statement('member_projects_total', 'select coalesce(sum(n), 0)::int as total from project_counts where user_id = $1');
