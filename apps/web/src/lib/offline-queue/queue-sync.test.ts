@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-client';
 import { deleteDB, openDB } from 'idb';
 import { addItem, deleteItem, getItemBytes, listItems, openQueueDb, putItem, QUEUE_DB_NAME, setItemState, type NewQueueItem, type QueueDb, type QueueItem } from './queue-db';
@@ -59,6 +59,27 @@ describe('runQueue', () => {
     // A second run finds nothing to send.
     expect(await runQueue('u1', deps(async () => void sent.push('again')))).toBe('done');
     expect(sent).toHaveLength(3);
+  });
+
+  it('refreshes what shows an item while it is still queued, so it is never shown nowhere, and a failed refresh still empties the queue', async () => {
+    await addItem(db, 'u1', note(7, 'first'));
+    const second = await addItem(db, 'u1', note(7, 'second'));
+    const queuedDuringRefresh: boolean[] = [];
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const outcome = await runQueue(
+      'u1',
+      deps(async () => undefined, {
+        onSent: async (item) => {
+          queuedDuringRefresh.push((await listItems(db, 'u1')).some((queued) => queued.id === item.id));
+          if (item.id === second.id) throw new Error('the refetch failed');
+        },
+      }),
+    );
+    expect(outcome).toBe('done');
+    expect(queuedDuringRefresh).toEqual([true, true]);
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
+    expect(await listItems(db, 'u1')).toEqual([]);
   });
 
   it("marks an item the server refuses as failed with the server's message and fields, and sends the next", async () => {

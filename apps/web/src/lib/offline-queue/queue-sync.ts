@@ -7,7 +7,7 @@ export type RunOutcome = 'done' | 'offline' | 'signed_out' | 'server_unavailable
 export interface RunDeps {
   db: QueueDb;
   send(item: QueueItem): Promise<void>;
-  /** After each item the server took: refresh what shows it, tell other tabs. */
+  /** After each item the server took, while it is still queued: refresh what shows it. */
   onSent?(item: QueueItem): void | Promise<void>;
   /** After each change of an item's state. */
   onChange?(): void;
@@ -68,9 +68,13 @@ export async function runQueue(userId: string, deps: RunDeps): Promise<RunOutcom
         if (!(error instanceof ApiError) || error.status === 0) return 'offline';
         return error.status === 401 ? 'signed_out' : 'server_unavailable';
       }
+      // What shows the item is refreshed before the item leaves the queue: a page listing both
+      // (the Notes tab) never shows it in neither. A refresh that fails leaves the item sent.
+      await Promise.resolve()
+        .then(() => deps.onSent?.(next))
+        .catch((error: unknown) => console.error('A refresh after a sent item failed.', error));
       await deleteItem(deps.db, next.id);
       deps.onChange?.();
-      await deps.onSent?.(next);
     }
   });
 }
