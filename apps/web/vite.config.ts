@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
@@ -13,6 +16,17 @@ import { usStatePaths } from './vite-plugins/us-state-paths.ts';
 const conditions = ['source', ...defaultClientConditions];
 
 const apiServer = 'http://localhost:3000';
+
+const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'];
+const sourceDir = fileURLToPath(new URL('./src', import.meta.url));
+const STUBS_LOCATION = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && /vi\.stubGlobal\(\s*'location'/.test(readFileSync(path.join(sourceDir, file), 'utf8')))
+  .map((file) => `src/${file.split('\\').join('/')}`);
+const IN_CONTEXT = [
+  ...['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/client', 'react-router', 'react-hook-form', '@hookform/resolvers/zod', 'zod'],
+  ...['@tanstack/react-query', '@headlessui/react', 'react-hot-toast', 'recharts', 'js-cookie', 'idb', 'idb-keyval', 'qrcode', 'exifr', 'pdf-lib'],
+  ...['@testing-library/react', '@testing-library/user-event', '@testing-library/jest-dom/vitest'],
+];
 
 export default defineConfig({
   // usStatePaths: the landing page's map, drawn at build time (virtual:us-state-paths). Every
@@ -52,6 +66,18 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one on a two-core machine (docs/decisions/059).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
+    // The libraries the tests run, bundled once a run and evaluated inside each file's jsdom
+    // context (see vmThreads below): React, the router and the rest then see that context's
+    // Error, Promise and ArrayBuffer, as they see the page's in a browser.
+    deps: { optimizer: { client: { enabled: true, include: IN_CONTEXT } } },
+    projects: [
+      // Each file in a context of its own inside a long-lived worker (docs/decisions/064): jsdom
+      // and the libraries are not loaded again from the start for every file, which took most of
+      // the suite's time with a process per file.
+      { extends: true, test: { name: 'web', pool: 'vmThreads', include: TEST_FILES, exclude: STUBS_LOCATION } },
+      // window.location cannot be replaced inside a context, as in a browser: the files that
+      // stub it (to see an assign or a reload jsdom does not perform) run in a process each.
+      { extends: true, test: { name: 'web (own process)', pool: 'forks', include: STUBS_LOCATION } },
+    ],
   },
 });
