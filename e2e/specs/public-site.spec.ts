@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { animationsSettled } from '../support/axe';
+import { animationsSettled, axeBuilder } from '../support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForReact } from '../support/hydration';
 import { createMember, DEMO, logIn } from '../support/people';
@@ -93,7 +92,7 @@ test.describe('public site', () => {
       expect(scripts.filter((script) => MEMBER_CHUNK.test(script))).toEqual([]);
 
       await animationsSettled(page);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeBuilder(page).analyze();
       const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
     });
