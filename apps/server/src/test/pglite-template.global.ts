@@ -23,7 +23,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     return () => {};
   }
   const folder = mkdtempSync(path.join(tmpdir(), 'sunin-pglite-template-'));
-  const file = path.join(folder, 'migrated.tar.gz');
+  const file = path.join(folder, 'migrated.tar');
   writeFileSync(file, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()));
   project.provide('pgliteTemplatePath', file);
   return () => rmSync(folder, { recursive: true, force: true });

@@ -40,7 +40,8 @@ let pgliteTemplate: Blob | undefined;
 function migratedTemplate(): Blob | undefined {
   const file = inject('pgliteTemplatePath');
   if (!file) return undefined;
-  pgliteTemplate ??= new Blob([readFileSync(file)]);
+  // Typed as a tar, PGlite reads it at once rather than trying it as gzip first.
+  pgliteTemplate ??= new Blob([readFileSync(file)], { type: 'application/x-tar' });
   return pgliteTemplate;
 }
 
