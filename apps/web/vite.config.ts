@@ -77,7 +77,7 @@ export default defineConfig({
       { extends: true, test: { name: 'web', pool: 'vmThreads', include: TEST_FILES, exclude: STUBS_LOCATION } },
       // window.location cannot be replaced inside a context, as in a browser: the files that
       // stub it (to see an assign or a reload jsdom does not perform) run in a process each.
-      { extends: true, test: { name: 'web (own process)', pool: 'forks', include: STUBS_LOCATION } },
+      ...(STUBS_LOCATION.length > 0 ? [{ extends: true as const, test: { name: 'web (own process)', pool: 'forks' as const, include: STUBS_LOCATION } }] : []),
     ],
   },
 });
