@@ -24,7 +24,7 @@ const STUBS_LOCATION = readdirSync(sourceDir, { recursive: true, encoding: 'utf8
   .map((file) => `src/${file.split('\\').join('/')}`);
 const IN_CONTEXT = [
   ...['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/client', 'react-router', 'react-hook-form', '@hookform/resolvers/zod', 'zod'],
-  ...['@tanstack/react-query', '@headlessui/react', 'react-hot-toast', 'recharts', 'js-cookie', 'idb', 'idb-keyval', 'qrcode', 'exifr', 'pdf-lib'],
+  ...['@tanstack/react-query', '@headlessui/react', 'react-hot-toast', 'recharts', 'js-cookie', 'idb', 'idb-keyval', 'qrcode', 'pdf-lib'],
   ...['@testing-library/react', '@testing-library/user-event', '@testing-library/jest-dom/vitest'],
 ];
 
