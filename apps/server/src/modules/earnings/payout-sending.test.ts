@@ -185,7 +185,7 @@ describe('the payout account routes (local provider)', () => {
     const [row] = await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.user_id, partner.user.id));
     expect(row).toMatchObject({ local_failure: LOCAL_ACCOUNT_CLOSED_REASON, bank_last4: '1113' });
     expect(JSON.stringify(row)).not.toContain(LOCAL_FAILING_ACCOUNT_NUMBER);
-    const audit = await t.db.select().from(auditEntries).where(and(eq(auditEntries.entity_id, partner.user.id), inArray(auditEntries.action, ['payout_account_created', 'payout_account_updated'])));
+    const audit = await t.db.select().from(auditEntries).where(and(eq(auditEntries.entity_id, partner.user.id), inArray(auditEntries.action, ['payout_account_created', 'payout_account_updated']))).orderBy(auditEntries.id);
     expect(audit.map((entry) => entry.action)).toEqual(['payout_account_created', 'payout_account_updated']);
     expect(JSON.stringify(audit)).not.toContain(LOCAL_FAILING_ACCOUNT_NUMBER);
     expect(audit[1]?.changes).toEqual({ status: { before: 'onboarding', after: 'active' }, bank_last4: { before: null, after: '1113' }, transfers_fail: { before: false, after: true } });
