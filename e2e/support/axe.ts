@@ -5,8 +5,8 @@ import { expect, type Page } from '@playwright/test';
  * axe-core as every spec runs it. Legacy mode runs axe in the page itself: the default opens a
  * blank page for every check to combine the frames' results, which was half of each check's time
  * (the accessibility spec's admin screens at phone width: 36 s of checks, 17 s in legacy mode).
- * Its cost is testing no cross-origin frame, and the portal's pages have none (the frame-tested
- * rule would name one). Only violations are gathered with their elements; the passes' are not needed.
+ * Its cost is testing no cross-origin frame, and the portal's pages have none. Only violations
+ * are gathered with their elements; the passes' are not needed.
  */
 export const axeBuilder = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
 

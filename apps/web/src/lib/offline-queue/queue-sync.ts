@@ -70,9 +70,11 @@ export async function runQueue(userId: string, deps: RunDeps): Promise<RunOutcom
       }
       // What shows the item is refreshed before the item leaves the queue: a page listing both
       // (the Notes tab) never shows it in neither. A refresh that fails leaves the item sent.
-      await Promise.resolve()
-        .then(() => deps.onSent?.(next))
-        .catch((error: unknown) => console.error('A refresh after a sent item failed.', error));
+      try {
+        await deps.onSent?.(next);
+      } catch (error) {
+        console.error('A refresh after a sent item failed.', error);
+      }
       await deleteItem(deps.db, next.id);
       deps.onChange?.();
     }
