@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 // The built portal on its own port and a fresh data directory, so a developer's running
@@ -5,6 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3199);
 export const baseURL = `http://localhost:${port}`;
 const dataDir = `.tmp/data-${port}`;
+// The server runs with the Node flags `npm start` gives it (apps/server/package.json config.nodeFlags).
+const serverPackage = JSON.parse(readFileSync(new URL('../apps/server/package.json', import.meta.url), 'utf8')) as { config?: { nodeFlags?: string } };
+const nodeFlags = serverPackage.config?.nodeFlags ?? '';
 
 export default defineConfig({
   testDir: './specs',
@@ -31,7 +35,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && node ../apps/server/dist/server.js`,
+    command: `rm -rf ${dataDir} && node ${nodeFlags} ../apps/server/dist/server.js`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { ALL_PROJECT_STAGES, PROJECT_STAGES } from '@sunin/contract';
 import autocannon from 'autocannon';
 import { createBenchDatabase, withClient } from './lib/database.js';
-import { knobs } from './lib/env.js';
+import { knobs, serverNodeFlags } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
 import { earlierBuild, type EarlierBuild } from './lib/earlier-build.js';
 import { fixed, median, meets, note, printTable, printTargets, type TargetRow } from './lib/report.js';
@@ -209,9 +209,10 @@ export async function runApiBench(): Promise<void> {
   const { members, adminAuthorization } = await seedDatabase(database.url, server.jwtSecret);
   note(`Seeded ${MEMBERS} members x ${PROJECTS_PER_MEMBER} projects; server ${redisUrl ? `with Redis (${redisUrl})` : 'without Redis'}.`);
   // The same-semantics lean server (issue 42 item 1): the same work and the same two caches with
-  // fastify, pg and jose only, on the same database and tokens, measured in the same run.
+  // fastify, pg and jose only, on the same database and tokens, measured in the same run, with the
+  // Node flags the portal starts with (decision 065), so neither has a collector the other lacks.
   const leanPort = await freePort();
-  const lean = startNode('lean server', [...profileArgs('lean'), fileURLToPath(new URL('./servers/lean-server.mjs', import.meta.url))], { PATH: process.env.PATH, PORT: String(leanPort), DATABASE_URL: database.url, JWT_SECRET: server.jwtSecret }, leanPort);
+  const lean = startNode('lean server', [...serverNodeFlags(), ...profileArgs('lean'), fileURLToPath(new URL('./servers/lean-server.mjs', import.meta.url))], { PATH: process.env.PATH, PORT: String(leanPort), DATABASE_URL: database.url, JWT_SECRET: server.jwtSecret }, leanPort);
   await waitForOk(lean, '/health');
   await checkSameAnswers(server.baseUrl, lean.baseUrl, members[0] as Member);
 

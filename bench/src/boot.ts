@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createBenchDatabase } from './lib/database.js';
-import { knobs, serverEntry } from './lib/env.js';
+import { knobs, serverEntry, serverNodeFlags } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
 import { fixed, median, meets, note, printTable } from './lib/report.js';
 import { benchDataDir, freePort, portalEnv, startNode } from './lib/server.js';
@@ -24,7 +24,7 @@ const TARGET_EMBEDDED_MS = 2_000;
 async function timeOneStart(env: NodeJS.ProcessEnv): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const proc = startNode('portal server (boot)', [serverEntry], { ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` }, port);
+  const proc = startNode('portal server (boot)', [...serverNodeFlags(), serverEntry], { ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` }, port);
   try {
     while (performance.now() - started < BOOT_TIMEOUT_MS) {
       if (proc.child.exitCode !== null) throw new Error(`the server exited (${proc.child.exitCode}) before answering:\n${proc.output()}`);

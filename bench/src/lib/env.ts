@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -5,6 +6,16 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 export const webDist = path.join(repoRoot, 'apps/web/dist');
+
+/**
+ * The Node flags a checkout's `npm start` runs its server with (`config.nodeFlags` of
+ * apps/server/package.json, decision 065), so the bench measures the server as it is started; a
+ * checkout without them (an earlier build) runs with none.
+ */
+export function serverNodeFlags(checkout = repoRoot): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(checkout, 'apps/server/package.json'), 'utf8')) as { config?: { nodeFlags?: string } };
+  return manifest.config?.nodeFlags?.split(/\s+/).filter(Boolean) ?? [];
+}
 
 function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { onCleanup } from './cleanup.js';
-import { knobs, repoRoot, serverEntry, webDist } from './env.js';
+import { knobs, repoRoot, serverEntry, serverNodeFlags, webDist } from './env.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -137,7 +137,7 @@ export async function startPortalServer(options: { databaseUrl: string; redisUrl
   // BENCH_CPU_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (open it
   // in Chrome DevTools' Performance panel, or summarize it with src/profile-summary.ts).
   const checkout = path.resolve(path.dirname(entry), '../../..');
-  const proc = startNode(options.entry ? `portal server (${options.entry})` : 'portal server', [...profileArgs('portal'), '--expose-gc', '--import', memoryProbe, entry], env, port, true, checkout);
+  const proc = startNode(options.entry ? `portal server (${options.entry})` : 'portal server', [...serverNodeFlags(checkout), ...profileArgs('portal'), '--expose-gc', '--import', memoryProbe, entry], env, port, true, checkout);
   await waitForOk(proc, '/api/health');
   const memory = () =>
     new Promise<NodeJS.MemoryUsage>((resolve, reject) => {
