@@ -25,6 +25,9 @@ export default defineConfig({
     // CPU without, 116 s with): CI records one when a test is retried, that is when it failed once.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // People who ask their system for reduced motion get no transitions (index.css), so no test
+    // waits for a dialog to fade in; accessibility.spec.ts checks the motion others see.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       // This machine has no network but loopback: keep Chromium from reaching out.

@@ -208,3 +208,23 @@ for (const size of WIDTHS) {
     });
   });
 }
+
+// WCAG 2.3.3: motion only for those who have not asked their system for less (index.css). The
+// suite runs with reduced motion (playwright.config.ts); this test also sees the other side.
+test('transitions and animations run only for someone who has not asked for reduced motion', async ({ page }) => {
+  await page.goto('/login');
+  const submit = page.locator('form').getByRole('button', { name: /log ?in|sign ?in/i });
+  await expect(submit).toBeVisible();
+  const motion = () =>
+    submit.evaluate((button) => {
+      const spinner = document.createElement('span');
+      spinner.className = 'animate-spin';
+      document.body.append(spinner);
+      const { animationIterationCount } = getComputedStyle(spinner);
+      spinner.remove();
+      return { transition: getComputedStyle(button).transitionDuration, spin: animationIterationCount };
+    });
+  expect(await motion()).toEqual({ transition: '1e-05s', spin: '1' });
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await motion()).toEqual({ transition: '0.15s', spin: 'infinite' });
+});

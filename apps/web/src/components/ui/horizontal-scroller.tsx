@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronIcon } from './chevron-icon';
+import { scrollBehavior } from '../../lib/motion';
 
 interface HorizontalScrollerProps {
   children: ReactNode;
@@ -62,7 +63,7 @@ export function HorizontalScroller({ children, step, previousLabel, nextLabel, c
     const track = trackRef.current;
     if (!track) return;
     if (typeof track.scrollBy === 'function') {
-      track.scrollBy({ left, behavior: 'smooth' });
+      track.scrollBy({ left, behavior: scrollBehavior() });
     } else {
       track.scrollLeft += left;
     }

@@ -4,6 +4,7 @@ import { THUMBNAIL_SCROLL_PX, type StoredFile } from '@sunin/contract';
 import { HorizontalScroller } from '../../../components/ui/horizontal-scroller';
 import { downloadUrl, secureUrl } from '../../../lib/secure-url';
 import { ChevronIcon } from '../../../components/ui/chevron-icon';
+import { scrollBehavior } from '../../../lib/motion';
 
 /** The neighbour of `index` in a list of `count`, wrapping around at both ends (member-app.md 9). */
 export function wrapIndex(index: number, delta: number, count: number): number {
@@ -35,7 +36,7 @@ export function Lightbox({ photos, index, onIndexChange, onClose, onDelete }: Li
 
   // Keep the shown photo's thumbnail in view as the member steps through.
   useEffect(() => {
-    if (open) thumbnails.current[current]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest', behavior: 'smooth' });
+    if (open) thumbnails.current[current]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest', behavior: scrollBehavior() });
   }, [open, current]);
 
   const step = (delta: number) => onIndexChange(wrapIndex(current, delta, count));
