@@ -29,7 +29,7 @@ import { PROJECT_STAGES } from '@sunin/contract';
 import { Redis } from 'ioredis';
 import { checkDeliveries, newDeliveryPhase, openCableClients, socketCapacity, type CableClients, type DeliveryPhase } from './lib/cable-clients.js';
 import { createBenchDatabase, withClient, type BenchDatabase } from './lib/database.js';
-import { knobs } from './lib/env.js';
+import { knobs, serverNodeFlags } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
 import { fixed, mib, note, percentile, printTable, printTargets, type TargetRow } from './lib/report.js';
 import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
@@ -248,7 +248,8 @@ function medianRound(rounds: Measured[]): Measured | undefined {
 async function measureBareBroadcast(redisUrl: string, memberIds: number[], portal: Measured | undefined, targets: TargetRow[]): Promise<void> {
   const port = await freePort();
   const channel = `bench_bare_${randomBytes(4).toString('hex')}:realtime`;
-  const bare = startNode('bare fan-out', [...profileArgs('bare-fan-out'), fileURLToPath(new URL('./servers/bare-cable-server.mjs', import.meta.url))], { PATH: process.env.PATH, PORT: String(port), REDIS_URL: redisUrl, REDIS_CHANNEL: channel }, port, true);
+  // With the Node flags the portal starts with (decision 065), as the API bench's lean server.
+  const bare = startNode('bare fan-out', [...serverNodeFlags(), ...profileArgs('bare-fan-out'), fileURLToPath(new URL('./servers/bare-cable-server.mjs', import.meta.url))], { PATH: process.env.PATH, PORT: String(port), REDIS_URL: redisUrl, REDIS_CHANNEL: channel }, port, true);
   await new Promise<void>((resolve, reject) => {
     bare.child.once('message', () => resolve());
     bare.child.once('exit', (code) => reject(new Error(`the bare fan-out exited (${code}):\n${bare.output()}`)));
