@@ -116,9 +116,9 @@ export class CableConnections {
     return [...(this.pingSlots[slot % PING_SLOTS] ?? [])];
   }
 
-  /** The open connections of these users, or of everyone. */
+  /** The open connections of these users, or of everyone (in the order of toEveryone). */
   of(userIds: readonly number[] | 'all'): CableConnection[] {
-    if (userIds === 'all') return this.pingSlots.flatMap((slot) => [...slot]);
+    if (userIds === 'all') return [...this.byUser.values()].flat();
     return [...new Set(userIds)].flatMap((userId) => this.byUser.get(userId) ?? []);
   }
 
@@ -144,9 +144,15 @@ export class CableConnections {
     for (const connection of this.admins) deliver(connection, serialized);
   }
 
+  /**
+   * In the order the users connected, not slot by slot: neighbouring connections' sockets, kernel
+   * and ws state were allocated together, and a broadcast that visits them in that order writes
+   * its 10,000 frames about a tenth faster (and the reader, which meets them in the same order,
+   * reads them faster) than one that strides across memory 30 slots wide (docs/decisions/066).
+   */
   toEveryone(event: CableEvent): void {
     const serialized = serialize(event);
-    for (const slot of this.pingSlots) for (const connection of slot) deliver(connection, serialized);
+    for (const sockets of this.byUser.values()) for (const connection of sockets) deliver(connection, serialized);
   }
 
   /** Closes the user's sockets opened with these (ended) sessions. */
