@@ -33,10 +33,12 @@ import { knobs, serverNodeFlags } from './lib/env.js';
 import { resolveRedisUrl } from './lib/redis.js';
 import { fixed, mib, note, percentile, printTable, printTargets, type TargetRow } from './lib/report.js';
 import { insertAdmin, insertMembers, insertProjects } from './lib/seed.js';
-import { freePort, profileArgs, residentBytes, startNode, startPortalServer, type PortalServer } from './lib/server.js';
+import { cpuMilliseconds, freePort, profileArgs, residentBytes, startNode, startPortalServer, type PortalServer } from './lib/server.js';
 import { mintAccessToken } from './lib/tokens.js';
 
 const NOTIFY_CONCURRENCY = 16;
+/** Two ping cycles (3 s each): the window over which the server's CPU with idle clients is read. */
+const IDLE_CPU_WINDOW_MS = 6_000;
 /** How long deliveries may still arrive after the last send. */
 const DELIVERY_TIMEOUT_MS = 30_000;
 /** Sending the per-user notifications stops after this long (keeps the bench bounded). */
@@ -113,6 +115,11 @@ async function connectAndMeasure(server: PortalServer, userIds: number[]) {
   await sleep(4_000);
   const after = { rss: residentBytes(server.pid), usage: await server.memory() };
   const open = Math.max(clients.confirmed, 1);
+  // What the open sockets cost while nothing is sent to them: the pings, the session re-checks
+  // and the server's own timers.
+  const cpuBefore = cpuMilliseconds(server.pid);
+  await sleep(IDLE_CPU_WINDOW_MS);
+  const idleCpuPerSecond = (cpuMilliseconds(server.pid) - cpuBefore) / (IDLE_CPU_WINDOW_MS / 1000);
   return {
     clients,
     after,
@@ -125,12 +132,13 @@ async function connectAndMeasure(server: PortalServer, userIds: number[]) {
       mib(after.rss),
       fixed((after.rss - before.rss) / 1024 / open, 1),
       fixed((after.usage.heapUsed - before.usage.heapUsed) / 1024 / open, 1),
+      fixed(idleCpuPerSecond, 0),
     ],
   };
 }
 
-const CONNECTION_HEADERS = ['clients confirmed', 'connect time s', 'connects/s', 'server RSS before', 'server RSS after', 'RSS per connection KiB', 'heap per connection KiB'];
-const MEMORY_NOTE = 'RSS from /proc/<pid>/status VmRSS; heap = process.memoryUsage().heapUsed after a full GC (a preloaded probe, --expose-gc); both read 4 s after the last client confirmed (a full ping cycle).';
+const CONNECTION_HEADERS = ['clients confirmed', 'connect time s', 'connects/s', 'server RSS before', 'server RSS after', 'RSS per connection KiB', 'heap per connection KiB', 'server CPU, idle clients ms/s'];
+const MEMORY_NOTE = `RSS from /proc/<pid>/status VmRSS; heap = process.memoryUsage().heapUsed after a full GC (a preloaded probe, --expose-gc); both read 4 s after the last client confirmed (a full ping cycle). Server CPU with idle clients: user + system time from /proc/<pid>/stat over the next ${IDLE_CPU_WINDOW_MS / 1000} s (two ping cycles: every socket pinged twice, a slot of its sessions checked again 3 times), per second.`;
 
 async function measureDeliveries(database: BenchDatabase, redisUrl: string | undefined, targets: TargetRow[]): Promise<void> {
   const server = await startPortalServer({ databaseUrl: database.url, redisUrl });

@@ -58,3 +58,30 @@ describe('CableConnections.toEveryone (docs/decisions/025, 066)', () => {
     expect(connections.of('all').map((connection) => connection.userId)).toEqual([2, 3]);
   });
 });
+
+describe('CableConnections ping slots (docs/decisions/025, 066)', () => {
+  it('gives neighbouring connections the same slot, in runs that keep the slots even', () => {
+    const connections = new CableConnections();
+    const slots = Array.from({ length: 10_000 }, () => connections.takePingSlot());
+
+    // Runs of 32 neighbours, the next run the next slot, round the 30 slots and again.
+    expect(slots.slice(0, 3)).toEqual([0, 0, 0]);
+    expect(new Set(slots.slice(0, 32))).toEqual(new Set([0]));
+    expect(slots[32]).toBe(1);
+    expect(slots[32 * PING_SLOTS - 1]).toBe(PING_SLOTS - 1);
+    expect(slots[32 * PING_SLOTS]).toBe(0);
+    const sizes = Array.from({ length: PING_SLOTS }, (_, slot) => slots.filter((taken) => taken === slot).length);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(320);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(352);
+  });
+
+  it('holds a slot\'s connections together: what one ping tick and one session re-check read', () => {
+    const log: string[] = [];
+    const connections = new CableConnections();
+    for (let userId = 1; userId <= 100; userId++) connect(connections, userId, log);
+    const inSlots = Array.from({ length: PING_SLOTS }, (_, slot) => connections.inSlot(slot).map((connection) => connection.userId));
+
+    expect(inSlots.slice(0, 4)).toEqual([Array.from({ length: 32 }, (_, index) => index + 1), Array.from({ length: 32 }, (_, index) => index + 33), Array.from({ length: 32 }, (_, index) => index + 65), [97, 98, 99, 100]]);
+    expect(inSlots.slice(4).every((slot) => slot.length === 0)).toBe(true);
+  });
+});
