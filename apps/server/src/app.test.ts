@@ -71,6 +71,22 @@ describe('the app shell', () => {
     }
   });
 
+  it('answers the web app and its files without piling listeners onto the response (no MaxListenersExceededWarning)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      for (const url of ['/projects/12', '/assets/app-123.js', '/assets/missing.js', '/no-such-page', '/pricing']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+        expect([200, 404]).toContain(res.statusCode);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+
   it('answers 404 with the not-found page at an address the web app has no page for (issue 20 item 4)', async () => {
     for (const url of ['/no-such-page', '/projects/12/nothing', '/password-reset-form', '/home.php', '/pages/pricing.html', '/pages/index.html']) {
       for (const method of ['GET', 'HEAD'] as const) {

@@ -404,38 +404,49 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // Neither this handler nor the not-found one returns the reply: a reply is a thenable, and
+    // Fastify and the await inside sendFile each wait on it with one more 'close' listener on the
+    // response, which went past Node's ten (MaxListenersExceededWarning) for an index.html
+    // answered through both.
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const url = request.url.split('?')[0] ?? '';
       // The prerendered pages are answered by their routes, with the site's address filled in.
-      return buildFiles.has(url) && !url.startsWith('/pages/') ? reply.sendFile(url.slice(1)) : reply.callNotFound();
+      if (buildFiles.has(url) && !url.startsWith('/pages/')) void reply.sendFile(url.slice(1));
+      else reply.callNotFound();
     });
   }
 
   // Unknown /api paths answer JSON 404. Any other GET serves the web app: its prerendered page
   // or index.html, with 200 at an address the app has a page for and 404 elsewhere, where the
   // app shows its not-found page (issue 20 item 4).
-  app.setNotFoundHandler(async (request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (!url.startsWith('/api') && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('Cache-Control', 'no-cache');
       const route = prerendered.routeOf(url);
       if (route) {
-        const page = await prerendered.answer(route);
-        reply.header('Content-Type', 'text/html; charset=utf-8').header('Vary', 'Accept-Encoding').header('ETag', page.etag).header('Last-Modified', page.lastModified.toUTCString());
-        if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-        const encoding = pickEncoding(request.headers['accept-encoding']);
-        if (encoding) reply.header('Content-Encoding', encoding);
-        return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
+        prerendered.answer(route).then(
+          (page) => {
+            reply.header('Content-Type', 'text/html; charset=utf-8').header('Vary', 'Accept-Encoding').header('ETag', page.etag).header('Last-Modified', page.lastModified.toUTCString());
+            if (request.headers['if-none-match'] === page.etag) return void reply.status(304).send();
+            const encoding = pickEncoding(request.headers['accept-encoding']);
+            if (encoding) reply.header('Content-Encoding', encoding);
+            reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
+          },
+          (error: unknown) => reply.send(error),
+        );
+        return;
       }
       // The unsubscribe page's address holds a signed token, a customer link's its token:
       // never indexed (issue 18 item 4, issue 36 item 1).
       if (NOINDEX_PATHS.has(url) || url.startsWith(SHARE_PATH_PREFIX)) reply.header('X-Robots-Tag', 'noindex, nofollow');
       // A 404 answers in full even to a conditional request: a 304 would keep the status and
       // leave the browser a blank page.
-      if (!isWebAppPath(url)) return reply.status(404).sendFile('index.html', { etag: false, lastModified: false });
-      return reply.sendFile('index.html');
+      if (!isWebAppPath(url)) void reply.status(404).sendFile('index.html', { etag: false, lastModified: false });
+      else void reply.sendFile('index.html');
+      return;
     }
-    return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${url}.` } });
+    reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${url}.` } });
   });
 
   return app;
