@@ -92,6 +92,8 @@ async function deliver(clients: CableClients, phase: DeliveryPhase, name: string
   return { name, sendSeconds, latencies, wrong, total: clients.userIds.length };
 }
 
+const DELIVERY_HEADERS = ['delivery', 'send time s', 'p50 ms', 'p99 ms', 'delivered', 'share delivered', 'wrong frames'];
+
 function deliveryRow(measured: Measured): string[] {
   const { latencies, total } = measured;
   return [measured.name, fixed(measured.sendSeconds, 1), fixed(percentile(latencies, 50), 0), fixed(percentile(latencies, 99), 0), `${latencies.length} / ${total}`, `${fixed((latencies.length / total) * 100, 1)} %`, String(measured.wrong)];
@@ -217,7 +219,7 @@ async function measureDeliveries(database: BenchDatabase, redisUrl: string | und
 
   const broadcast = broadcastRounds && medianRound(broadcastRounds.rounds);
   const measured = [notify, broadcastRounds?.warmUp, ...(broadcastRounds?.rounds ?? []), burst].filter((entry): entry is Measured => entry !== undefined);
-  printTable('Realtime: delivery', ['delivery', 'send time s', 'p50 ms', 'p99 ms', 'delivered', 'share delivered', 'wrong frames'], measured.map(deliveryRow));
+  printTable('Realtime: delivery', DELIVERY_HEADERS, measured.map(deliveryRow));
   note(`Notification path: ${memberIds.length} admin PUTs (${NOTIFY_CONCURRENCY} in flight, ${requestErrors} errors), latency from each request's start to its client reading the event (the admin write itself is in it).`);
   note(
     redisUrl
@@ -262,6 +264,11 @@ async function broadcastInRounds(clients: CableClients, publisher: Redis, channe
   return { warmUp, rounds: measured };
 }
 
+/** The warm-up's row, then the measured rounds'. */
+function broadcastRows({ warmUp, rounds }: BroadcastRounds): string[][] {
+  return [warmUp, ...rounds].map(deliveryRow);
+}
+
 /** The round with the median p99. */
 function medianRound(rounds: Measured[]): Measured | undefined {
   return [...rounds].sort((a, b) => percentile(a.latencies, 99) - percentile(b.latencies, 99))[Math.floor(rounds.length / 2)];
@@ -293,7 +300,7 @@ async function measureBareBroadcast(redisUrl: string, memberIds: number[], porta
     clients.close();
     await bare.stop();
   }
-  printTable(`Realtime: the broadcast's floor on this machine (${clients.confirmed} clients)`, ['delivery', 'send time s', 'p50 ms', 'p99 ms', 'delivered', 'share delivered', 'wrong frames'], [broadcasts.warmUp, ...broadcasts.rounds].map(deliveryRow));
+  printTable(`Realtime: the broadcast's floor on this machine (${clients.confirmed} clients)`, DELIVERY_HEADERS, broadcastRows(broadcasts));
   note('The same clients and check, against a server that does nothing but the fan-out (src/servers/bare-cable-server.mjs): what the portal takes above it is its own cost, the rest is the machine\'s (one socket write per client in the server, one read per client in the bench, on the same cores). The reference row takes the measured round with the median p99, as the portal\'s does.');
   const floor = medianRound(broadcasts.rounds);
   const floorP99 = floor ? percentile(floor.latencies, 99) : Number.NaN;
@@ -331,7 +338,7 @@ async function measureClusterBroadcast(database: BenchDatabase, redisUrl: string
   } finally {
     publisher.disconnect();
   }
-  printTable(`Realtime: broadcast over ${workers} server processes (WEB_CONCURRENCY=${workers}, ${clients.confirmed} clients)`, ['delivery', 'send time s', 'p50 ms', 'p99 ms', 'delivered', 'share delivered', 'wrong frames'], [broadcasts.warmUp, ...broadcasts.rounds].map(deliveryRow));
+  printTable(`Realtime: broadcast over ${workers} server processes (WEB_CONCURRENCY=${workers}, ${clients.confirmed} clients)`, DELIVERY_HEADERS, broadcastRows(broadcasts));
   const { rounds } = broadcasts;
   const median = medianRound(rounds);
   note(`The target row takes the measured round with the median p99 of ${rounds.length}, after the warm-up. The cluster's primary hands each new connection to the next worker in turn.`);

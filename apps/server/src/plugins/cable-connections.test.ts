@@ -43,7 +43,7 @@ describe('CableConnections.toEveryone (docs/decisions/025, 066)', () => {
     expect(JSON.parse(third.slice('user 2 '.length))).toEqual({ identifier: JSON.stringify({ channel: 'NotificationsChannel', user_id: 2 }), message: EVENT });
   });
 
-  it('leaves out closed connections and those not open yet', () => {
+  it('leaves out removed connections and sockets that are closing', () => {
     const log: string[] = [];
     const connections = new CableConnections();
     const gone = connect(connections, 1, log);
